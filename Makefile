@@ -1,0 +1,127 @@
+# tickbench: one Makefile for the kernel, the ISO, the host tools and the tests.
+#   make            kernel, ISO and host tools
+#   make run        install missing packages, build, boot the quick suite in QEMU
+#   make test       install missing packages, build, run every test
+#   make clean
+# CROSS_COMPILE=x86_64-elf- builds the kernel with such a toolchain.
+
+CROSS_COMPILE ?=
+CC       := $(CROSS_COMPILE)gcc
+LD       := $(CROSS_COMPILE)ld
+HOSTCC   ?= cc
+BUILD    := build
+VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+
+CFLAGS := -std=gnu11 -O2 -g
+CFLAGS += -Wall -Wextra -Werror -Wno-unused-parameter
+CFLAGS += -ffreestanding
+CFLAGS += -fno-pic -fno-pie
+CFLAGS += -mno-red-zone
+CFLAGS += -mgeneral-regs-only -mno-sse -mno-mmx -mno-80387
+CFLAGS += -mcmodel=small
+CFLAGS += -fno-stack-protector
+CFLAGS += -fno-asynchronous-unwind-tables
+CFLAGS += -fno-tree-loop-distribute-patterns
+CFLAGS += -fno-omit-frame-pointer
+CFLAGS += -I kernel -I arch/x86 -I bench -I /usr/share/grub
+CFLAGS += -DTICKBENCH_VERSION='"$(VERSION)"'
+CFLAGS += -MMD -MP
+ASFLAGS := -D__ASSEMBLY__ -MMD -MP
+LDFLAGS := -m elf_x86_64 -nostdlib -z max-page-size=0x1000 -z noexecstack -T linker.ld
+
+HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
+HOSTCFLAGS += -I kernel -MMD -MP
+SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+KERNEL_OBJS := \
+	boot/header.o \
+	boot/entry.o \
+	arch/x86/cpu.o \
+	arch/x86/gdt.o \
+	arch/x86/idt.o \
+	arch/x86/isr.o \
+	arch/x86/uart.o \
+	arch/x86/vga.o \
+	arch/x86/fb.o \
+	arch/x86/font.o \
+	arch/x86/paging.o \
+	arch/x86/qemu.o \
+	kernel/kmain.o \
+	kernel/lib.o \
+	kernel/format.o \
+	kernel/crc32.o \
+	kernel/record.o \
+	kernel/cmdline.o \
+	kernel/multiboot2.o \
+	kernel/console.o \
+	kernel/panic.o \
+	kernel/platform.o \
+	kernel/run.o \
+	kernel/selftest.o
+KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
+
+# Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
+SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c
+
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline
+UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
+
+ISO    := $(BUILD)/tickbench.iso
+KERNEL := $(BUILD)/tickbench.elf
+
+.PHONY: all kernel iso run test unit-test boot-test deps clean
+all: kernel iso host
+
+kernel: $(KERNEL)
+iso: $(ISO)
+
+$(BUILD)/kernel-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/kernel-obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -c $< -o $@
+
+$(KERNEL): $(KERNEL_OBJS) linker.ld
+	$(LD) $(LDFLAGS) -o $@ $(KERNEL_OBJS)
+	grub-file --is-x86-multiboot2 $@
+
+$(ISO): $(KERNEL) iso/grub.cfg
+	@rm -rf $(BUILD)/isodir
+	@mkdir -p $(BUILD)/isodir/boot/grub
+	cp $(KERNEL) $(BUILD)/isodir/boot/tickbench.elf
+	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(BUILD)/isodir 2>$(BUILD)/grub-mkrescue.log || \
+		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# ---- host programs and tests ----------------------------------------------
+
+$(BUILD)/host-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
+
+$(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
+		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka
+
+host: $(UNIT_BINS)
+
+deps:
+	@scripts/install-deps
+
+run: deps
+	$(MAKE) iso
+	tools/run $(RUN_ARGS)
+
+unit-test: $(UNIT_BINS)
+
+test: deps
+	$(MAKE) all
+	tests/run-all
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,68 @@
+/* CPU identification through CPUID (Intel SDM vol. 2A, CPUID; AMD APM vol. 3, E.3). */
+#include "cpu.h"
+#include "lib.h"
+
+struct cpu_info cpu;
+
+static void put_regs(char *dst, uint32_t a, uint32_t b, uint32_t c)
+{
+	memcpy(dst, &a, 4);
+	memcpy(dst + 4, &b, 4);
+	memcpy(dst + 8, &c, 4);
+	dst[12] = 0;
+}
+
+static void identify_brand(void)
+{
+	if (cpu.max_ext_leaf < 0x80000004)
+		return;
+	for (uint32_t i = 0; i < 3; i++) {
+		struct cpuid_regs r = cpuid(0x80000002 + i, 0);
+		memcpy(cpu.brand + 16 * i, &r, 16);
+	}
+	cpu.brand[48] = 0;
+}
+
+static void identify_hypervisor(void)
+{
+	if (!cpu.has_hypervisor)
+		return;
+	/* Leaf 0x40000000: the hypervisor's vendor signature (KVM, TCG, Hyper-V, ...). */
+	struct cpuid_regs r = cpuid(0x40000000, 0);
+	put_regs(cpu.hypervisor, r.ebx, r.ecx, r.edx);
+}
+
+void cpu_identify(void)
+{
+	struct cpuid_regs r = cpuid(0, 0);
+	cpu.max_leaf = r.eax;
+	put_regs(cpu.vendor, r.ebx, r.edx, r.ecx);
+
+	r = cpuid(1, 0);
+	uint32_t family = (r.eax >> 8) & 0xf, model = (r.eax >> 4) & 0xf;
+	if (family == 0xf)
+		family += (r.eax >> 20) & 0xff;
+	if (family >= 6)
+		model |= ((r.eax >> 16) & 0xf) << 4;
+	cpu.family = family;
+	cpu.model = model;
+	cpu.stepping = r.eax & 0xf;
+	cpu.has_apic = r.edx & (1u << 9);
+	cpu.has_x2apic = r.ecx & (1u << 21);
+	cpu.has_tsc_deadline = r.ecx & (1u << 24);
+	cpu.has_hypervisor = r.ecx & (1u << 31);
+
+	if (cpu.max_leaf >= 6) {
+		r = cpuid(6, 0);
+		cpu.has_arat = r.eax & (1u << 2);
+		cpu.has_aperfmperf = r.ecx & 1u;
+	}
+
+	cpu.max_ext_leaf = cpuid(0x80000000, 0).eax;
+	if (cpu.max_ext_leaf >= 0x80000001)
+		cpu.has_rdtscp = cpuid(0x80000001, 0).edx & (1u << 27);
+	if (cpu.max_ext_leaf >= 0x80000007)
+		cpu.has_tsc_invariant = cpuid(0x80000007, 0).edx & (1u << 8);
+	identify_brand();
+	identify_hypervisor();
+}

@@ -1,0 +1,153 @@
+/* CPU primitives: CPUID, MSRs, the TSC, port I/O, control registers.
+ * Intel SDM vol. 2 (instruction reference) and vol. 4 (MSRs). */
+#ifndef ARCH_X86_CPU_H
+#define ARCH_X86_CPU_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#define MSR_IA32_APICBASE       0x0000001b
+#define MSR_SMI_COUNT           0x00000034   /* Intel only */
+#define MSR_IA32_MPERF          0x000000e7
+#define MSR_IA32_APERF          0x000000e8
+#define MSR_IA32_TSC_DEADLINE   0x000006e0
+#define MSR_EFER                0xc0000080
+
+struct cpuid_regs { uint32_t eax, ebx, ecx, edx; };
+
+static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
+{
+	struct cpuid_regs r;
+	__asm__ volatile("cpuid"
+			 : "=a"(r.eax), "=b"(r.ebx), "=c"(r.ecx), "=d"(r.edx)
+			 : "a"(leaf), "c"(subleaf));
+	return r;
+}
+
+static inline uint64_t rdmsr(uint32_t msr)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdmsr" : "=a"(lo), "=d"(hi) : "c"(msr));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void wrmsr(uint32_t msr, uint64_t val)
+{
+	__asm__ volatile("wrmsr" : : "c"(msr), "a"((uint32_t)val),
+			 "d"((uint32_t)(val >> 32)) : "memory");
+}
+
+/* rdtsc is not ordered against earlier or later instructions (SDM vol. 2B, RDTSC). */
+static inline uint64_t rdtsc(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* LFENCE before RDTSC: the read waits for all earlier instructions to complete
+ * (SDM vol. 2B, RDTSC: "If software requires RDTSC to be executed only after all
+ * previous instructions have executed ... it can execute LFENCE immediately before"). */
+static inline uint64_t rdtsc_ordered(void)
+{
+	uint32_t lo, hi;
+	__asm__ volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi) : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+
+/* RDTSCP waits for earlier instructions but not for later ones (SDM vol. 2B, RDTSCP). */
+static inline uint64_t rdtscp(uint32_t *aux)
+{
+	uint32_t lo, hi, c;
+	__asm__ volatile("rdtscp" : "=a"(lo), "=d"(hi), "=c"(c));
+	if (aux)
+		*aux = c;
+	return ((uint64_t)hi << 32) | lo;
+}
+
+static inline void outb(uint16_t port, uint8_t val)
+{
+	__asm__ volatile("outb %0, %1" : : "a"(val), "Nd"(port));
+}
+
+static inline uint8_t inb(uint16_t port)
+{
+	uint8_t v;
+	__asm__ volatile("inb %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline void outw(uint16_t port, uint16_t val)
+{
+	__asm__ volatile("outw %0, %1" : : "a"(val), "Nd"(port));
+}
+
+static inline uint16_t inw(uint16_t port)
+{
+	uint16_t v;
+	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline void outl(uint16_t port, uint32_t val)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(val), "Nd"(port));
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+static inline uint64_t read_cr2(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr2, %0" : "=r"(v));
+	return v;
+}
+
+static inline uint64_t read_cr3(void)
+{
+	uint64_t v;
+	__asm__ volatile("mov %%cr3, %0" : "=r"(v));
+	return v;
+}
+
+static inline void write_cr3(uint64_t v)
+{
+	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
+}
+
+static inline void cpu_relax(void) { __asm__ volatile("pause" ::: "memory"); }
+static inline void irq_enable(void) { __asm__ volatile("sti" ::: "memory"); }
+static inline void irq_disable(void) { __asm__ volatile("cli" ::: "memory"); }
+
+static inline _Noreturn void halt_forever(void)
+{
+	for (;;)
+		__asm__ volatile("cli; hlt");
+}
+
+/* What the CPU says about itself (CPUID); filled once by cpu_identify(). */
+struct cpu_info {
+	char vendor[13];
+	char brand[49];
+	char hypervisor[13];        /* CPUID 0x40000000 signature, "" when none */
+	uint32_t family, model, stepping;
+	uint32_t max_leaf, max_ext_leaf;
+	bool has_hypervisor;        /* CPUID.1:ECX[31] */
+	bool has_tsc_invariant;     /* CPUID.80000007H:EDX[8] */
+	bool has_tsc_deadline;      /* CPUID.1:ECX[24] */
+	bool has_x2apic;            /* CPUID.1:ECX[21] */
+	bool has_rdtscp;            /* CPUID.80000001H:EDX[27] */
+	bool has_apic;              /* CPUID.1:EDX[9] */
+	bool has_aperfmperf;        /* CPUID.6:ECX[0] */
+	bool has_arat;              /* CPUID.6:EAX[2]: APIC timer runs in deep C-states */
+};
+
+extern struct cpu_info cpu;
+void cpu_identify(void);
+
+#endif

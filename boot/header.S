@@ -1,0 +1,39 @@
+/* Multiboot2 header (Multiboot2 Specification 1.0, section 3.1). It must lie in the
+ * first 32 KiB of the image, 8-byte aligned; linker.ld places .multiboot2 first. */
+#define MB2_MAGIC         0xe85250d6
+#define MB2_ARCH_I386     0
+#define MB2_TAG_END       0
+#define MB2_TAG_INFO_REQ  1
+#define MB2_TAG_CONSOLE   4
+#define MB2_TAG_FB        5
+#define MB2_OPTIONAL      1
+
+	.section .multiboot2, "a"
+	.balign 8
+mb2_header:
+	.long MB2_MAGIC
+	.long MB2_ARCH_I386
+	.long mb2_header_end - mb2_header
+	.long -(MB2_MAGIC + MB2_ARCH_I386 + (mb2_header_end - mb2_header))
+
+	.balign 8                       /* ask for what kmain reads (all optional) */
+info_req:
+	.short MB2_TAG_INFO_REQ, MB2_OPTIONAL
+	.long info_req_end - info_req
+	.long 1, 2, 6, 8, 14, 15        /* cmdline, loader, mmap, framebuffer, ACPI old/new */
+info_req_end:
+
+	.balign 8                       /* we can draw on EGA text (flags bit 1) */
+	.short MB2_TAG_CONSOLE, MB2_OPTIONAL
+	.long 12
+	.long 2
+
+	.balign 8                       /* a framebuffer under UEFI, any mode */
+	.short MB2_TAG_FB, MB2_OPTIONAL
+	.long 20
+	.long 0, 0, 0
+
+	.balign 8
+	.short MB2_TAG_END, 0
+	.long 8
+mb2_header_end:

@@ -1,0 +1,268 @@
+/* Command-line parser (see cmdline.h). Pure C: unit-tested and fuzzed on the host. */
+#include "cmdline.h"
+#include "format.h"
+#include "lib.h"
+
+enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_CONSOLE, KIND_FLAG };
+
+struct option {
+	const char *key;
+	enum kind kind;
+	const char *const *names;       /* ENUM and SET: the accepted words */
+	uint64_t min, max;              /* UINT */
+	size_t offset;                  /* where in struct config */
+	const char *defaults;
+	const char *meaning;
+};
+
+static const char *const bench_names[] = { "none", NULL };
+static const char *const selftest_names[] = {
+	"none", "fault", "de", "ud", "gp", "pf", "df", NULL
+};
+
+#define AT(field) offsetof(struct config, field)
+
+static const struct option options[] = {
+	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
+	  "benchmarks to run; none: boot, report the platform and end" },
+	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "com1",
+	  "serial console: com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
+	  "mmio32:ADDR (32-bit registers), none" },
+	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
+	  "serial speed; 0 keeps the firmware's setting" },
+	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
+	  "raise a CPU exception on purpose (fault = a page fault) to test the "
+	  "exception report" },
+	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
+	  "print this table and end" },
+};
+
+void config_defaults(struct config *cfg)
+{
+	*cfg = (struct config){
+		.console = CONSOLE_IO, .console_addr = 0x3f8, .baud = 115200,
+	};
+}
+
+static bool fail(struct cmdline_error *err, const char *word, size_t len,
+		 const char *fmt, const char *a, const char *b)
+{
+	if (len >= sizeof(err->word))
+		len = sizeof(err->word) - 1;
+	memcpy(err->word, word, len);
+	err->word[len] = 0;
+	format(err->message, sizeof(err->message), fmt, a, b);
+	return false;
+}
+
+/* Parse an unsigned decimal or 0x-hexadecimal number filling [s, s+len) exactly. */
+static bool parse_uint(const char *s, size_t len, uint64_t *out)
+{
+	unsigned base = 10;
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		len -= 2;
+	}
+	if (len == 0)
+		return false;
+	uint64_t v = 0;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		unsigned d;
+		if (c >= '0' && c <= '9')
+			d = (unsigned)(c - '0');
+		else if (base == 16 && c >= 'a' && c <= 'f')
+			d = (unsigned)(c - 'a' + 10);
+		else if (base == 16 && c >= 'A' && c <= 'F')
+			d = (unsigned)(c - 'A' + 10);
+		else
+			return false;
+		if (v > (UINT64_MAX - d) / base)
+			return false;
+		v = v * base + d;
+	}
+	*out = v;
+	return true;
+}
+
+static int find_name(const char *const *names, const char *s, size_t len)
+{
+	for (int i = 0; names[i]; i++)
+		if (strlen(names[i]) == len && !strncmp(names[i], s, len))
+			return i;
+	return -1;
+}
+
+static void list_names(const char *const *names, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; names[i] && n < size; i++)
+		n += (size_t)format(buf + n, size - n, "%s%s", i ? "|" : "", names[i]);
+}
+
+static bool parse_set(const struct option *o, const char *v, size_t len, uint32_t *mask)
+{
+	*mask = 0;
+	while (len) {
+		size_t item = 0;
+		while (item < len && v[item] != ',')
+			item++;
+		int i = find_name(o->names, v, item);
+		if (i < 0)
+			return false;
+		*mask |= 1u << i;
+		v += item;
+		len -= item;
+		if (len) {              /* skip the comma; a trailing one is an error */
+			v++;
+			if (--len == 0)
+				return false;
+		}
+	}
+	return *mask != 0;
+}
+
+static const struct { const char *name; uint16_t port; } com_ports[] = {
+	{ "com1", 0x3f8 }, { "com2", 0x2f8 }, { "com3", 0x3e8 }, { "com4", 0x2e8 },
+};
+
+static bool parse_console(const char *v, size_t len, struct config *cfg)
+{
+	static const struct { const char *prefix; enum console_kind kind; } by_addr[] = {
+		{ "io:", CONSOLE_IO }, { "mmio:", CONSOLE_MMIO8 }, { "mmio32:", CONSOLE_MMIO32 },
+	};
+	if (len == 4 && !strncmp(v, "none", 4)) {
+		cfg->console = CONSOLE_NONE;
+		return true;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(com_ports); i++)
+		if (len == 4 && !strncmp(v, com_ports[i].name, 4)) {
+			cfg->console = CONSOLE_IO;
+			cfg->console_addr = com_ports[i].port;
+			return true;
+		}
+	for (size_t i = 0; i < ARRAY_SIZE(by_addr); i++) {
+		size_t p = strlen(by_addr[i].prefix);
+		uint64_t addr;
+		if (len > p && !strncmp(v, by_addr[i].prefix, p) &&
+		    parse_uint(v + p, len - p, &addr) && addr != 0 &&
+		    (by_addr[i].kind != CONSOLE_IO || addr <= 0xfff8)) {
+			cfg->console = by_addr[i].kind;
+			cfg->console_addr = addr;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool parse_value(const struct option *o, const char *v, size_t len,
+			struct config *cfg)
+{
+	void *field = (char *)cfg + o->offset;
+	uint64_t u;
+	int i;
+	switch (o->kind) {
+	case KIND_ENUM:
+		if ((i = find_name(o->names, v, len)) < 0)
+			return false;
+		*(uint32_t *)field = (uint32_t)i;
+		return true;
+	case KIND_SET:
+		return parse_set(o, v, len, (uint32_t *)field);
+	case KIND_UINT:
+		if (!parse_uint(v, len, &u) || u < o->min || u > o->max)
+			return false;
+		*(uint32_t *)field = (uint32_t)u;
+		return true;
+	case KIND_CONSOLE:
+		return parse_console(v, len, cfg);
+	case KIND_FLAG:
+		return false;
+	}
+	return false;
+}
+
+static void describe_values(const struct option *o, char *buf, size_t size)
+{
+	switch (o->kind) {
+	case KIND_ENUM:
+		list_names(o->names, buf, size);
+		break;
+	case KIND_SET: {
+		char names[128];
+		list_names(o->names, names, sizeof(names));
+		format(buf, size, "a comma list of %s", names);
+		break;
+	}
+	case KIND_UINT:
+		format(buf, size, "an integer %llu..%llu", (unsigned long long)o->min,
+		       (unsigned long long)o->max);
+		break;
+	case KIND_CONSOLE:
+		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
+		break;
+	case KIND_FLAG:
+		format(buf, size, "no value (the word alone)");
+		break;
+	}
+}
+
+static bool parse_word(const char *w, size_t len, struct config *cfg,
+		       struct cmdline_error *err)
+{
+	size_t klen = 0;
+	while (klen < len && w[klen] != '=')
+		klen++;
+	const struct option *o = NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(options); i++)
+		if (strlen(options[i].key) == klen && !strncmp(options[i].key, w, klen))
+			o = &options[i];
+	if (!o) {
+		char keys[256];
+		size_t n = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(options); i++)
+			n += (size_t)format(keys + n, sizeof(keys) - n, "%s%s",
+					    i ? ", " : "", options[i].key);
+		return fail(err, w, len, "unknown option; known options: %s%s", keys, "");
+	}
+	if (o->kind == KIND_FLAG && klen == len) {
+		*(bool *)((char *)cfg + o->offset) = true;
+		return true;
+	}
+	char accepts[160];
+	describe_values(o, accepts, sizeof(accepts));
+	if (klen == len || !parse_value(o, w + klen + 1, len - klen - 1, cfg))
+		return fail(err, w, len, "bad value for %s; accepts %s", o->key, accepts);
+	return true;
+}
+
+bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *err)
+{
+	config_defaults(cfg);
+	err->word[0] = err->message[0] = 0;
+	const char *p = line ? line : "";
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			return true;
+		size_t len = 0;
+		while (p[len] && p[len] != ' ' && p[len] != '\t')
+			len++;
+		if (!parse_word(p, len, cfg, err))
+			return false;
+		p += len;
+	}
+}
+
+size_t cmdline_help_lines(void) { return ARRAY_SIZE(options); }
+
+void cmdline_help_line(size_t i, char *buf, size_t size)
+{
+	char accepts[160];
+	describe_values(&options[i], accepts, sizeof(accepts));
+	format(buf, size, "%-9s %s (default %s): %s", options[i].key, accepts,
+	       options[i].defaults, options[i].meaning);
+}
