@@ -1,0 +1,58 @@
+/* The IDT (Intel SDM vol. 3A, section 7.10) and the dispatcher behind isr.S. */
+#include "idt.h"
+#include "lib.h"
+
+void panic_exception(struct interrupt_frame *f);
+
+struct gate {
+	uint16_t offset_low, selector;
+	uint8_t ist, type;
+	uint16_t offset_mid;
+	uint32_t offset_high, reserved;
+} __attribute__((packed));
+
+#define GATE_INTERRUPT 0x8e     /* present, DPL 0, 64-bit interrupt gate (IF cleared) */
+
+extern void (*const isr_stubs[256])(void);
+
+static struct gate idt[256] __attribute__((aligned(16)));
+static interrupt_handler handlers[256];
+static uint64_t unexpected;
+
+void idt_set_gate(uint8_t vector, void (*entry)(void), uint8_t ist)
+{
+	uint64_t a = (uint64_t)(uintptr_t)entry;
+	idt[vector] = (struct gate){
+		.offset_low = (uint16_t)a, .selector = GDT_KERNEL_CODE, .ist = ist,
+		.type = GATE_INTERRUPT, .offset_mid = (uint16_t)(a >> 16),
+		.offset_high = (uint32_t)(a >> 32),
+	};
+}
+
+void idt_set_handler(uint8_t vector, interrupt_handler h) { handlers[vector] = h; }
+uint64_t idt_unexpected_count(void) { return unexpected; }
+
+void idt_init(void)
+{
+	for (int v = 0; v < 256; v++)
+		idt_set_gate((uint8_t)v, isr_stubs[v], 0);
+	idt_set_gate(VEC_DOUBLE_FAULT, isr_stubs[VEC_DOUBLE_FAULT], IST_DOUBLE_FAULT);
+	idt_set_gate(VEC_NMI, isr_stubs[VEC_NMI], IST_NMI);
+	idt_set_gate(VEC_MACHINE_CHECK, isr_stubs[VEC_MACHINE_CHECK], IST_MACHINE_CHECK);
+	struct { uint16_t limit; uint64_t base; } __attribute__((packed)) ptr = {
+		sizeof(idt) - 1, (uint64_t)(uintptr_t)idt
+	};
+	__asm__ volatile("lidt %0" : : "m"(ptr));
+}
+
+void interrupt_dispatch(struct interrupt_frame *f);
+void interrupt_dispatch(struct interrupt_frame *f)
+{
+	if (handlers[f->vector]) {
+		handlers[f->vector](f);
+		return;
+	}
+	if (f->vector < VEC_FIRST_IRQ)
+		panic_exception(f);
+	unexpected++;               /* no EOI: the owner of the source must have one */
+}

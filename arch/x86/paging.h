@@ -1,0 +1,14 @@
+/* The identity map that boot/entry.S built (0..4 GiB in 2 MiB pages, the top 20 MiB
+ * uncached), and mapping more: a framebuffer above 4 GiB, a UART's MMIO window. */
+#ifndef ARCH_X86_PAGING_H
+#define ARCH_X86_PAGING_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+/* Identity-map [phys, phys + size) in 2 MiB pages, uncached when asked (device
+ * registers) and write-back otherwise. Returns false when out of page tables or
+ * beyond the 512 GiB that one PML4 entry covers. */
+bool paging_map(uint64_t phys, uint64_t size, bool uncached);
+
+#endif

@@ -1,0 +1,29 @@
+/* The screen consoles: VGA text mode (BIOS) and a linear framebuffer (UEFI), both
+ * described by the multiboot2 framebuffer tag (Multiboot2 Specification 3.6.12). */
+#ifndef ARCH_X86_SCREEN_H
+#define ARCH_X86_SCREEN_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdbool.h>
+
+#define FONT_WIDTH  8
+#define FONT_HEIGHT 16
+
+struct framebuffer {
+	uint64_t addr;
+	uint32_t pitch, width, height;
+	uint8_t bpp;
+	uint8_t type;               /* 1: direct RGB, 2: EGA text */
+	uint8_t red_pos, red_size, green_pos, green_size, blue_pos, blue_size;
+};
+
+const unsigned char *font_glyph(unsigned char c);
+
+void vga_init(uint64_t addr, uint32_t cols, uint32_t rows);
+void vga_write(const char *s, size_t n);
+
+bool fb_init(const struct framebuffer *fb);
+void fb_write(const char *s, size_t n);
+
+#endif

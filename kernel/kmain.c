@@ -1,0 +1,71 @@
+/* tickbench's kernel: the init sequence, then the suite, then the end of the run. */
+#include "cmdline.h"
+#include "console.h"
+#include "cpu.h"
+#include "format.h"
+#include "idt.h"
+#include "multiboot2.h"
+#include "platform.h"
+#include "qemu.h"
+#include "record.h"
+#include "run.h"
+#include "selftest.h"
+
+static void record_to_console(const char *line, size_t len) { console_write(line, len); }
+
+static void print_help(void)
+{
+	char line[320];
+	kprintf("tickbench options (words key=value on the kernel command line):\n");
+	for (size_t i = 0; i < cmdline_help_lines(); i++) {
+		cmdline_help_line(i, line, sizeof(line));
+		kprintf("  %s\n", line);
+	}
+}
+
+static void report_cmdline_error(const struct cmdline_error *err)
+{
+	kprintf("tickbench: bad command-line word \"%s\": %s\n", err->word, err->message);
+	struct record r;
+	record_begin(&r, "error");
+	record_str(&r, "reason", "cmdline");
+	record_str(&r, "word", err->word);
+	record_str(&r, "message", err->message);
+	record_emit(&r);
+	run_set_status(RUN_ERROR);
+}
+
+void kmain(uint32_t magic, uint32_t info);
+void kmain(uint32_t magic, uint32_t info)
+{
+	struct boot_info bi;
+	struct config cfg;
+	struct cmdline_error err;
+
+	gdt_init();                                 /* TSS with IST stacks */
+	idt_init();                                 /* exceptions are reported from here on */
+	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
+	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
+	console_init_screen(&bi);                   /* VGA text or framebuffer */
+	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
+	record_set_sink(record_to_console);
+	cpu_identify();
+	bool qemu = qemu_detect(cpu.has_hypervisor);
+	run_init(qemu);
+
+	platform_emit_boot(&bi);                    /* record 0 */
+	if (!serial_ok)
+		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
+			console_serial_wanted());
+	platform_emit_platform(&bi, qemu);          /* record 1 */
+	if (!info_ok)
+		run_error("multiboot2", "the multiboot2 information is malformed");
+	if (!cmdline_ok)
+		report_cmdline_error(&err);
+	else if (cfg.help)
+		print_help();
+	else
+		selftest_raise(cfg.selftest);
+	(void)magic;
+	run_end();
+}

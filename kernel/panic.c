@@ -1,0 +1,83 @@
+/* CPU exceptions end the run: name, vector, error code and registers on the console,
+ * an "error" record, then the end with status error (never a silent triple fault).
+ * Vector names: Intel SDM vol. 3A, table 7-1. */
+#include "idt.h"
+#include "console.h"
+#include "cpu.h"
+#include "format.h"
+#include "record.h"
+#include "run.h"
+#include "qemu.h"
+
+static const char *const names[32] = {
+	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
+	"#BR bound range exceeded", "#UD invalid opcode", "#NM device not available",
+	"#DF double fault", "coprocessor segment overrun", "#TS invalid TSS",
+	"#NP segment not present", "#SS stack-segment fault", "#GP general protection",
+	"#PF page fault", "reserved 15", "#MF x87 floating-point error",
+	"#AC alignment check", "#MC machine check", "#XM SIMD floating-point",
+	"#VE virtualization exception", "#CP control protection", "reserved 22",
+	"reserved 23", "reserved 24", "reserved 25", "reserved 26", "reserved 27",
+	"#HV hypervisor injection", "#VC VMM communication", "#SX security exception",
+	"reserved 31",
+};
+
+static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
+{
+	kprintf("  RIP %016llx  RSP %016llx  RFLAGS %016llx\n"
+		"  CS  %04llx  SS %04llx  CR2 %016llx  CR3 %016llx\n",
+		(unsigned long long)f->rip, (unsigned long long)f->rsp,
+		(unsigned long long)f->rflags, (unsigned long long)f->cs,
+		(unsigned long long)f->ss, (unsigned long long)cr2,
+		(unsigned long long)read_cr3());
+	kprintf("  RAX %016llx  RBX %016llx  RCX %016llx  RDX %016llx\n"
+		"  RSI %016llx  RDI %016llx  RBP %016llx\n",
+		(unsigned long long)f->rax, (unsigned long long)f->rbx,
+		(unsigned long long)f->rcx, (unsigned long long)f->rdx,
+		(unsigned long long)f->rsi, (unsigned long long)f->rdi,
+		(unsigned long long)f->rbp);
+	kprintf("  R8  %016llx  R9  %016llx  R10 %016llx  R11 %016llx\n"
+		"  R12 %016llx  R13 %016llx  R14 %016llx  R15 %016llx\n",
+		(unsigned long long)f->r8, (unsigned long long)f->r9,
+		(unsigned long long)f->r10, (unsigned long long)f->r11,
+		(unsigned long long)f->r12, (unsigned long long)f->r13,
+		(unsigned long long)f->r14, (unsigned long long)f->r15);
+}
+
+static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2)
+{
+	char message[96];
+	format(message, sizeof(message), "CPU exception %s at rip 0x%llx", name,
+	       (unsigned long long)f->rip);
+	struct record r;
+	record_begin(&r, "error");
+	record_str(&r, "reason", "exception");
+	record_str(&r, "message", message);
+	record_str(&r, "name", name);
+	record_u64(&r, "vector", f->vector);
+	record_u64(&r, "error_code", f->error_code);
+	record_hex(&r, "rip", f->rip);
+	record_hex(&r, "rsp", f->rsp);
+	record_hex(&r, "cr2", cr2);
+	record_hex(&r, "rflags", f->rflags);
+	record_emit(&r);
+}
+
+void panic_exception(struct interrupt_frame *f);
+void panic_exception(struct interrupt_frame *f)
+{
+	static int depth;
+	uint64_t cr2 = read_cr2();
+	const char *name = names[f->vector & 31];
+	if (depth++) {              /* a fault while reporting one: stop at once */
+		kprintf("\ntickbench: %s while reporting an exception; halting\n", name);
+		qemu_exit(EXIT_CODE_ERROR);
+		halt_forever();
+	}
+	kprintf("\ntickbench: CPU exception %s (vector %llu, error code 0x%llx)\n",
+		name, (unsigned long long)f->vector, (unsigned long long)f->error_code);
+	dump_registers(f, cr2);
+	emit_record(f, name, cr2);
+	run_set_status(RUN_ERROR);
+	run_end();
+}

@@ -1,0 +1,51 @@
+/* The "boot" and "platform" records, and their human-readable lines. */
+#include "platform.h"
+#include "console.h"
+#include "cpu.h"
+#include "record.h"
+
+void platform_emit_boot(const struct boot_info *bi)
+{
+	kprintf("tickbench %s: booted by %s (%s), command line \"%s\"\n",
+		TICKBENCH_VERSION, bi->loader[0] ? bi->loader : "an unnamed loader",
+		bi->uefi ? "UEFI" : "BIOS", bi->cmdline);
+	struct record r;
+	record_begin(&r, "boot");
+	record_u64(&r, "format", RECORD_FORMAT_VERSION);
+	record_str(&r, "version", TICKBENCH_VERSION);
+	record_str(&r, "cmdline", bi->cmdline);
+	record_str(&r, "loader", bi->loader);
+	record_str(&r, "firmware", bi->uefi ? "uefi" : "bios");
+	record_str(&r, "console", console_serial_name());
+	record_str(&r, "screen", console_screen_name());
+	record_emit(&r);
+}
+
+void platform_emit_platform(const struct boot_info *bi, bool under_qemu)
+{
+	kprintf("cpu: %s family %u model %u stepping %u \"%s\"%s%s\n", cpu.vendor,
+		cpu.family, cpu.model, cpu.stepping, cpu.brand,
+		cpu.has_hypervisor ? ", hypervisor " : "", cpu.hypervisor);
+	kprintf("cpu: invariant TSC %s, TSC-deadline %s, x2APIC %s, RDTSCP %s; memory %llu MiB\n",
+		cpu.has_tsc_invariant ? "yes" : "no", cpu.has_tsc_deadline ? "yes" : "no",
+		cpu.has_x2apic ? "yes" : "no", cpu.has_rdtscp ? "yes" : "no",
+		(unsigned long long)(bi->memory_bytes >> 20));
+	struct record r;
+	record_begin(&r, "platform");
+	record_str(&r, "vendor", cpu.vendor);
+	record_u64(&r, "family", cpu.family);
+	record_u64(&r, "model", cpu.model);
+	record_u64(&r, "stepping", cpu.stepping);
+	record_str(&r, "brand", cpu.brand);
+	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	record_str(&r, "hypervisor_sig", cpu.hypervisor);
+	record_str(&r, "emulator", under_qemu ? "qemu" : "");
+	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
+	record_bool(&r, "tsc_deadline", cpu.has_tsc_deadline);
+	record_bool(&r, "x2apic", cpu.has_x2apic);
+	record_bool(&r, "rdtscp", cpu.has_rdtscp);
+	record_bool(&r, "arat", cpu.has_arat);
+	record_bool(&r, "aperfmperf", cpu.has_aperfmperf);
+	record_u64(&r, "memory_kib", bi->memory_bytes >> 10);
+	record_emit(&r);
+}

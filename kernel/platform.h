@@ -1,0 +1,11 @@
+/* The first two records of every run: "boot" and "platform" (docs/FORMAT.md). */
+#ifndef KERNEL_PLATFORM_H
+#define KERNEL_PLATFORM_H
+
+#include <stdbool.h>
+#include "multiboot2.h"
+
+void platform_emit_boot(const struct boot_info *bi);
+void platform_emit_platform(const struct boot_info *bi, bool under_qemu);
+
+#endif

@@ -1,0 +1,52 @@
+/* The run's status and its end (see run.h). */
+#include "run.h"
+#include "console.h"
+#include "record.h"
+#include "cpu.h"
+#include "qemu.h"
+
+static enum run_status status = RUN_PASS;
+static bool qemu;
+
+static const char *const status_names[] = {
+	[RUN_PASS] = "pass", [RUN_FAIL] = "fail", [RUN_ERROR] = "error",
+};
+static const uint8_t exit_codes[] = {
+	[RUN_PASS] = EXIT_CODE_PASS, [RUN_FAIL] = EXIT_CODE_FAIL,
+	[RUN_ERROR] = EXIT_CODE_ERROR,
+};
+
+void run_init(bool under_qemu) { qemu = under_qemu; }
+
+void run_set_status(enum run_status s)
+{
+	if (s > status)
+		status = s;
+}
+
+void run_error(const char *reason, const char *message)
+{
+	struct record r;
+	record_begin(&r, "error");
+	record_str(&r, "reason", reason);
+	record_str(&r, "message", message);
+	record_emit(&r);
+	run_set_status(RUN_ERROR);
+}
+
+_Noreturn void run_end(void)
+{
+	struct record r;
+	uint64_t before = record_count();
+	record_begin(&r, "end");
+	record_u64(&r, "records", before);
+	record_str(&r, "status", status_names[status]);
+	record_emit(&r);
+	kprintf("tickbench: finished, status %s. ", status_names[status]);
+	if (qemu) {
+		kprintf("Exiting QEMU.\n");
+		qemu_exit(exit_codes[status]);
+	}
+	kprintf("Halted: power off or reset the machine by hand.\n");
+	halt_forever();
+}
