@@ -30,7 +30,7 @@ ASFLAGS := -D__ASSEMBLY__ -MMD -MP
 LDFLAGS := -m elf_x86_64 -nostdlib -z max-page-size=0x1000 -z noexecstack -T linker.ld
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
-HOSTCFLAGS += -I kernel -MMD -MP
+HOSTCFLAGS += -I kernel -I arch/x86 -MMD -MP
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 KERNEL_OBJS := \
@@ -46,6 +46,7 @@ KERNEL_OBJS := \
 	arch/x86/font.o \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
+	arch/x86/acpi.o \
 	kernel/kmain.o \
 	kernel/lib.o \
 	kernel/format.o \
@@ -57,11 +58,13 @@ KERNEL_OBJS := \
 	kernel/panic.o \
 	kernel/platform.o \
 	kernel/run.o \
-	kernel/selftest.o
+	kernel/selftest.o \
+	kernel/acpi_report.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
-SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c
+SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
+	kernel/multiboot2.c arch/x86/acpi.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))

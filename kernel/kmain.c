@@ -1,4 +1,5 @@
 /* tickbench's kernel: the init sequence, then the suite, then the end of the run. */
+#include "acpi_report.h"
 #include "cmdline.h"
 #include "console.h"
 #include "cpu.h"
@@ -58,6 +59,7 @@ void kmain(uint32_t magic, uint32_t info)
 		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
 			console_serial_wanted());
 	platform_emit_platform(&bi, qemu);          /* record 1 */
+	acpi_init(&bi);                             /* MADT, HPET, FADT */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
 	if (!cmdline_ok)

@@ -63,6 +63,7 @@ static void parse_tag(const uint8_t *t, uint32_t type, uint32_t size, struct boo
 		if (!bi->rsdp || type == MB2_TAG_ACPI_NEW) {
 			bi->rsdp = t + 8;
 			bi->rsdp_len = size - 8;
+			bi->rsdp_new = type == MB2_TAG_ACPI_NEW;
 		}
 		break;
 	}

@@ -28,6 +28,7 @@ struct boot_info {
 	struct framebuffer fb;
 	const void *rsdp;               /* the RSDP copy in the info (new preferred) */
 	uint32_t rsdp_len;
+	bool rsdp_new;                  /* it came from the ACPI 2.0+ tag */
 };
 
 /* Parse the information at info (size-checked: a tag running past the total size

@@ -1,0 +1,87 @@
+/* ACPI tables that tickbench reads: RSDP, RSDT/XSDT, MADT, HPET, FADT
+ * (ACPI 6.5 specification, sections 5.2.5-5.2.12; IA-PC HPET specification 1.0a,
+ * section 3.2.4). Every table's length and checksum are checked before use; a table
+ * that fails is noted in problems[] and ignored. The parser takes a map callback,
+ * so the host tests feed it dumped table images. */
+#ifndef ARCH_X86_ACPI_H
+#define ARCH_X86_ACPI_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ACPI_MAX_IOAPICS    8
+#define ACPI_MAX_CPUS       256
+#define ACPI_MAX_PROBLEMS   8
+#define ACPI_MAX_TABLE_LEN  (1u << 20)
+
+#define ACPI_MADT_PCAT_COMPAT       (1u << 0)   /* dual 8259s present */
+#define ACPI_MADT_CPU_ENABLED       (1u << 0)
+#define ACPI_MADT_CPU_ONLINE_CAPABLE (1u << 1)
+#define ACPI_ISO_POLARITY_MASK      0x3         /* 00 bus default, 01 high, 11 low */
+#define ACPI_ISO_TRIGGER_MASK       0xc         /* 00 bus default, 01 edge, 11 level */
+#define ACPI_GAS_SYSTEM_MEMORY      0
+#define ACPI_GAS_SYSTEM_IO          1
+
+struct acpi_ioapic {
+	uint8_t id;
+	uint32_t addr;
+	uint32_t gsi_base;
+};
+
+struct acpi_isa_irq {               /* where ISA IRQ n arrives (default: GSI n, edge, high) */
+	uint32_t gsi;
+	uint16_t flags;                 /* MPS INTI flags of the override, 0 when none */
+	bool overridden;
+};
+
+struct acpi_problem {
+	char signature[5];
+	uint64_t addr;
+	const char *what;
+};
+
+struct acpi_info {
+	const char *rsdp_source;        /* "multiboot2-new", "multiboot2-old", "bios-scan", "none" */
+	uint8_t rsdp_revision;
+	bool xsdt;                      /* tables came from the XSDT (else the RSDT) */
+	char tables[128];               /* signatures of the valid tables, comma-separated */
+
+	bool has_madt;
+	uint64_t lapic_addr;
+	uint32_t madt_flags;
+	unsigned n_ioapics;
+	struct acpi_ioapic ioapics[ACPI_MAX_IOAPICS];
+	struct acpi_isa_irq isa[16];
+	unsigned n_cpus;                /* enabled or online-capable local APIC / x2APIC entries */
+	uint32_t cpu_apic_ids[ACPI_MAX_CPUS];
+
+	bool has_hpet;
+	uint64_t hpet_addr;
+	uint32_t hpet_block_id;
+	uint8_t hpet_number;
+	uint16_t hpet_min_tick;         /* minimum periodic tick, in counter ticks */
+
+	bool has_fadt;
+	uint8_t fadt_revision;
+	uint16_t pm_timer_port;         /* 0 when there is none */
+	bool pm_timer_32bit;            /* FADT flags TMR_VAL_EXT */
+
+	unsigned n_problems;
+	struct acpi_problem problems[ACPI_MAX_PROBLEMS];
+};
+
+/* Returns a pointer through which len bytes at physical address phys can be read,
+ * or NULL when they cannot be. */
+typedef const void *(*acpi_map_fn)(uint64_t phys, size_t len);
+
+/* Parse everything reachable from the RSDP copy at rsdp (rsdp_len bytes; NULL when
+ * there is none). source names where it came from, for the record. */
+void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
+		acpi_map_fn map, struct acpi_info *out);
+
+/* Find the RSDP the legacy way: the first KiB of the EBDA, then 0xe0000-0xfffff, on
+ * 16-byte boundaries (ACPI 6.5, 5.2.5.1). NULL when absent. */
+const void *acpi_scan_bios_area(acpi_map_fn map);
+
+#endif

@@ -1,0 +1,61 @@
+/* Finding the ACPI tables at boot and the "acpi" and "acpi_problem" records. */
+#include "acpi_report.h"
+#include "console.h"
+#include "paging.h"
+#include "record.h"
+
+struct acpi_info acpi;
+
+/* Tables are identity mapped below 4 GiB; above, map them (write-back) on demand. */
+static const void *map_phys(uint64_t phys, size_t len)
+{
+	if (phys + len < phys)
+		return NULL;
+	if (phys + len > (4ull << 30) && !paging_map(phys, len, false))
+		return NULL;
+	return (const void *)(uintptr_t)phys;
+}
+
+static void emit_problems(void)
+{
+	for (unsigned i = 0; i < acpi.n_problems; i++) {
+		const struct acpi_problem *p = &acpi.problems[i];
+		kprintf("acpi: table %s at 0x%llx not used: %s\n", p->signature,
+			(unsigned long long)p->addr, p->what);
+		struct record r;
+		record_begin(&r, "acpi_problem");
+		record_str(&r, "table", p->signature);
+		record_hex(&r, "address", p->addr);
+		record_str(&r, "problem", p->what);
+		record_emit(&r);
+	}
+}
+
+void acpi_init(const struct boot_info *bi)
+{
+	const void *rsdp = bi->rsdp;
+	size_t len = bi->rsdp_len;
+	const char *source = bi->rsdp_new ? "multiboot2-new" : "multiboot2-old";
+	if (!rsdp && !bi->uefi) {
+		rsdp = acpi_scan_bios_area(map_phys);
+		len = 36;
+		source = "bios-scan";
+	}
+	acpi_parse(rsdp, len, source, map_phys, &acpi);
+	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
+		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");
+	struct record r;
+	record_begin(&r, "acpi");
+	record_str(&r, "rsdp", acpi.rsdp_source);
+	record_u64(&r, "revision", acpi.rsdp_revision);
+	record_bool(&r, "xsdt", acpi.xsdt);
+	record_str(&r, "tables", acpi.tables);
+	record_u64(&r, "ioapics", acpi.n_ioapics);
+	record_u64(&r, "cpus", acpi.n_cpus);
+	record_hex(&r, "lapic_address", acpi.lapic_addr);
+	record_bool(&r, "pic_8259", acpi.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	record_hex(&r, "hpet_address", acpi.hpet_addr);
+	record_u64(&r, "pm_timer_port", acpi.pm_timer_port);
+	record_emit(&r);
+	emit_problems();
+}

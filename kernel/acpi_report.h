@@ -1,0 +1,13 @@
+/* ACPI at boot: find the RSDP (multiboot2 tags, else the BIOS area), parse the tables
+ * into the global `acpi`, emit the "acpi" record and one "acpi_problem" per table not
+ * used. */
+#ifndef KERNEL_ACPI_REPORT_H
+#define KERNEL_ACPI_REPORT_H
+
+#include "acpi.h"
+#include "multiboot2.h"
+
+extern struct acpi_info acpi;
+void acpi_init(const struct boot_info *bi);
+
+#endif
