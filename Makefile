@@ -47,6 +47,12 @@ KERNEL_OBJS := \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
 	arch/x86/acpi.o \
+	arch/x86/pic.o \
+	arch/x86/ioapic.o \
+	arch/x86/lapic.o \
+	arch/x86/pit.o \
+	arch/x86/hpet.o \
+	arch/x86/pmtimer.o \
 	kernel/kmain.o \
 	kernel/lib.o \
 	kernel/format.o \
@@ -59,7 +65,12 @@ KERNEL_OBJS := \
 	kernel/platform.o \
 	kernel/run.o \
 	kernel/selftest.o \
-	kernel/acpi_report.o
+	kernel/acpi_report.o \
+	kernel/irq.o \
+	bench/bench.o \
+	bench/timers.o \
+	bench/calibrate.o \
+	bench/fire.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).

@@ -3,7 +3,7 @@
 #include "format.h"
 #include "lib.h"
 
-enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_CONSOLE, KIND_FLAG };
+enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG };
 
 struct option {
 	const char *key;
@@ -15,7 +15,10 @@ struct option {
 	const char *meaning;
 };
 
-static const char *const bench_names[] = { "none", NULL };
+static const char *const bench_names[] = { "none", "fire", NULL };
+static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
+static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
+static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", NULL
 };
@@ -24,7 +27,19 @@ static const char *const selftest_names[] = {
 
 static const struct option options[] = {
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
-	  "benchmarks to run; none: boot, report the platform and end" },
+	  "benchmarks to run; none: boot, report the platform and end; fire: check "
+	  "that every timer, mode and delivery path fires at the requested rate" },
+	{ "timer", KIND_SET, timer_names, 0, 0, AT(timers), "all",
+	  "the interrupt timers to use" },
+	{ "delivery", KIND_SET, delivery_names, 0, 0, AT(deliveries), "all",
+	  "interrupt paths: pic (8259), ioapic, msi (HPET FSB), legacy (HPET legacy "
+	  "replacement), local (the local APIC timer)" },
+	{ "apic", KIND_ENUM, apic_names, 0, 0, AT(apic), "auto",
+	  "local APIC mode; auto: x2APIC when the CPU has it" },
+	{ "hz", KIND_UINT_LIST, NULL, 1, 100000, AT(hz), "1000",
+	  "periodic rates, in Hz" },
+	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "1000",
+	  "measuring window of each configuration, in TSC-measured milliseconds" },
 	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "com1",
 	  "serial console: com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
 	  "mmio32:ADDR (32-bit registers), none" },
@@ -41,6 +56,8 @@ void config_defaults(struct config *cfg)
 {
 	*cfg = (struct config){
 		.console = CONSOLE_IO, .console_addr = 0x3f8, .baud = 115200,
+		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
+		.hz = { 1, { 1000 } }, .ms = 1000,
 	};
 }
 
@@ -124,6 +141,26 @@ static bool parse_set(const struct option *o, const char *v, size_t len, uint32_
 	return *mask != 0;
 }
 
+/* A comma list of integers min..max, at most MAX_LIST of them. */
+static bool parse_uint_list(const struct option *o, const char *v, size_t len,
+			    struct uint_list *list)
+{
+	list->n = 0;
+	for (;;) {
+		size_t item = 0;
+		uint64_t u;
+		while (item < len && v[item] != ',')
+			item++;
+		if (list->n == MAX_LIST || !parse_uint(v, item, &u) || u < o->min || u > o->max)
+			return false;
+		list->v[list->n++] = (uint32_t)u;
+		if (item == len)
+			return true;
+		v += item + 1;
+		len -= item + 1;
+	}
+}
+
 static const struct { const char *name; uint16_t port; } com_ports[] = {
 	{ "com1", 0x3f8 }, { "com2", 0x2f8 }, { "com3", 0x3e8 }, { "com4", 0x2e8 },
 };
@@ -176,6 +213,8 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 			return false;
 		*(uint32_t *)field = (uint32_t)u;
 		return true;
+	case KIND_UINT_LIST:
+		return parse_uint_list(o, v, len, (struct uint_list *)field);
 	case KIND_CONSOLE:
 		return parse_console(v, len, cfg);
 	case KIND_FLAG:
@@ -199,6 +238,10 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 	case KIND_UINT:
 		format(buf, size, "an integer %llu..%llu", (unsigned long long)o->min,
 		       (unsigned long long)o->max);
+		break;
+	case KIND_UINT_LIST:
+		format(buf, size, "a comma list of up to %d integers %llu..%llu", MAX_LIST,
+		       (unsigned long long)o->min, (unsigned long long)o->max);
 		break;
 	case KIND_CONSOLE:
 		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
@@ -255,6 +298,14 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 			return false;
 		p += len;
 	}
+}
+
+bool config_wants_bench(const struct config *cfg, const char *name)
+{
+	int i = find_name(bench_names, name, strlen(name));
+	if (i < 0)
+		return false;
+	return cfg->benches ? (cfg->benches & (1u << i)) != 0 : i != 0;
 }
 
 size_t cmdline_help_lines(void) { return ARRAY_SIZE(options); }

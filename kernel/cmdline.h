@@ -16,6 +16,18 @@ enum selftest {
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
+#define MAX_LIST        8
+
+enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
+
+/* Bits of the timer= and delivery= sets, in the order of their names. */
+enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
+enum { DELIVERY_PIC, DELIVERY_IOAPIC, DELIVERY_MSI, DELIVERY_LEGACY, DELIVERY_LOCAL };
+
+struct uint_list {
+	unsigned n;
+	uint32_t v[MAX_LIST];
+};
 
 struct config {
 	uint32_t benches;               /* bit per name in the bench option's list; 0: not given */
@@ -23,8 +35,17 @@ struct config {
 	uint64_t console_addr;          /* I/O port or physical MMIO address */
 	uint32_t baud;                  /* 0: keep the firmware's divisor */
 	uint32_t selftest;              /* enum selftest */
+	uint32_t timers;                /* bit per TIMER_* (all by default) */
+	uint32_t deliveries;            /* bit per DELIVERY_* (all by default) */
+	uint32_t apic;                  /* enum apic_choice */
+	struct uint_list hz;            /* rates to run periodic timers at */
+	uint32_t ms;                    /* measuring window per configuration */
 	bool help;
 };
+
+/* Is the benchmark called name among those selected (bench=)? When bench= was not
+ * given, every benchmark of the suite runs. */
+bool config_wants_bench(const struct config *cfg, const char *name);
 
 struct cmdline_error {
 	char word[64];                  /* the offending word, cut to fit */

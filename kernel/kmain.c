@@ -1,16 +1,19 @@
 /* tickbench's kernel: the init sequence, then the suite, then the end of the run. */
 #include "acpi_report.h"
+#include "bench.h"
 #include "cmdline.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
 #include "idt.h"
+#include "irq.h"
 #include "multiboot2.h"
 #include "platform.h"
 #include "qemu.h"
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
+#include "timers.h"
 
 static void record_to_console(const char *line, size_t len) { console_write(line, len); }
 
@@ -62,12 +65,18 @@ void kmain(uint32_t magic, uint32_t info)
 	acpi_init(&bi);                             /* MADT, HPET, FADT */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
-	if (!cmdline_ok)
+	if (!cmdline_ok) {
 		report_cmdline_error(&err);
-	else if (cfg.help)
+		run_end();
+	}
+	if (cfg.help) {
 		print_help();
-	else
-		selftest_raise(cfg.selftest);
+		run_end();
+	}
+	selftest_raise(cfg.selftest);
+	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */
+	timers_init();                              /* find, start, calibrate */
+	bench_run_suite(&cfg);
 	(void)magic;
 	run_end();
 }

@@ -120,6 +120,22 @@ static inline void write_cr3(uint64_t v)
 	__asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory");
 }
 
+/* a * b / c with a 128-bit intermediate (MUL then DIV); the quotient must fit in
+ * 64 bits, or DIV raises #DE. */
+static inline uint64_t mul_div(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t q, r;
+	__asm__("mulq %3; divq %4" : "=a"(q), "=&d"(r) : "a"(a), "rm"(b), "rm"(c) : "cc");
+	return q;
+}
+
+/* Wait for an interrupt with interrupts enabled; returns with them disabled.
+ * STI's one-instruction shadow makes "sti; hlt" atomic (SDM vol. 2B, STI). */
+static inline void wait_for_interrupt(void)
+{
+	__asm__ volatile("sti; hlt; cli" ::: "memory");
+}
+
 static inline void cpu_relax(void) { __asm__ volatile("pause" ::: "memory"); }
 static inline void irq_enable(void) { __asm__ volatile("sti" ::: "memory"); }
 static inline void irq_disable(void) { __asm__ volatile("cli" ::: "memory"); }

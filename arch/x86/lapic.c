@@ -1,0 +1,92 @@
+/* Local APIC driver (see lapic.h). */
+#include "lapic.h"
+#include "paging.h"
+
+volatile uint32_t *xapic_base;
+enum lapic_mode lapic_mode;
+
+uint32_t lapic_read(uint32_t reg)
+{
+	return lapic_mode == LAPIC_X2APIC ? x2apic_read(reg) : xapic_read(reg);
+}
+
+void lapic_write(uint32_t reg, uint32_t v)
+{
+	if (lapic_mode == LAPIC_X2APIC)
+		x2apic_write(reg, v);
+	else
+		xapic_write(reg, v);
+}
+
+void lapic_eoi(void) { lapic_write(APIC_EOI, 0); }
+
+/* xAPIC <-> x2APIC: from x2APIC the only way back is through disabled (EN=0,
+ * EXTD=0), SDM vol. 3A, 12.12.5, figure 12-27. */
+static bool set_mode(uint64_t phys, enum lapic_mode mode)
+{
+	uint64_t base = rdmsr(MSR_IA32_APICBASE);
+	bool in_x2 = (base & APIC_BASE_MSR_EXTD) != 0;
+	if (mode == LAPIC_XAPIC && in_x2)
+		wrmsr(MSR_IA32_APICBASE, base & ~(APIC_BASE_MSR_EN | APIC_BASE_MSR_EXTD));
+	base = (base & ~(APIC_BASE_ADDR_MASK | APIC_BASE_MSR_EXTD)) | (phys & APIC_BASE_ADDR_MASK) |
+	       APIC_BASE_MSR_EN;
+	if (mode == LAPIC_X2APIC)
+		base |= APIC_BASE_MSR_EXTD;
+	wrmsr(MSR_IA32_APICBASE, base);
+	/* Some emulators drop EXTD silently (QEMU 7.2 TCG): believe the MSR, not the wish. */
+	return ((rdmsr(MSR_IA32_APICBASE) & APIC_BASE_MSR_EXTD) != 0) == (mode == LAPIC_X2APIC);
+}
+
+bool lapic_init(uint64_t phys, enum lapic_mode mode, uint8_t spurious_vector)
+{
+	if (!cpu.has_apic || (mode == LAPIC_X2APIC && !cpu.has_x2apic))
+		return false;
+	if (mode == LAPIC_XAPIC && !paging_map(phys, 0x1000, true))
+		return false;
+	xapic_base = (volatile uint32_t *)(uintptr_t)phys;
+	if (!set_mode(phys, mode))
+		return false;
+	lapic_mode = mode;
+	lapic_write(APIC_SPIV, APIC_SPIV_APIC_ENABLED | spurious_vector);
+	lapic_write(APIC_TASKPRI, 0);
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED);
+	lapic_write(APIC_LVTERR, APIC_LVT_MASKED);
+	lapic_write(APIC_LVT0, APIC_DM_EXTINT);
+	lapic_write(APIC_LVT1, APIC_DM_NMI);
+	lapic_write(APIC_TDCR, APIC_TDR_DIV_1);
+	return true;
+}
+
+uint32_t lapic_id(void)
+{
+	uint32_t id = lapic_read(APIC_ID);
+	return lapic_mode == LAPIC_X2APIC ? id : id >> 24;
+}
+
+uint32_t lapic_version(void) { return lapic_read(APIC_LVR); }
+
+void lapic_timer_periodic(uint8_t vector, uint32_t count)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | vector);
+	lapic_write(APIC_TMICT, count);
+}
+
+void lapic_timer_oneshot(uint8_t vector, uint32_t count)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_TIMER_ONESHOT | vector);
+	lapic_write(APIC_TMICT, count);
+}
+
+void lapic_timer_stop(void)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED);
+	lapic_write(APIC_TMICT, 0);
+}
+
+uint32_t lapic_timer_current(void) { return lapic_read(APIC_TMCCT); }
+
+void tscdl_setup(uint8_t vector)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_TIMER_TSCDEADLINE | vector);
+	__asm__ volatile("mfence; lfence" ::: "memory");
+}

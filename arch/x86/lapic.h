@@ -1,0 +1,84 @@
+/* The local APIC in xAPIC (MMIO) and x2APIC (MSR) mode, and its timer: periodic,
+ * one-shot and TSC-deadline. Intel SDM vol. 3A, chapter 12 (register map: table
+ * 12-1; x2APIC MSRs 0x800 + offset/16: table 12-6; timer: section 12.5.4).
+ * Register names as in Linux (arch/x86/include/asm/apicdef.h). */
+#ifndef ARCH_X86_LAPIC_H
+#define ARCH_X86_LAPIC_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include "cpu.h"
+
+#define APIC_ID         0x020
+#define APIC_LVR        0x030           /* version; bits 23:16 max LVT entry */
+#define APIC_TASKPRI    0x080
+#define APIC_EOI        0x0b0
+#define APIC_SPIV       0x0f0
+#define   APIC_SPIV_APIC_ENABLED (1u << 8)
+#define APIC_ICR        0x300
+#define APIC_LVTT       0x320           /* LVT timer */
+#define   APIC_LVT_MASKED        (1u << 16)
+#define   APIC_LVT_TIMER_ONESHOT      (0u << 17)
+#define   APIC_LVT_TIMER_PERIODIC     (1u << 17)
+#define   APIC_LVT_TIMER_TSCDEADLINE  (2u << 17)
+#define APIC_LVT0       0x350
+#define APIC_LVT1       0x360
+#define   APIC_DM_NMI            (4u << 8)
+#define   APIC_DM_EXTINT         (7u << 8)
+#define APIC_LVTERR     0x370
+#define APIC_TMICT      0x380           /* timer initial count */
+#define APIC_TMCCT      0x390           /* timer current count */
+#define APIC_TDCR       0x3e0           /* timer divide configuration */
+#define   APIC_TDR_DIV_1         0xb
+
+#define APIC_BASE_MSR_BSP   (1ull << 8)
+#define APIC_BASE_MSR_EXTD  (1ull << 10)   /* x2APIC mode */
+#define APIC_BASE_MSR_EN    (1ull << 11)
+#define APIC_BASE_ADDR_MASK 0x000ffffffffff000ull
+#define X2APIC_MSR(reg)     (0x800 + ((reg) >> 4))
+
+enum lapic_mode { LAPIC_XAPIC, LAPIC_X2APIC };
+
+/* The register window of xAPIC mode; set by lapic_init(). */
+extern volatile uint32_t *xapic_base;
+extern enum lapic_mode lapic_mode;
+
+static inline uint32_t xapic_read(uint32_t reg) { return xapic_base[reg / 4]; }
+static inline void xapic_write(uint32_t reg, uint32_t v) { xapic_base[reg / 4] = v; }
+static inline uint32_t x2apic_read(uint32_t reg) { return (uint32_t)rdmsr(X2APIC_MSR(reg)); }
+static inline void x2apic_write(uint32_t reg, uint32_t v) { wrmsr(X2APIC_MSR(reg), v); }
+
+/* Explicit EOIs for handlers on a measured path: no mode test, no call. */
+static inline void xapic_eoi(void) { xapic_write(APIC_EOI, 0); }
+static inline void x2apic_eoi(void) { x2apic_write(APIC_EOI, 0); }
+
+/* Mode dispatch for setup code. */
+uint32_t lapic_read(uint32_t reg);
+void lapic_write(uint32_t reg, uint32_t v);
+void lapic_eoi(void);
+
+/* Enable the local APIC at phys in the requested mode (x2APIC only if the CPU has
+ * it), spurious vector, LINT0 as ExtINT (the 8259 path) and LINT1 as NMI, every
+ * other LVT masked. Returns false when the APIC cannot be enabled in that mode. */
+bool lapic_init(uint64_t phys, enum lapic_mode mode, uint8_t spurious_vector);
+uint32_t lapic_id(void);
+uint32_t lapic_version(void);
+
+/* Timer verbs, in timer ticks (bus or crystal clock after the divider). */
+void lapic_timer_periodic(uint8_t vector, uint32_t count);
+void lapic_timer_oneshot(uint8_t vector, uint32_t count);
+void lapic_timer_stop(void);
+uint32_t lapic_timer_current(void);
+
+/* TSC-deadline mode: the LVT in deadline mode, then MSR IA32_TSC_DEADLINE. */
+void tscdl_setup(uint8_t vector);
+
+/* Arm the deadline (TSC value). The SDM (vol. 3A, 12.5.4.1) notes that a write
+ * to the deadline MSR is not serialising and may be ordered before the LVT write
+ * that set deadline mode; Linux fences with MFENCE;LFENCE before it (weak_wrmsr_fence,
+ * in __setup_APIC_LVTT and lapic_next_deadline). tscdl_setup() fences once; on the
+ * measured path this is a plain WRMSR. */
+static inline void tscdl_arm(uint64_t deadline) { wrmsr(MSR_IA32_TSC_DEADLINE, deadline); }
+static inline void tscdl_stop(void) { wrmsr(MSR_IA32_TSC_DEADLINE, 0); }
+
+#endif

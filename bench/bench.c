@@ -1,0 +1,33 @@
+/* The table of benchmarks and the suite loop (see bench.h). */
+#include "bench.h"
+#include "console.h"
+#include "lib.h"
+#include "record.h"
+
+static const struct bench benches[] = {
+	{ "fire", fire_valid, fire_run },
+};
+
+static void skip(const char *name, const char *why)
+{
+	kprintf("bench %s skipped: %s\n", name, why);
+	struct record r;
+	record_begin(&r, "skip");
+	record_str(&r, "bench", name);
+	record_str(&r, "reason", why);
+	record_emit(&r);
+}
+
+void bench_run_suite(const struct config *cfg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
+		const struct bench *b = &benches[i];
+		if (!config_wants_bench(cfg, b->name))
+			continue;
+		const char *why = b->valid();
+		if (why)
+			skip(b->name, why);
+		else
+			b->run(cfg);
+	}
+}

@@ -1,0 +1,20 @@
+/* The benchmarks: rows of a table, each with a valid() gate; the command line
+ * selects rows by name (bench=). A row that cannot run here emits a "skip" record
+ * with valid()'s reason; the suite goes on. */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include "cmdline.h"
+
+struct bench {
+	const char *name;
+	const char *(*valid)(void);             /* NULL when it can run, else why not */
+	void (*run)(const struct config *cfg);
+};
+
+void bench_run_suite(const struct config *cfg);
+
+void fire_run(const struct config *cfg);
+const char *fire_valid(void);
+
+#endif

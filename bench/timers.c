@@ -1,0 +1,196 @@
+/* Finding, starting and calibrating the timers (see timers.h); the "timer",
+ * "hpet_comparator" and "calibration" records. */
+#include "timers.h"
+#include "acpi_report.h"
+#include "console.h"
+#include "cpu.h"
+#include "irq.h"
+#include "pit.h"
+#include "pmtimer.h"
+#include "record.h"
+#include "lib.h"
+
+struct timers timers;
+
+uint64_t tsc_cycles_ms(uint64_t ms) { return mul_div(timers.tsc_hz, ms, 1000); }
+
+/* The PIT exists if channel 2 counts (some recent platforms gate its clock off). */
+static const char *probe_pit(void)
+{
+	pit_stop();                         /* the BIOS left channel 0 at 18.2 Hz */
+	pit_ch2_start(0xffff);
+	uint16_t first = pit_ch2_read();
+	for (int i = 0; i < 10000; i++)
+		if (pit_ch2_read() != first)
+			return NULL;
+	return "PIT channel 2 does not count";
+}
+
+static void find_timers(void)
+{
+	timers.pit_why = probe_pit();
+	timers.pit = !timers.pit_why;
+	timers.lapic = irq.lapic;
+	timers.lapic_why = irq.lapic_problem;
+	timers.tscdl = irq.lapic && cpu.has_tsc_deadline;
+	timers.tscdl_why = !irq.lapic ? irq.lapic_problem :
+			   "the CPU has no TSC-deadline mode (CPUID.1:ECX[24])";
+	if (!acpi.has_hpet)
+		timers.hpet_why = "no ACPI HPET table";
+	else if (!irq.lapic)
+		timers.hpet_why = irq.lapic_problem;
+	else
+		timers.hpet_why = hpet_init(acpi.hpet_addr, &timers.hpet_caps);
+	timers.hpet = !timers.hpet_why;
+	if (timers.hpet)
+		timers.hpet_hz = (FS_PER_S + timers.hpet_caps.period_fs / 2) / timers.hpet_caps.period_fs;
+	if (!acpi.pm_timer_port)
+		timers.pmtimer_why = "no PM timer block in the FADT";
+	else if (!pmtimer_init(acpi.pm_timer_port, acpi.pm_timer_32bit))
+		timers.pmtimer_why = "the PM timer port does not count";
+	timers.pmtimer = !timers.pmtimer_why;
+}
+
+static void calibrate(void)
+{
+	timers.tsc_hz_pit = calibrate_tsc_pit();
+	timers.tsc_hz_hpet = calibrate_tsc_hpet();
+	timers.tsc_hz_pmtimer = calibrate_tsc_pmtimer();
+	timers.tsc_hz_cpuid = calibrate_tsc_cpuid();
+	const struct { const char *name; uint64_t hz; } refs[] = {
+		{ "hpet", timers.tsc_hz_hpet }, { "pmtimer", timers.tsc_hz_pmtimer },
+		{ "pit", timers.tsc_hz_pit }, { "cpuid", timers.tsc_hz_cpuid },
+	};
+	uint64_t lo = ~0ull, hi = 0;
+	for (unsigned i = 0; i < 4; i++) {
+		if (!refs[i].hz)
+			continue;
+		if (!timers.tsc_hz) {
+			timers.tsc_hz = refs[i].hz;         /* the first present, in this order */
+			timers.tsc_reference = refs[i].name;
+		}
+		lo = refs[i].hz < lo ? refs[i].hz : lo;
+		hi = refs[i].hz > hi ? refs[i].hz : hi;
+	}
+	if (!timers.tsc_hz)
+		return;
+	timers.tsc_spread_ppm = mul_div(hi - lo, 1000000, timers.tsc_hz);
+	if (timers.lapic) {
+		uint64_t crystal = cpu.max_leaf >= 0x15 ? cpuid(0x15, 0).ecx : 0;
+		timers.lapic_hz = crystal ? crystal : calibrate_lapic(timers.tsc_hz);
+		timers.lapic_hz_source = crystal ? "cpuid" : "tsc";
+	}
+}
+
+static void emit_timer(const char *name, bool present, const char *why, uint64_t hz,
+		       unsigned width, const char *modes, const char *delivery)
+{
+	struct record r;
+	record_begin(&r, "timer");
+	record_str(&r, "timer", name);
+	record_bool(&r, "present", present);
+	if (!present) {
+		record_str(&r, "reason", why);
+		record_emit(&r);
+		kprintf("timer %-8s absent: %s\n", name, why);
+		record_begin(&r, "skip");
+		record_str(&r, "timer", name);
+		record_str(&r, "reason", why);
+		record_emit(&r);
+		return;
+	}
+	record_u64(&r, "freq_hz", hz);
+	record_u64(&r, "width_bits", width);
+	record_str(&r, "modes", modes);
+	record_str(&r, "delivery", delivery);
+	if (!strcmp(name, "hpet")) {
+		record_u64(&r, "period_fs", timers.hpet_caps.period_fs);
+		record_u64(&r, "comparators", timers.hpet_caps.timers);
+		record_u64(&r, "min_tick", acpi.hpet_min_tick);
+	} else if (!strcmp(name, "lapic") || !strcmp(name, "tscdl")) {
+		record_str(&r, "apic", irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
+	} else if (!strcmp(name, "pmtimer")) {
+		record_u64(&r, "port", acpi.pm_timer_port);
+	}
+	record_emit(&r);
+	kprintf("timer %-8s %llu Hz, %u bits, modes %s, delivery %s\n", name,
+		(unsigned long long)hz, width, modes, delivery);
+}
+
+static void emit_hpet_comparators(void)
+{
+	for (unsigned n = 0; n < timers.hpet_caps.timers; n++) {
+		struct record r;
+		record_begin(&r, "hpet_comparator");
+		record_u64(&r, "index", n);
+		record_bool(&r, "periodic", timers.hpet_caps.timer[n].periodic);
+		record_bool(&r, "wide", timers.hpet_caps.timer[n].wide);
+		record_bool(&r, "fsb", timers.hpet_caps.timer[n].fsb);
+		record_hex(&r, "ioapic_routes", timers.hpet_caps.timer[n].routes);
+		record_emit(&r);
+	}
+}
+
+static void emit_calibration(void)
+{
+	struct record r;
+	kprintf("calibration: TSC %llu Hz from %s (PIT %llu, HPET %llu, PM timer %llu, "
+		"CPUID %llu; spread %llu ppm); APIC timer %llu Hz (%s)\n",
+		(unsigned long long)timers.tsc_hz, timers.tsc_reference,
+		(unsigned long long)timers.tsc_hz_pit, (unsigned long long)timers.tsc_hz_hpet,
+		(unsigned long long)timers.tsc_hz_pmtimer, (unsigned long long)timers.tsc_hz_cpuid,
+		(unsigned long long)timers.tsc_spread_ppm, (unsigned long long)timers.lapic_hz,
+		timers.lapic_hz_source ? timers.lapic_hz_source : "-");
+	record_begin(&r, "calibration");
+	record_u64(&r, "tsc_hz", timers.tsc_hz);
+	record_str(&r, "reference", timers.tsc_reference);
+	record_u64(&r, "tsc_hz_pit", timers.tsc_hz_pit);
+	record_u64(&r, "tsc_hz_hpet", timers.tsc_hz_hpet);
+	record_u64(&r, "tsc_hz_pmtimer", timers.tsc_hz_pmtimer);
+	record_u64(&r, "tsc_hz_cpuid", timers.tsc_hz_cpuid);
+	record_u64(&r, "spread_ppm", timers.tsc_spread_ppm);
+	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
+	record_u64(&r, "lapic_hz", timers.lapic_hz);
+	record_str(&r, "lapic_hz_source", timers.lapic_hz_source ? timers.lapic_hz_source : "");
+	record_emit(&r);
+}
+
+int hpet_periodic_comparator(void)
+{
+	for (unsigned n = 0; n < timers.hpet_caps.timers; n++)
+		if (timers.hpet_caps.timer[n].periodic)
+			return (int)n;
+	return -1;
+}
+
+static const char *hpet_deliveries(void)
+{
+	bool fsb = false;
+	for (unsigned n = 0; n < timers.hpet_caps.timers; n++)
+		fsb |= timers.hpet_caps.timer[n].fsb;
+	if (timers.hpet_caps.legacy_capable)
+		return fsb ? "ioapic,legacy,msi" : "ioapic,legacy";
+	return fsb ? "ioapic,msi" : "ioapic";
+}
+
+void timers_init(void)
+{
+	find_timers();
+	calibrate();
+	emit_calibration();
+	emit_timer("tsc", timers.tsc_hz != 0, "no reference to calibrate the TSC against",
+		   timers.tsc_hz, 64, "clock", "none");
+	emit_timer("pit", timers.pit, timers.pit_why, PIT_HZ, 16, "periodic,oneshot",
+		   irq.pic ? (irq.lapic ? "pic,ioapic" : "pic") : "ioapic");
+	emit_timer("lapic", timers.lapic, timers.lapic_why, timers.lapic_hz, 32,
+		   "periodic,oneshot", "local");
+	emit_timer("tscdl", timers.tscdl, timers.tscdl_why, timers.tsc_hz, 64, "oneshot", "local");
+	emit_timer("hpet", timers.hpet, timers.hpet_why, timers.hpet_hz,
+		   timers.hpet_caps.counter_64bit ? 64 : 32,
+		   hpet_periodic_comparator() >= 0 ? "periodic,oneshot" : "oneshot",
+		   hpet_deliveries());
+	if (timers.hpet)
+		emit_hpet_comparators();
+	emit_timer("pmtimer", timers.pmtimer, timers.pmtimer_why, PMTIMER_HZ,
+		   pmtimer_mask == 0xffffffffu ? 32 : 24, "clock", "none");
+}
