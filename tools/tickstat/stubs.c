@@ -8,7 +8,7 @@ static int not_yet(const char *what)
 }
 
 int cmd_summary(int argc, char **argv) { return not_yet("summary"); }
-int cmd_compare(int argc, char **argv) { return not_yet("compare"); }
+
 int cmd_export(int argc, char **argv) { return not_yet("export"); }
-int cmd_column(int argc, char **argv) { return not_yet("column"); }
+
 int cmd_plot(int argc, char **argv) { return not_yet("plot"); }
