@@ -133,6 +133,7 @@ clean:
 TICKSTAT_LIB := \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
+	tools/tickstat/util.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
