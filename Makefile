@@ -138,6 +138,7 @@ TICKSTAT_LIB := \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
 	tools/tickstat/compare.c \
+	tools/tickstat/summary.c \
 	tools/tickstat/stubs.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)

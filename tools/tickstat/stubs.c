@@ -7,7 +7,7 @@ static int not_yet(const char *what)
 	return 2;
 }
 
-int cmd_summary(int argc, char **argv) { return not_yet("summary"); }
+
 
 int cmd_export(int argc, char **argv) { return not_yet("export"); }
 
