@@ -205,11 +205,20 @@ static void print_cost(const char *what, double v, double e, double tsc_hz, cons
 	printf("  %s\n", how);
 }
 
-/* Per-run direct cost gap_cycles/gaps, its mean and confidence interval. */
-static bool direct_cost(struct group *g, double *v, double *e)
+bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
+		double *v, double *e)
 {
-	struct dataset *gaps = find_row(g, "gaps timer_on=true");
-	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
+	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
+		return false;
+	struct tresult t = student(off, on, SUMMARY_CI);
+	*v = t.diff / ds_mean(irq);
+	*e = t.err / ds_mean(irq);
+	return true;
+}
+
+/* Per-run direct cost gap_cycles/gaps, its mean and confidence interval. */
+bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+{
 	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
 		return false;
 	struct dataset per;
@@ -246,7 +255,9 @@ static void print_tick(struct group *g, double tsc_hz)
 		   t.proven ? "(Student's t on cycles on - off)" : "(not distinguishable from 0)");
 	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
 	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
-	if (direct_cost(g, &dv, &de)) {
+	struct dataset *gaps = find_row(g, "gaps timer_on=true");
+	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
+	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
 		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gaps)");
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
 			   tsc_hz, "(total - direct)");

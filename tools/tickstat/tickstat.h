@@ -21,6 +21,14 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 void config_key(const struct rec *r, char *buf, size_t size);
 bool is_config_field(const struct field *f);
 
+/* The tick benchmark's derived figures (summary.c), 95% confidence: total cost
+ * per interrupt (Student's t on cycles on - off, over mean interrupts), and direct
+ * cost (per-run gap_cycles / gaps). False when the data do not allow them. */
+struct dataset;
+bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
+		double *v, double *e);
+bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e);
+
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
