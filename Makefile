@@ -139,3 +139,62 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- tickstat ----
+# The host tool that reads tickbench logs (docs/TICKSTAT.md), with its unit tests,
+# log generator, fuzzer and benchmark. build/tickstat is built without sanitizers
+# (it must be fast); the unit tests link the same sources built with $(SANITIZE).
+TICKSTAT_LIB := \
+	tools/tickstat/log.c \
+	tools/tickstat/check.c \
+	tools/tickstat/util.c \
+	tools/tickstat/stats.c \
+	tools/tickstat/ministat.c \
+	tools/tickstat/select.c \
+	tools/tickstat/compare.c \
+	tools/tickstat/summary.c \
+	tools/tickstat/export.c \
+	tools/tickstat/plot.c
+TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
+TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
+TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
+GEN_LOG := $(BUILD)/gen-log
+TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
+FUZZ_TIME ?= 300
+UNIT_BINS += $(TICKSTAT_UNIT)
+
+.PHONY: fuzz bench-tickstat
+
+$(BUILD)/tickstat-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
+
+$(BUILD)/tickstat: $(TICKSTAT_OBJS)
+	$(HOSTCC) -o $@ $^ -lm
+
+$(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
+	$(HOSTCC) -o $@ $^ -lm
+
+$(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lm
+
+# libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
+# runs it for 20 s, `make fuzz` for FUZZ_TIME seconds.
+$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB) kernel/crc32.c
+	@mkdir -p $(dir $@)
+	clang -std=gnu11 -g -O1 -I kernel -I tools/tickstat \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lm
+
+host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
+ifneq ($(shell command -v clang 2>/dev/null),)
+host: $(TICKSTAT_FUZZ)
+endif
+unit-test: $(TICKSTAT_UNIT)
+
+fuzz: $(TICKSTAT_FUZZ) $(GEN_LOG)
+	tests/host/tickstat-fuzz.sh $(FUZZ_TIME)
+
+bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
+	tests/tickstat/bench.sh

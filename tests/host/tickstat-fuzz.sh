@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Fuzz tickstat's log reader with libFuzzer for a bounded time (default 20 s; `make
+# fuzz` passes a longer one), starting from generated and damaged logs.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+secs=${1:-20}
+fuzzer=build/fuzz/fuzz_tickstat_log
+if [[ ! -x $fuzzer ]]; then
+	command -v clang >/dev/null || { echo "skip: clang is not installed"; exit 77; }
+	echo "$fuzzer missing (make host)"; exit 1
+fi
+corpus=build/fuzz/corpus
+mkdir -p "$corpus"
+if [[ -x build/gen-log && -z $(ls -A "$corpus") ]]; then
+	build/gen-log -r 2 -z 20 > "$corpus/small.log"
+	head -n 5 "$corpus/small.log" > "$corpus/head.log"
+	sed '3s/0/1/' "$corpus/small.log" > "$corpus/crc.log"
+fi
+# libFuzzer writes a crash-* file and exits non-zero on any finding.
+$fuzzer -max_total_time="$secs" -max_len=8192 -print_final_stats=1 \
+	-artifact_prefix=build/fuzz/ "$corpus" 2>&1 | tail -20
+rc=${PIPESTATUS[0]}
+[[ $rc -eq 0 ]] || { echo "fuzzer found a failure (exit $rc); see build/fuzz/crash-*"; exit 1; }

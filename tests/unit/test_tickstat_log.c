@@ -1,0 +1,212 @@
+/* tickstat's log reader on intact and damaged logs (docs/FORMAT.md). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "crc32.h"
+#include "../../tools/tickstat/log.h"
+
+/* Build a record line with its CRC: {"type":T,"seq":S<body>,"crc":"…"}\n */
+static size_t put(char *buf, size_t at, const char *type, unsigned seq, const char *body)
+{
+	char *p = buf + at;
+	int n = sprintf(p, "{\"type\":\"%s\",\"seq\":%u%s", type, seq, body);
+	n += sprintf(p + n, ",\"crc\":\"%08x\"}\n", crc32_update(0, p, (size_t)n));
+	return at + (size_t)n;
+}
+
+static char logbuf[1 << 16];
+
+static size_t whole_log(void)
+{
+	size_t n = 0;
+	n += (size_t)sprintf(logbuf, "SeaBIOS (version 1.16)\nbooting\n");
+	n = put(logbuf, n, "boot", 0, ",\"format\":1,\"cmdline\":\"runs=3\"");
+	n = put(logbuf, n, "calibration", 1, ",\"tsc_hz\":2000000000");
+	n = put(logbuf, n, "run", 2, ",\"bench\":\"tick\",\"hz\":100,\"timer_on\":false,"
+		"\"cycles\":18446744073709551615,\"interrupts\":0");
+	n = put(logbuf, n, "end", 3, ",\"records\":3,\"status\":\"pass\"");
+	return n;
+}
+
+struct seen {
+	int records;
+	uint64_t cycles;
+	char last_type[32];
+};
+
+static void collect(const struct rec *r, void *ctx)
+{
+	struct seen *s = ctx;
+	s->records++;
+	snprintf(s->last_type, sizeof(s->last_type), "%s", r->type);
+	if (!strcmp(r->type, "run"))
+		assert_true(rec_u64(r, "cycles", &s->cycles));
+}
+
+static int read_buf(const char *data, size_t len, struct seen *s, struct log_report *rep)
+{
+	memset(s, 0, sizeof(*s));
+	memset(rep, 0, sizeof(*rep));
+	rep->quiet = true;
+	return log_read_mem("t.log", data, len, collect, s, rep);
+}
+
+static void intact_log_passes(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = whole_log();
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 0);
+	assert_int_equal(s.records, 4);
+	assert_int_equal(rep.problems, 0);
+	assert_true(s.cycles == UINT64_MAX);   /* above 2^53, kept exactly */
+	assert_string_equal(s.last_type, "end");
+}
+
+static void crc_mismatch_is_refused(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = whole_log();
+	char *p = strstr(logbuf, "\"hz\":100");
+	p[6] = '2';                              /* a bit flip on the cable */
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 3);          /* the run record was not used */
+	assert_int_equal(rep.problems, 1);       /* and the seq skip is not a second one */
+}
+
+static void truncated_log_fails(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = whole_log();
+	char *end = strstr(logbuf, "{\"type\":\"end\"");
+	assert_int_equal(read_buf(logbuf, (size_t)(end - logbuf), &s, &rep), 1);
+	assert_int_equal(rep.problems, 1);
+	/* cut in the middle of the last line */
+	assert_int_equal(read_buf(logbuf, n - 10, &s, &rep), 1);
+	assert_int_equal(s.records, 3);
+}
+
+static void seq_gap_and_repeat(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n = put(logbuf, n, "timer", 1, "");
+	n = put(logbuf, n, "timer", 1, "");      /* repeat: refused */
+	n = put(logbuf, n, "timer", 3, "");      /* gap: seq 2 missing */
+	n = put(logbuf, n, "end", 4, ",\"records\":4,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 4);
+	assert_int_equal(rep.problems, 3);       /* repeat, gap, end's count */
+}
+
+static void end_count_must_match(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n = put(logbuf, n, "end", 1, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(rep.problems, 1);
+}
+
+static void boot_must_come_first(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "timer", 0, "");
+	n = put(logbuf, n, "end", 1, ",\"records\":1,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(rep.problems, 1);
+}
+
+static void noise_and_crlf(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n += (size_t)sprintf(logbuf, "\x01\x02\xff garbage\r\n\r\n");
+	n = put(logbuf, n, "boot", 0, ",\"format\":1,\"s\":\"a\\\"b\\u00e9\\ud83d\\ude00\"");
+	logbuf[n - 1] = '\r';
+	logbuf[n++] = '\n';
+	n += (size_t)sprintf(logbuf + n, "{\x80\x81 binary noise\n");
+	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 2);
+	assert_int_equal(rep.problems, 1);       /* only the noise line that starts with { */
+}
+
+static void expect_refused(const char *body)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n = put(logbuf, n, "stats", 1, body);
+	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 2);
+	assert_int_equal(rep.problems, 1);
+}
+
+static void bad_values_are_refused(void **state)
+{
+	expect_refused(",\"n\":18446744073709551616,\"min\":1,\"max\":2,\"sum\":3");
+	expect_refused(",\"n\":2,\"min\":1.5,\"max\":2,\"sum\":3");
+	expect_refused(",\"n\":2,\"min\":01,\"max\":2,\"sum\":3");
+	expect_refused(",\"n\":0,\"min\":1,\"max\":2,\"sum\":3");
+	expect_refused(",\"n\":2,\"min\":3,\"max\":2,\"sum\":5");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":9");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"p50\":7");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"hist_lo\":[1,2],\"hist_n\":[1]");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"hist_lo\":[2,1],\"hist_n\":[1,1]");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"hist_lo\":[1,2],\"hist_n\":[1,5]");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"x\":{\"a\":1}");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"x\":null");
+	expect_refused(",\"n\":2,\"n\":2,\"min\":1,\"max\":2,\"sum\":3");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"s\":\"\\x\"");
+	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"a\":[1,-2]");
+}
+
+static void parse_reports_column(void **state)
+{
+	struct rec r;
+	char sb[256];
+	uint64_t ab[128];
+	const char *line = "{\"type\":\"x\",\"seq\":1,\"a\":tru}";
+	const char *e = rec_parse(&r, line, strlen(line), sb, ab);
+	assert_non_null(e);
+	assert_non_null(strstr(e, "column 25"));
+	line = "{\"type\":\"x\",\"seq\":1,\"a\":-9223372036854775808,\"crc\":\"00000000\"}";
+	e = rec_parse(&r, line, strlen(line), sb, ab);
+	assert_non_null(strstr(e, "CRC mismatch"));
+	int64_t v;
+	assert_true(rec_i64(&r, "a", &v));
+	assert_true(v == INT64_MIN);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(intact_log_passes),
+		cmocka_unit_test(crc_mismatch_is_refused),
+		cmocka_unit_test(truncated_log_fails),
+		cmocka_unit_test(seq_gap_and_repeat),
+		cmocka_unit_test(end_count_must_match),
+		cmocka_unit_test(boot_must_come_first),
+		cmocka_unit_test(noise_and_crlf),
+		cmocka_unit_test(bad_values_are_refused),
+		cmocka_unit_test(parse_reports_column),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

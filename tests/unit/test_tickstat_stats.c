@@ -1,0 +1,123 @@
+/* tickstat's statistics on known data: the two data sets of the ministat(1)
+ * manual page (iguana and chameleon) with the figures the page prints, t values,
+ * Welch, Mann-Whitney and the runs-needed estimate. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "../../tools/tickstat/stats.h"
+#include "../../tools/tickstat/ministat.h"
+
+static struct dataset iguana, chameleon;
+
+static int setup(void **state)
+{
+	static const double ig[] = { 50, 200, 150, 400, 750, 400, 150 };
+	static const double ch[] = { 150, 400, 720, 500, 930 };
+	ds_init(&iguana, "iguana");
+	ds_init(&chameleon, "chameleon");
+	for (size_t i = 0; i < 7; i++)
+		ds_add(&iguana, ig[i]);
+	for (size_t i = 0; i < 5; i++)
+		ds_add(&chameleon, ch[i]);
+	ds_sort(&iguana);
+	ds_sort(&chameleon);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	ds_free(&iguana);
+	ds_free(&chameleon);
+	return 0;
+}
+
+static void format_g(char *buf, size_t n, const char *fmt, double v) { snprintf(buf, n, fmt, v); }
+
+static void man_page_vitals(void **state)
+{
+	char b[64];
+	assert_true(ds_min(&iguana) == 50 && ds_max(&iguana) == 750);
+	assert_true(ds_median(&iguana) == 200 && ds_mean(&iguana) == 300);
+	format_g(b, sizeof(b), "%13.8g", ds_stddev(&iguana));
+	assert_string_equal(b, "    238.04761");
+	format_g(b, sizeof(b), "%13.8g", ds_stddev(&chameleon));
+	assert_string_equal(b, "    299.08193");
+	assert_true(ds_median(&chameleon) == 500 && ds_mean(&chameleon) == 540);
+}
+
+static void man_page_verdicts(void **state)
+{
+	char b[64];
+	struct tresult t = student(&iguana, &chameleon, conf_index("95"));
+	assert_false(t.proven);                            /* "No difference proven" */
+	t = student(&iguana, &chameleon, conf_index("80"));
+	assert_true(t.proven);
+	format_g(b, sizeof(b), "%g", t.err);
+	assert_string_equal(b, "212.215");                 /* "240 +/- 212.215" */
+	format_g(b, sizeof(b), "%g", t.s);
+	assert_string_equal(b, "264.159");                 /* "pooled s = 264.159" */
+	format_g(b, sizeof(b), "%g", t.err * 100 / ds_mean(&iguana));
+	assert_string_equal(b, "70.7384");
+}
+
+static void man_page_report(void **state)
+{
+	char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	struct dataset sets[2] = { iguana, chameleon };
+	ms_plot(f, sets, 2, 74);
+	ms_vitals(f, 'x', &sets[0]);
+	fputc('\n', f);
+	ms_relative(f, &sets[0], &sets[1], conf_index("80"));
+	fclose(f);
+	assert_non_null(strstr(buf, "| |__________M___|____A_______________M__|A_______________________|        |\n"));
+	assert_non_null(strstr(buf, "x   7            50           750           200           300     238.04761\n"));
+	assert_non_null(strstr(buf, "Difference at 80.0% confidence\n\t240 +/- 212.215\n\t80% +/- 70.7384%\n"
+				    "\t(Student's t, pooled s = 264.159)\n"));
+	free(buf);
+}
+
+static void t_values(void **state)
+{
+	assert_true(t_table(conf_index("95"), 4) == 2.776);
+	assert_true(t_table(conf_index("95"), 10) == 2.228);
+	assert_true(t_table(conf_index("99"), 20) == 2.845);
+	assert_true(t_table(conf_index("95"), 1000) == 1.960);   /* normal above 100 df */
+	assert_true(t_table(conf_index("99.5"), 4) == 7.173);    /* ministat's column */
+	assert_true(fabs(t_crit(conf_index("95"), 1) - 12.7062) < 1e-3);
+	assert_int_equal(conf_index("97"), -1);
+}
+
+static void beyond_ministat(void **state)
+{
+	struct mwresult m = mann_whitney(&iguana, &chameleon);
+	assert_true(m.u == 26);                            /* ranks of chameleon: 41 - 15 */
+	assert_true(m.p > 0.15 && m.p < 0.25);
+	struct tresult w = welch(&iguana, &chameleon, conf_index("95"));
+	assert_true(fabs(w.df - 7.6) < 0.2);
+	assert_false(w.proven);
+	assert_true(f_test_p(&iguana, &chameleon) > 0.5);
+	/* 240, s = 264.159, 95%: n = 10 gives 2.101*s*sqrt(2/10) = 248 > 240; n = 11 gives 235 */
+	assert_int_equal(runs_needed(240, 264.159, conf_index("95"), 1000), 11);
+	assert_true(ds_percentile(&iguana, 50) == 200 && ds_percentile(&iguana, 100) == 750);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(man_page_vitals),
+		cmocka_unit_test(man_page_verdicts),
+		cmocka_unit_test(man_page_report),
+		cmocka_unit_test(t_values),
+		cmocka_unit_test(beyond_ministat),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,388 @@
+/* The log's integrity rules (docs/FORMAT.md): CRC and JSON per line (log.c), seq
+ * from 0 without gaps or repeats, a "boot" first, an "end" last whose "records"
+ * counts the records before it, and range checks on the fields tickstat uses.
+ * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
+#include "log.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- range checks on known record types --------------------------------------- */
+
+static const char *bad(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static const char *bad(char *buf, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, size, fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+static const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
+			    char *buf, size_t size)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v)
+		return bad(buf, size, "\"%s\" record lacks \"%s\"", r->type, key);
+	if (v->kind != V_INT || v->neg)
+		return bad(buf, size, "\"%s\" is not an unsigned integer", key);
+	*out = v->u;
+	return NULL;
+}
+
+/* The percentiles of a stats record lie between min and max, in order. */
+static const char *validate_order(const struct rec *r, uint64_t min, uint64_t max,
+				  char *buf, size_t size)
+{
+	static const char *const keys[] = { "p50", "p90", "p99", "p999" };
+	uint64_t prev = min, v;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		if (!rec_get(r, keys[i]))
+			continue;
+		if (!rec_u64(r, keys[i], &v))
+			return bad(buf, size, "\"%s\" is not an unsigned integer", keys[i]);
+		if (v < prev || v > max)
+			return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
+				   keys[i], (unsigned long long)v,
+				   (unsigned long long)min, (unsigned long long)max);
+		prev = v;
+	}
+	return NULL;
+}
+
+static const char *validate_hist(const struct rec *r, uint64_t n, uint64_t min,
+				 char *buf, size_t size)
+{
+	const struct value *lo = rec_get(r, "hist_lo"), *cnt = rec_get(r, "hist_n");
+	if (!lo && !cnt)
+		return NULL;
+	if (!lo || !cnt || lo->kind != V_ARRAY || cnt->kind != V_ARRAY)
+		return bad(buf, size, "\"hist_lo\" and \"hist_n\" must both be arrays");
+	if (lo->len != cnt->len)
+		return bad(buf, size, "\"hist_lo\" has %zu entries, \"hist_n\" %zu",
+			   lo->len, cnt->len);
+	uint64_t total = 0;
+	for (size_t i = 0; i < lo->len; i++) {
+		if (i && lo->arr[i] <= lo->arr[i - 1])
+			return bad(buf, size, "\"hist_lo\" is not ascending at entry %zu", i);
+		if (cnt->arr[i] == 0 || cnt->arr[i] > n - total)
+			return bad(buf, size, "\"hist_n\" entry %zu is 0 or sums past n", i);
+		total += cnt->arr[i];
+	}
+	if (total != n)
+		return bad(buf, size, "histogram counts sum to %llu, n is %llu",
+			   (unsigned long long)total, (unsigned long long)n);
+	if (lo->len && lo->arr[0] > min)
+		return bad(buf, size, "first histogram bucket starts above min");
+	return NULL;
+}
+
+static const char *validate_stats(const struct rec *r, char *buf, size_t size)
+{
+	uint64_t n = 0, min = 0, max = 0, sum = 0;
+	const char *e;
+	if ((e = need_u64(r, "n", &n, buf, size)) || (e = need_u64(r, "min", &min, buf, size)) ||
+	    (e = need_u64(r, "max", &max, buf, size)) || (e = need_u64(r, "sum", &sum, buf, size)))
+		return e;
+	if (n == 0)
+		return bad(buf, size, "\"n\" is 0");
+	if (min > max)
+		return bad(buf, size, "min %llu > max %llu",
+			   (unsigned long long)min, (unsigned long long)max);
+	unsigned __int128 lo = (unsigned __int128)min * n, hi = (unsigned __int128)max * n;
+	if (sum < lo || sum > hi)
+		return bad(buf, size, "sum %llu is not between n*min and n*max",
+			   (unsigned long long)sum);
+	if ((e = validate_order(r, min, max, buf, size)))
+		return e;
+	return validate_hist(r, n, min, buf, size);
+}
+
+static const char *validate_run(const struct rec *r, char *buf, size_t size)
+{
+	uint64_t cycles = 0, irqs = 0, hz = 0, gaps = 0, gap_cycles = 0;
+	bool on;
+	const char *e;
+	if ((e = need_u64(r, "cycles", &cycles, buf, size)) ||
+	    (e = need_u64(r, "interrupts", &irqs, buf, size)))
+		return e;
+	if (!rec_bool(r, "timer_on", &on))
+		return bad(buf, size, "\"run\" record lacks the boolean \"timer_on\"");
+	if (cycles == 0)
+		return bad(buf, size, "\"cycles\" is 0");
+	if (rec_get(r, "hz") && (!rec_u64(r, "hz", &hz) || hz == 0 || hz > 100000000))
+		return bad(buf, size, "\"hz\" out of range (1 to 10^8)");
+	if (rec_get(r, "gaps")) {
+		if ((e = need_u64(r, "gaps", &gaps, buf, size)) ||
+		    (e = need_u64(r, "gap_cycles", &gap_cycles, buf, size)))
+			return e;
+		if (gap_cycles > cycles)
+			return bad(buf, size, "\"gap_cycles\" exceeds \"cycles\"");
+		if (gaps == 0 && gap_cycles != 0)
+			return bad(buf, size, "\"gap_cycles\" is not 0 with no gaps");
+	}
+	return NULL;
+}
+
+const char *rec_validate(const struct rec *r, char *buf, size_t size)
+{
+	uint64_t v;
+	const char *e;
+	if (!strcmp(r->type, "stats"))
+		return validate_stats(r, buf, size);
+	if (!strcmp(r->type, "run"))
+		return validate_run(r, buf, size);
+	if (!strcmp(r->type, "end")) {
+		if ((e = need_u64(r, "records", &v, buf, size)))
+			return e;
+		if (!rec_str(r, "status"))
+			return bad(buf, size, "\"end\" record lacks the string \"status\"");
+	}
+	if (!strcmp(r->type, "calibration") && rec_get(r, "tsc_hz") &&
+	    (!rec_u64(r, "tsc_hz", &v) || v < 1000000 || v > 100000000000ull))
+		return bad(buf, size, "\"tsc_hz\" out of range (1 MHz to 100 GHz)");
+	if (!strcmp(r->type, "boot") && (e = need_u64(r, "format", &v, buf, size)))
+		return e;
+	return NULL;
+}
+
+/* ---- the log ------------------------------------------------------------------ */
+
+struct log_state {
+	const char *name;
+	rec_fn fn;
+	void *ctx;
+	struct log_report *rep;
+	bool in_session, ended;
+	unsigned long session_line, end_line, last_line;
+	uint64_t next_seq;       /* seq the next record should carry */
+	uint64_t lines_in_session; /* record lines (intact or not) since boot */
+	uint64_t damaged;        /* damaged record lines since the last intact one */
+	char strbuf[LOG_LINE_MAX + 8];
+	uint64_t arrbuf[LOG_LINE_MAX / 2 + 2];
+	struct rec r;
+};
+
+static void problem(struct log_state *s, unsigned long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void problem(struct log_state *s, unsigned long line, const char *fmt, ...)
+{
+	s->rep->problems++;
+	if (s->rep->quiet)
+		return;
+	va_list ap;
+	fprintf(stderr, "%s:%lu: ", s->name, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void close_session(struct log_state *s)
+{
+	if (s->in_session && !s->ended)
+		problem(s, s->last_line, "log is truncated: the session that starts at line %lu "
+			"has no \"end\" record", s->session_line);
+	s->in_session = s->ended = false;
+}
+
+static void open_session(struct log_state *s, const struct rec *r)
+{
+	close_session(s);
+	if (strcmp(r->type, "boot"))
+		problem(s, r->line, "first record is \"%.40s\", not \"boot\"", r->type);
+	s->in_session = true;
+	s->session_line = r->line;
+	s->next_seq = r->seq;
+	s->lines_in_session = r->seq;
+	s->damaged = 0;
+	uint64_t format;
+	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) && format != 1)
+		problem(s, r->line, "format version %llu; tickstat reads version 1",
+			(unsigned long long)format);
+}
+
+/* seq must be next_seq; after damaged lines it may skip as many as were lost. */
+static bool check_seq(struct log_state *s, const struct rec *r)
+{
+	uint64_t want = s->next_seq;
+	if (r->seq < want) {
+		problem(s, r->line, "seq %llu repeats or goes back (expected %llu); record refused",
+			(unsigned long long)r->seq, (unsigned long long)want);
+		return false;
+	}
+	if (r->seq > want && r->seq - want > s->damaged)
+		problem(s, r->line, "seq jumps from %llu to %llu: %llu record(s) missing",
+			(unsigned long long)want - 1, (unsigned long long)r->seq,
+			(unsigned long long)(r->seq - want - s->damaged));
+	s->next_seq = r->seq + 1;
+	s->damaged = 0;
+	return true;
+}
+
+static void check_end(struct log_state *s, const struct rec *r)
+{
+	uint64_t records = 0;
+	rec_u64(r, "records", &records);
+	if (records != r->seq || records != s->lines_in_session)
+		problem(s, r->line, "\"end\" says %llu records came before it; seq is %llu and "
+			"the log holds %llu", (unsigned long long)records,
+			(unsigned long long)r->seq, (unsigned long long)s->lines_in_session);
+	const char *status = rec_str(r, "status");
+	if (status && strcmp(status, "pass"))
+		problem(s, r->line, "the run ended with status \"%.20s\" (incomplete)", status);
+	s->ended = true;
+	s->end_line = r->line;
+}
+
+static void intact_record(struct log_state *s, const struct rec *r)
+{
+	bool new_boot = !strcmp(r->type, "boot") && r->seq == 0;
+	if (!s->in_session || new_boot) {
+		open_session(s, r);
+	} else if (s->ended) {
+		problem(s, r->line, "record after the \"end\" record of line %lu; refused",
+			s->end_line);
+		return;
+	} else if (!check_seq(s, r)) {
+		return;
+	}
+	if (!strcmp(r->type, "end"))
+		check_end(s, r);
+	s->next_seq = r->seq + 1;
+	s->lines_in_session++;
+	s->rep->records++;
+	if (s->fn)
+		s->fn(r, s->ctx);
+}
+
+static void record_line(struct log_state *s, unsigned long lineno, const char *p, size_t n)
+{
+	char why[200];
+	s->last_line = lineno;
+	if (n > LOG_LINE_MAX) {
+		problem(s, lineno, "record line too long (%zu bytes; records have at most 2048)", n);
+		s->damaged++, s->lines_in_session++;
+		return;
+	}
+	struct rec *r = &s->r;
+	r->file = s->name;
+	r->line = lineno;
+	const char *e = rec_parse(r, p, n, s->strbuf, s->arrbuf);
+	if (!e)
+		e = rec_validate(r, why, sizeof(why));
+	if (e) {
+		problem(s, lineno, "damaged record refused: %s", e);
+		s->damaged++, s->lines_in_session++;
+		return;
+	}
+	intact_record(s, r);
+}
+
+int log_read_mem(const char *name, const char *data, size_t len, rec_fn fn, void *ctx,
+		 struct log_report *rep)
+{
+	struct log_state *s = calloc(1, sizeof(*s));
+	if (!s) {
+		fprintf(stderr, "tickstat: out of memory\n");
+		return 2;
+	}
+	s->name = name, s->fn = fn, s->ctx = ctx, s->rep = rep;
+	unsigned long problems_before = rep->problems, records_before = rep->records;
+	const char *p = data, *end = data + len;
+	unsigned long lineno = 0;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
+		size_t n = (size_t)(stop - p);
+		lineno++;
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n && p[0] == '{')
+			record_line(s, lineno, p, n);
+		p = nl ? nl + 1 : end;
+	}
+	rep->lines += lineno;
+	rep->bytes += len;
+	close_session(s);
+	if (rep->records == records_before && rep->problems == problems_before)
+		problem(s, lineno, "no records in this log");
+	int rc = rep->problems != problems_before;
+	free(s);
+	return rc;
+}
+
+static char *slurp(int fd, size_t *len)
+{
+	size_t cap = 1 << 20, n = 0;
+	char *buf = malloc(cap);
+	for (;;) {
+		if (!buf)
+			return NULL;
+		if (n == cap) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+		}
+		ssize_t got = read(fd, buf + n, cap - n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			free(buf);
+			return NULL;
+		}
+		if (got == 0)
+			break;
+		n += (size_t)got;
+	}
+	*len = n;
+	return buf;
+}
+
+int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	if (fd < 0) {
+		fprintf(stderr, "tickstat: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	struct stat st;
+	size_t len = 0;
+	char *data = NULL;
+	bool mapped = false;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		len = (size_t)st.st_size;
+		data = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+		mapped = data != MAP_FAILED;
+		if (!mapped)
+			data = NULL;
+	}
+	if (!mapped && !(data = slurp(fd, &len)) ) {
+		fprintf(stderr, "tickstat: %s: cannot read: %s\n", path, strerror(errno));
+		if (fd)
+			close(fd);
+		return 2;
+	}
+	const char *name = strcmp(path, "-") ? path : "(stdin)";
+	int rc = log_read_mem(name, data, len, fn, ctx, rep);
+	if (mapped)
+		munmap(data, len);
+	else
+		free(data);
+	if (fd)
+		close(fd);
+	return rc;
+}

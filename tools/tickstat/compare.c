@@ -1,0 +1,182 @@
+/* tickstat compare and column. compare prints ministat's report (legend, plot,
+ * vitals, Student's t against the first set) and then, beyond ministat, the F test
+ * and Welch's t when the variances differ, Mann-Whitney U, and the runs needed to
+ * resolve a difference. */
+#include "tickstat.h"
+#include "ministat.h"
+#include "select.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct compare_opts {
+	int ci, width;
+	const char *delta;       /* "D" or "P%": the difference to resolve */
+	bool ministat_only;
+};
+
+static void print_welch(struct dataset *a, struct dataset *b, int ci)
+{
+	double p = f_test_p(a, b);
+	if (p >= 1 - conf_pct[ci] / 100) {
+		printf("Variances do not differ (F test, p = %.3g): Student's t applies\n", p);
+		return;
+	}
+	struct tresult w = welch(a, b, ci);
+	double avg = ds_mean(a);
+	printf("Variances differ (F test, p = %.3g): Welch's t instead of Student's\n", p);
+	if (!w.proven) {
+		printf("\tNo difference proven at %.1f%% confidence (Welch's t, df = %.1f)\n",
+		       conf_pct[ci], w.df);
+		return;
+	}
+	printf("\tDifference at %.1f%% confidence\n", conf_pct[ci]);
+	printf("\t%g +/- %g\n\t%g%% +/- %g%%\n", w.diff, w.err, w.diff * 100 / avg,
+	       w.err * 100 / avg);
+	printf("\t(Welch's t, df = %.1f, s = %g)\n", w.df, w.s);
+}
+
+static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
+{
+	struct mwresult m = mann_whitney(a, b);
+	printf("Mann-Whitney U = %g, z = %.3f, p = %.3g (rank test, normal approximation): %s\n",
+	       m.u, m.z, m.p, m.p < 1 - conf_pct[ci] / 100 ? "distributions differ"
+	       : "no difference proven");
+}
+
+static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, const char *delta)
+{
+	struct tresult t = student(a, b, ci);
+	double d = t.diff;
+	if (delta) {
+		char *end;
+		d = strtod(delta, &end);
+		if (*end == '%')
+			d = d / 100 * ds_mean(a);
+	}
+	long n = runs_needed(d, t.s, ci, 100000000);
+	if (d == 0 || !isfinite(d))
+		printf("Runs needed: no difference to resolve\n");
+	else if (n == 0)
+		printf("Runs needed to resolve %g at %.1f%%: more than 10^8 per set\n", d, conf_pct[ci]);
+	else
+		printf("Runs needed to resolve %g (%.3g%%) at %.1f%% confidence: %ld per set "
+		       "(pooled s = %g, Student's t)\n", fabs(d), fabs(d) * 100 / ds_mean(a),
+		       conf_pct[ci], n, t.s);
+}
+
+static int report(struct series *s, int n, const struct compare_opts *o)
+{
+	struct dataset sets[MS_MAX_SETS];
+	for (int i = 0; i < n; i++) {
+		if (s[i].d.n < 3) {
+			fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at "
+				"least 3\n", s[i].d.name, s[i].d.n);
+			return 2;
+		}
+		sets[i] = s[i].d;
+		ds_sort(&sets[i]);
+	}
+	ms_legend(stdout, sets, n);
+	ms_plot(stdout, sets, n, o->width);
+	ms_header(stdout, NULL);
+	for (int i = 0; i < n; i++) {
+		ms_vitals(stdout, ms_symbol(i), &sets[i]);
+		putchar('\n');
+		if (i > 0)
+			ms_relative(stdout, &sets[0], &sets[i], o->ci);
+	}
+	if (o->ci == CONF_LEVELS - 1 && !o->ministat_only)
+		printf("note: at 99.5%%, as ministat does, Student's t above uses the 99.8%% "
+		       "value (t at 0.999); the tests below use 99.5%%\n");
+	for (int i = 1; i < n && !o->ministat_only; i++) {
+		printf("-- %c %s against x %s\n", ms_symbol(i), sets[i].name, sets[0].name);
+		print_welch(&sets[0], &sets[i], o->ci);
+		print_mann_whitney(&sets[0], &sets[i], o->ci);
+		print_runs_needed(&sets[0], &sets[i], o->ci, o->delta);
+	}
+	return 0;
+}
+
+static void print_configs(struct series *s, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (s[i].config[0])
+			printf("# %c %s: %s\n", ms_symbol(i), s[i].d.name, s[i].config);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct selection sel = { 0 };
+	struct compare_opts o = { .ci = 2, .width = 74 };
+	char *logs[SELECT_MAX_SETS];
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (select_option(&sel, argc, argv, &i))
+			continue;
+		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			if ((o.ci = conf_index(argv[++i])) < 0)
+				usage_error("-c takes 80, 90, 95, 98, 99 or 99.5");
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			o.width = atoi(argv[++i]);
+			if (o.width < 10 || o.width > 1000)
+				usage_error("-w takes a width from 10 to 1000");
+		} else if (!strcmp(argv[i], "--delta") && i + 1 < argc) {
+			o.delta = argv[++i];
+		} else if (!strcmp(argv[i], "--ministat")) {
+			o.ministat_only = true;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			usage_error("compare: unknown option %s", argv[i]);
+		} else if (nlogs < SELECT_MAX_SETS) {
+			logs[nlogs++] = argv[i];
+		}
+	}
+	if (nlogs == 0)
+		usage_error("compare: no LOG given");
+	if (nlogs == 1 && !sel.by && !sel.numbers)
+		usage_error("compare: give two logs or more, or split one with --by FIELD");
+	struct series *s;
+	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
+	if (status < 2 && (n < 2 || n > MS_MAX_SETS)) {
+		fprintf(stderr, "tickstat: compare needs 2 to %d sets; the selection gives %d\n",
+			MS_MAX_SETS, n);
+		status = 2;
+	}
+	if (status < 2) {
+		if (!sel.numbers && !o.ministat_only)
+			print_configs(s, n);
+		int rc = report(s, n, &o);
+		status = rc > status ? rc : status;
+	}
+	select_free(s, n);
+	return status;
+}
+
+int cmd_column(int argc, char **argv)
+{
+	struct selection sel = { .merge_logs = true };
+	char *logs[SELECT_MAX_SETS];
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (select_option(&sel, argc, argv, &i))
+			continue;
+		if (argv[i][0] == '-' && argv[i][1])
+			usage_error("column: unknown option %s", argv[i]);
+		if (!sel.field)
+			sel.field = argv[i];
+		else if (nlogs < SELECT_MAX_SETS)
+			logs[nlogs++] = argv[i];
+	}
+	if (!sel.field || nlogs == 0)
+		usage_error("column: FIELD and LOG needed");
+	if (sel.by)
+		usage_error("column: --by is for compare; use --where");
+	struct series *s;
+	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
+	for (int i = 0; i < n && status < 2; i++)
+		for (size_t k = 0; k < s[i].d.n; k++)
+			printf("%.17g\n", s[i].d.v[k]);
+	select_free(s, n);
+	return status;
+}

@@ -1,0 +1,152 @@
+/* tickstat export: the intact records as flat tables, CSV (one column per field
+ * name seen, in order of first appearance) or a JSON array of objects with the
+ * record's file and line added and its crc left out. */
+#include "tickstat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COLUMNS 256
+
+struct export {
+	const char *type;        /* only records of this type, or all */
+	bool json, first;
+	int ncols;
+	char *cols[MAX_COLUMNS];
+};
+
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void print_value(const struct value *v, bool json)
+{
+	switch (v->kind) {
+	case V_STRING:
+		if (json) {
+			json_string(v->s);
+		} else {
+			putchar('"');
+			for (const char *p = v->s; *p; p++)
+				fputs(*p == '"' ? "\"\"" : (char[]){ *p, 0 }, stdout);
+			putchar('"');
+		}
+		break;
+	case V_INT:
+		printf("%s%llu", v->neg ? "-" : "", (unsigned long long)v->u);
+		break;
+	case V_BOOL:
+		fputs(v->b ? "true" : "false", stdout);
+		break;
+	case V_ARRAY:
+		fputs(json ? "[" : "\"", stdout);
+		for (size_t i = 0; i < v->len; i++)
+			printf("%s%llu", i ? (json ? "," : " ") : "", (unsigned long long)v->arr[i]);
+		fputs(json ? "]" : "\"", stdout);
+		break;
+	}
+}
+
+static void json_record(const struct rec *r, void *ctx)
+{
+	struct export *x = ctx;
+	if (x->type && strcmp(r->type, x->type))
+		return;
+	printf("%s{\"file\":", x->first ? "" : ",\n");
+	x->first = false;
+	json_string(r->file);
+	printf(",\"line\":%lu,\"type\":", r->line);
+	json_string(r->type);
+	printf(",\"seq\":%llu", (unsigned long long)r->seq);
+	for (size_t i = 0; i < r->nfields; i++) {
+		printf(",");
+		json_string(r->f[i].key);
+		putchar(':');
+		print_value(&r->f[i].v, true);
+	}
+	putchar('}');
+}
+
+static void gather_columns(const struct rec *r, void *ctx)
+{
+	struct export *x = ctx;
+	if (x->type && strcmp(r->type, x->type))
+		return;
+	for (size_t i = 0; i < r->nfields; i++) {
+		int k;
+		for (k = 0; k < x->ncols && strcmp(x->cols[k], r->f[i].key); k++)
+			;
+		if (k == x->ncols && x->ncols < MAX_COLUMNS)
+			x->cols[x->ncols++] = strdup(r->f[i].key);
+	}
+}
+
+static void csv_record(const struct rec *r, void *ctx)
+{
+	struct export *x = ctx;
+	if (x->type && strcmp(r->type, x->type))
+		return;
+	printf("\"%s\",%lu,%s,%llu", r->file, r->line, r->type, (unsigned long long)r->seq);
+	for (int k = 0; k < x->ncols; k++) {
+		const struct value *v = rec_get(r, x->cols[k]);
+		putchar(',');
+		if (v)
+			print_value(v, false);
+	}
+	putchar('\n');
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export x = { .first = true };
+	bool csv = false;
+	int first_log = argc;
+	for (int i = 0; i < argc && first_log == argc; i++) {
+		if (!strcmp(argv[i], "--csv"))
+			csv = true;
+		else if (!strcmp(argv[i], "--json"))
+			x.json = true;
+		else if (!strcmp(argv[i], "--type") && i + 1 < argc)
+			x.type = argv[++i];
+		else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("export: unknown option %s", argv[i]);
+		else
+			first_log = i;
+	}
+	if (csv == x.json)
+		usage_error("export: give --csv or --json");
+	struct log_report rep = { 0 };
+	char **logs = argv + first_log;
+	int n = argc - first_log, rc;
+	if (x.json) {
+		puts("[");
+		rc = read_logs(logs, n, json_record, &x, &rep);
+		puts("\n]");
+		return rc;
+	}
+	for (int i = 0; i < n; i++)
+		if (!strcmp(logs[i], "-"))
+			usage_error("export --csv reads its logs twice: give files, not -");
+	struct log_report quiet = { .quiet = true };
+	for (int i = 0; i < n; i++)
+		log_read(logs[i], gather_columns, &x, &quiet);
+	printf("file,line,type,seq");
+	for (int k = 0; k < x.ncols; k++)
+		printf(",%s", x.cols[k]);
+	putchar('\n');
+	rc = read_logs(logs, n, csv_record, &x, &rep);
+	for (int k = 0; k < x.ncols; k++)
+		free(x.cols[k]);
+	return rc;
+}

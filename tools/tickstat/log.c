@@ -1,0 +1,420 @@
+/* The record parser and the log checker (docs/FORMAT.md, "Lines" and "Records";
+ * JSON is RFC 8259, of which records use strings, integers, booleans and arrays of
+ * unsigned integers). */
+#include "log.h"
+#include "crc32.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- one line: the JSON subset ------------------------------------------------ */
+
+struct cursor {
+	const char *p, *start, *end;
+	char *str;               /* next free byte of the string scratch buffer */
+	uint64_t *arr;           /* next free slot of the array scratch buffer */
+	char err[160];
+};
+
+static const char *fail(struct cursor *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *fail(struct cursor *c, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(c->err, sizeof(c->err), "column %zu: %s", (size_t)(c->p - c->start) + 1,
+			 c->p >= c->end ? "record cut short (truncated line?): " : "");
+	va_start(ap, fmt);
+	vsnprintf(c->err + n, sizeof(c->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	return c->err;
+}
+
+static void skip_ws(struct cursor *c)
+{
+	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r' || *c->p == '\n'))
+		c->p++;
+}
+
+static bool eat(struct cursor *c, char ch)
+{
+	skip_ws(c);
+	if (c->p < c->end && *c->p == ch) {
+		c->p++;
+		return true;
+	}
+	return false;
+}
+
+static int hexval(char ch)
+{
+	if (ch >= '0' && ch <= '9') return ch - '0';
+	if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+	return -1;
+}
+
+static bool read_hex4(struct cursor *c, unsigned *out)
+{
+	if (c->end - c->p < 4)
+		return false;
+	unsigned v = 0;
+	for (int i = 0; i < 4; i++) {
+		int h = hexval(c->p[i]);
+		if (h < 0)
+			return false;
+		v = v << 4 | (unsigned)h;
+	}
+	c->p += 4;
+	*out = v;
+	return true;
+}
+
+static void put_utf8(struct cursor *c, unsigned cp)
+{
+	if (cp < 0x80) {
+		*c->str++ = (char)cp;
+	} else if (cp < 0x800) {
+		*c->str++ = (char)(0xc0 | cp >> 6);
+		*c->str++ = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*c->str++ = (char)(0xe0 | cp >> 12);
+		*c->str++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*c->str++ = (char)(0x80 | (cp & 0x3f));
+	} else {
+		*c->str++ = (char)(0xf0 | cp >> 18);
+		*c->str++ = (char)(0x80 | (cp >> 12 & 0x3f));
+		*c->str++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*c->str++ = (char)(0x80 | (cp & 0x3f));
+	}
+}
+
+/* \uXXXX, with a surrogate pair when the first unit asks for one. An escape's
+ * UTF-8 form is never longer than the escape, so the scratch buffer suffices. */
+static const char *parse_unicode(struct cursor *c)
+{
+	unsigned cp, lo;
+	if (!read_hex4(c, &cp))
+		return fail(c, "bad \\u escape");
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return fail(c, "lone low surrogate in \\u escape");
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		if (c->end - c->p < 2 || c->p[0] != '\\' || c->p[1] != 'u')
+			return fail(c, "high surrogate without its pair");
+		c->p += 2;
+		if (!read_hex4(c, &lo) || lo < 0xdc00 || lo > 0xdfff)
+			return fail(c, "bad surrogate pair");
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	put_utf8(c, cp);
+	return NULL;
+}
+
+static const char *parse_escape(struct cursor *c)
+{
+	if (c->p >= c->end)
+		return fail(c, "string cut short");
+	char e = *c->p++;
+	switch (e) {
+	case '"': case '\\': case '/': *c->str++ = e; return NULL;
+	case 'b': *c->str++ = '\b'; return NULL;
+	case 'f': *c->str++ = '\f'; return NULL;
+	case 'n': *c->str++ = '\n'; return NULL;
+	case 'r': *c->str++ = '\r'; return NULL;
+	case 't': *c->str++ = '\t'; return NULL;
+	case 'u': return parse_unicode(c);
+	default:  c->p--; return fail(c, "bad escape \\%c", e >= 0x20 && e < 0x7f ? e : '?');
+	}
+}
+
+static const char *parse_string(struct cursor *c, const char **out, size_t *len)
+{
+	if (!eat(c, '"'))
+		return fail(c, "expected a string");
+	char *s = c->str;
+	for (;;) {
+		if (c->p >= c->end)
+			return fail(c, "string cut short");
+		unsigned char ch = (unsigned char)*c->p++;
+		if (ch == '"')
+			break;
+		if (ch < 0x20) {
+			c->p--;
+			return fail(c, "control byte 0x%02x in a string", ch);
+		}
+		if (ch != '\\') {
+			*c->str++ = (char)ch;
+			continue;
+		}
+		const char *e = parse_escape(c);
+		if (e)
+			return e;
+	}
+	*c->str++ = 0;
+	*out = s;
+	*len = (size_t)(c->str - s - 1);
+	return NULL;
+}
+
+/* An integer, exactly: a sign and a 64-bit magnitude, never through a double. */
+static const char *parse_int(struct cursor *c, bool *neg, uint64_t *out)
+{
+	skip_ws(c);
+	*neg = c->p < c->end && *c->p == '-';
+	if (*neg)
+		c->p++;
+	if (c->p >= c->end || *c->p < '0' || *c->p > '9')
+		return fail(c, "expected a value");
+	if (*c->p == '0' && c->end - c->p > 1 && c->p[1] >= '0' && c->p[1] <= '9')
+		return fail(c, "number with a leading zero");
+	uint64_t v = 0;
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+		unsigned d = (unsigned)(*c->p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return fail(c, "number out of range (more than 64 bits)");
+		v = v * 10 + d;
+		c->p++;
+	}
+	if (c->p < c->end && (*c->p == '.' || *c->p == 'e' || *c->p == 'E'))
+		return fail(c, "number is not an integer (the format has integers only)");
+	if (*neg && v > (uint64_t)INT64_MAX + 1)
+		return fail(c, "number out of range (below -2^63)");
+	*out = v;
+	return NULL;
+}
+
+static const char *parse_array(struct cursor *c, struct value *v)
+{
+	v->kind = V_ARRAY;
+	v->arr = c->arr;
+	v->len = 0;
+	if (eat(c, ']'))
+		return NULL;
+	do {
+		bool neg;
+		uint64_t u;
+		const char *e = parse_int(c, &neg, &u);
+		if (e)
+			return e;
+		if (neg)
+			return fail(c, "arrays hold unsigned integers only");
+		*c->arr++ = u;
+		v->len++;
+	} while (eat(c, ','));
+	if (!eat(c, ']'))
+		return fail(c, "expected ',' or ']' in an array");
+	return NULL;
+}
+
+static bool word(struct cursor *c, const char *w)
+{
+	size_t n = strlen(w);
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, w, n) != 0)
+		return false;
+	c->p += n;
+	return true;
+}
+
+static const char *parse_value(struct cursor *c, struct value *v)
+{
+	skip_ws(c);
+	if (c->p >= c->end)
+		return fail(c, "expected a value");
+	memset(v, 0, sizeof(*v));
+	switch (*c->p) {
+	case '"':
+		v->kind = V_STRING;
+		return parse_string(c, &v->s, &v->len);
+	case '[':
+		c->p++;
+		return parse_array(c, v);
+	case 't': case 'f':
+		v->kind = V_BOOL;
+		v->b = *c->p == 't';
+		if (word(c, "true") || word(c, "false"))
+			return NULL;
+		return fail(c, "expected a value");
+	case '{':
+		return fail(c, "nested objects are not part of the format");
+	case 'n':
+		return fail(c, "null is not part of the format");
+	default:
+		v->kind = V_INT;
+		return parse_int(c, &v->neg, &v->u);
+	}
+}
+
+/* ---- one line: the envelope --------------------------------------------------- */
+
+static const char *check_crc(struct cursor *c, const struct value *v, const char *comma)
+{
+	if (v->kind != V_STRING || v->len != 8)
+		return fail(c, "\"crc\" is not a string of 8 hex digits");
+	uint32_t want = 0;
+	for (int i = 0; i < 8; i++) {
+		int h = hexval(v->s[i]);
+		if (h < 0 || (v->s[i] >= 'A' && v->s[i] <= 'F'))
+			return fail(c, "\"crc\" is not 8 lowercase hex digits");
+		want = want << 4 | (uint32_t)h;
+	}
+	uint32_t got = crc32_update(0, c->start, (size_t)(comma - c->start));
+	if (got != want) {
+		snprintf(c->err, sizeof(c->err),
+			 "CRC mismatch: record says %08x, its bytes give %08x", want, got);
+		return c->err;
+	}
+	return NULL;
+}
+
+static bool duplicate_key(const struct rec *r, const char *key)
+{
+	if (!strcmp(key, "type") || !strcmp(key, "seq"))
+		return true;
+	for (size_t i = 0; i < r->nfields; i++)
+		if (!strcmp(r->f[i].key, key))
+			return true;
+	return false;
+}
+
+/* The envelope: "type" (string) and "seq" (unsigned) first, "crc" last. */
+static const char *place_member(struct cursor *c, struct rec *r, int index,
+				const char *key, const struct value *v)
+{
+	if (index == 0) {
+		if (strcmp(key, "type") || v->kind != V_STRING)
+			return fail(c, "first member is not \"type\" (a string)");
+		r->type = v->s;
+		return NULL;
+	}
+	if (index == 1) {
+		if (strcmp(key, "seq") || v->kind != V_INT || v->neg)
+			return fail(c, "second member is not \"seq\" (an unsigned integer)");
+		r->seq = v->u;
+		return NULL;
+	}
+	if (duplicate_key(r, key))
+		return fail(c, "duplicate member \"%.40s\"", key);
+	if (r->nfields == LOG_FIELDS_MAX)
+		return fail(c, "more than %d members", LOG_FIELDS_MAX);
+	r->f[r->nfields].key = key;
+	r->f[r->nfields].v = *v;
+	r->nfields++;
+	return NULL;
+}
+
+static const char *parse_members(struct cursor *c, struct rec *r)
+{
+	const char *comma = NULL;
+	for (int index = 0;; index++) {
+		const char *key, *e;
+		size_t klen;
+		struct value v;
+		if ((e = parse_string(c, &key, &klen)))
+			return e;
+		if (!eat(c, ':'))
+			return fail(c, "expected ':' after a member name");
+		if ((e = parse_value(c, &v)))
+			return e;
+		if (!strcmp(key, "crc") && index >= 2) {
+			if (!eat(c, '}'))
+				return fail(c, "\"crc\" is not the last member");
+			return check_crc(c, &v, comma);
+		}
+		if ((e = place_member(c, r, index, key, &v)))
+			return e;
+		if (!eat(c, ',')) {
+			if (eat(c, '}'))
+				return fail(c, "record has no \"crc\" member");
+			return fail(c, "expected ',' or '}'");
+		}
+		comma = c->p - 1;
+		skip_ws(c);
+	}
+}
+
+const char *rec_parse(struct rec *r, const char *line, size_t len,
+		      char *strbuf, uint64_t *arrbuf)
+{
+	static struct cursor c;
+	c.p = c.start = line;
+	c.end = line + len;
+	c.str = strbuf;
+	c.arr = arrbuf;
+	r->nfields = 0;
+	r->raw = line;
+	r->rawlen = len;
+	if (len == 0 || *line != '{')
+		return fail(&c, "expected '{'");
+	c.p++;
+	skip_ws(&c);
+	const char *e = parse_members(&c, r);
+	if (e)
+		return e;
+	skip_ws(&c);
+	if (c.p != c.end)
+		return fail(&c, "bytes after the record's closing '}'");
+	return NULL;
+}
+
+/* ---- field access ------------------------------------------------------------- */
+
+const struct value *rec_get(const struct rec *r, const char *key)
+{
+	for (size_t i = 0; i < r->nfields; i++)
+		if (!strcmp(r->f[i].key, key))
+			return &r->f[i].v;
+	return NULL;
+}
+
+bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_INT || v->neg)
+		return false;
+	*out = v->u;
+	return true;
+}
+
+bool rec_i64(const struct rec *r, const char *key, int64_t *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_INT)
+		return false;
+	if (v->neg)
+		*out = v->u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v->u;
+	else if (v->u <= INT64_MAX)
+		*out = (int64_t)v->u;
+	else
+		return false;
+	return true;
+}
+
+const char *rec_str(const struct rec *r, const char *key)
+{
+	const struct value *v = rec_get(r, key);
+	return v && v->kind == V_STRING ? v->s : NULL;
+}
+
+bool rec_bool(const struct rec *r, const char *key, bool *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_BOOL)
+		return false;
+	*out = v->b;
+	return true;
+}
+
+bool rec_num(const struct rec *r, const char *key, double *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_INT)
+		return false;
+	*out = v->neg ? -(double)v->u : (double)v->u;
+	return true;
+}

@@ -1,0 +1,83 @@
+/* Reading tickbench logs (docs/FORMAT.md): lines, the record envelope, the JSON
+ * subset records use, and the log's integrity rules (seq, boot first, end last).
+ *
+ * A reader hands each intact record to a callback; every damaged line is reported
+ * as "FILE:LINE: problem" and never handed on. Field values point into the reader's
+ * buffers and stay valid only during the callback. */
+#ifndef TICKSTAT_LOG_H
+#define TICKSTAT_LOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LOG_LINE_MAX   4096   /* a record line (the kernel writes at most 2048) */
+#define LOG_FIELDS_MAX 64
+
+enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };
+
+struct value {
+	enum value_kind kind;
+	bool neg;                /* V_INT: negative; the magnitude is in u */
+	uint64_t u;              /* V_INT magnitude */
+	bool b;                  /* V_BOOL */
+	const char *s;           /* V_STRING, unescaped, NUL-terminated */
+	size_t len;              /* V_STRING length, V_ARRAY element count */
+	const uint64_t *arr;     /* V_ARRAY */
+};
+
+struct field {
+	const char *key;         /* NUL-terminated */
+	struct value v;
+};
+
+struct rec {
+	const char *file;
+	unsigned long line;
+	const char *type;
+	uint64_t seq;
+	size_t nfields;          /* fields between seq and crc */
+	struct field f[LOG_FIELDS_MAX];
+	const char *raw;         /* the line, without its end of line */
+	size_t rawlen;
+};
+
+/* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).
+ * Returns NULL on success, else a static description of the first problem. The
+ * scratch buffers must hold len bytes (strings) and len/2+1 integers (arrays). */
+const char *rec_parse(struct rec *r, const char *line, size_t len,
+		      char *strbuf, uint64_t *arrbuf);
+
+/* Range checks on the fields of known record types (n >= 1, min <= p50 <= max, ...).
+ * Returns NULL or a description (written to buf). */
+const char *rec_validate(const struct rec *r, char *buf, size_t size);
+
+const struct value *rec_get(const struct rec *r, const char *key);
+bool rec_u64(const struct rec *r, const char *key, uint64_t *out);
+bool rec_i64(const struct rec *r, const char *key, int64_t *out);
+const char *rec_str(const struct rec *r, const char *key);  /* NULL if absent */
+bool rec_bool(const struct rec *r, const char *key, bool *out);
+/* An integer field as a double (exact below 2^53, nearest above). */
+bool rec_num(const struct rec *r, const char *key, double *out);
+
+typedef void (*rec_fn)(const struct rec *r, void *ctx);
+
+struct log_report {
+	unsigned long lines;
+	unsigned long records;   /* intact records handed on */
+	unsigned long problems;
+	uint64_t bytes;
+	bool quiet;              /* count problems, don't print them */
+};
+
+/* Read one log (path "-" is standard input), checking every rule of the format,
+ * and call fn for each intact record. Problems go to stderr as FILE:LINE: text.
+ * Returns 0 when the log is whole, 1 when damaged, 2 when it cannot be read. */
+int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
+
+/* The same on a buffer in memory (tests, fuzzing). */
+int log_read_mem(const char *name, const char *data, size_t len, rec_fn fn, void *ctx,
+		 struct log_report *rep);
+
+#endif

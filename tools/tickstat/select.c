@@ -1,0 +1,241 @@
+/* Data sets from logs (see select.h). */
+#include "select.h"
+#include "tickstat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* "cost" of tick runs: (cycles with the timer - cycles without) / interrupts,
+ * pairing the k-th run without the timer with the k-th run with it. */
+#define COST "cost"
+
+struct collect {
+	struct selection *sel;
+	const char *log;
+	struct series *s;
+	int n;
+	unsigned long missing;
+	int status;
+};
+
+bool select_option(struct selection *sel, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	bool has_arg = *i + 1 < argc;
+	if (!strcmp(a, "--numbers") || !strcmp(a, "-n")) {
+		sel->numbers = true;
+		return true;
+	}
+	if (strcmp(a, "--type") && strcmp(a, "--field") && strcmp(a, "--by") && strcmp(a, "--where"))
+		return false;
+	if (!has_arg)
+		usage_error("%s needs an argument", a);
+	const char *v = argv[++*i];
+	if (!strcmp(a, "--type"))
+		sel->type = v;
+	else if (!strcmp(a, "--field"))
+		sel->field = v;
+	else if (!strcmp(a, "--by"))
+		sel->by = v;
+	else if (sel->nwhere == SELECT_MAX_WHERE || !strchr(v, '='))
+		usage_error("--where K=V (at most %d)", SELECT_MAX_WHERE);
+	else
+		sel->where[sel->nwhere++] = v;
+	return true;
+}
+
+/* A field's value as text, for --where and --by. */
+static bool value_text(const struct rec *r, const char *key, char *buf, size_t size)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind == V_ARRAY)
+		return false;
+	if (v->kind == V_STRING)
+		snprintf(buf, size, "%s", v->s);
+	else if (v->kind == V_BOOL)
+		snprintf(buf, size, "%s", v->b ? "true" : "false");
+	else
+		snprintf(buf, size, "%s%llu", v->neg ? "-" : "", (unsigned long long)v->u);
+	return true;
+}
+
+static bool matches(const struct selection *sel, const struct rec *r)
+{
+	char text[256];
+	if (strcmp(r->type, sel->type))
+		return false;
+	for (int i = 0; i < sel->nwhere; i++) {
+		const char *eq = strchr(sel->where[i], '=');
+		char key[64];
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - sel->where[i]), sel->where[i]);
+		if (!value_text(r, key, text, sizeof(text)) || strcmp(text, eq + 1))
+			return false;
+	}
+	return true;
+}
+
+/* The configuration without the --by field. */
+static void config_without(const struct rec *r, const char *by, char *buf, size_t size)
+{
+	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
+	for (size_t i = 0; i < r->nfields && n < size; i++) {
+		const struct field *f = &r->f[i];
+		if (!is_config_field(f) || (by && !strcmp(f->key, by)))
+			continue;
+		char text[256];
+		value_text(r, f->key, text, sizeof(text));
+		n += (size_t)snprintf(buf + n, size - n, " %s=%s", f->key, text);
+	}
+}
+
+static struct series *find_series(struct collect *c, const struct rec *r)
+{
+	char label[160] = "", byval[128];
+	size_t n = 0;
+	if (!c->sel->merge_logs)
+		n = (size_t)snprintf(label, sizeof(label), "%s", c->log);
+	if (c->sel->by) {
+		if (!value_text(r, c->sel->by, byval, sizeof(byval)))
+			return NULL;
+		snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "", c->sel->by, byval);
+	}
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->s[i].d.name, label))
+			return &c->s[i];
+	if (c->n == SELECT_MAX_SETS)
+		return NULL;
+	struct series *s = &c->s[c->n++];
+	memset(s, 0, sizeof(*s));
+	ds_init(&s->d, label);
+	config_without(r, c->sel->by, s->config, sizeof(s->config));
+	return s;
+}
+
+static void take(const struct rec *r, void *ctx)
+{
+	struct collect *c = ctx;
+	if (!matches(c->sel, r))
+		return;
+	struct series *s = find_series(c, r);
+	if (!s) {
+		c->missing++;
+		return;
+	}
+	char config[512];
+	config_without(r, c->sel->by, config, sizeof(config));
+	if (strcmp(config, s->config) && c->status != 2) {
+		fprintf(stderr, "tickstat: set \"%s\" mixes configurations:\n  %s\n  %s\n"
+			"choose one with --where K=V (or split with --by FIELD)\n",
+			s->d.name, s->config, config);
+		c->status = 2;
+		return;
+	}
+	double v, irq;
+	bool on;
+	if (!strcmp(c->sel->field, COST)) {
+		if (!rec_num(r, "cycles", &v) || !rec_bool(r, "timer_on", &on)) {
+			c->missing++;
+			return;
+		}
+		ds_add(on ? &s->on : &s->off, v);
+		if (on && rec_num(r, "interrupts", &irq))
+			ds_add(&s->irq, irq);
+		return;
+	}
+	if (!rec_num(r, c->sel->field, &v)) {
+		c->missing++;
+		return;
+	}
+	ds_add(&s->d, v);
+}
+
+static void pair_costs(struct series *s)
+{
+	size_t n = s->off.n < s->on.n ? s->off.n : s->on.n;
+	for (size_t k = 0; k < n && k < s->irq.n; k++)
+		if (s->irq.v[k] > 0)
+			ds_add(&s->d, (s->on.v[k] - s->off.v[k]) / s->irq.v[k]);
+}
+
+/* Tick runs when the log has them, else stats. */
+static void guess_type(const struct rec *r, void *ctx)
+{
+	const char **type = ctx;
+	if (!strcmp(r->type, "run"))
+		*type = "run";
+}
+
+/* Plain numbers, one per line, as ministat reads them (first column). */
+static int read_numbers(const char *path, struct series *s)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+	char line[4096];
+	unsigned long lineno = 0;
+	if (!f) {
+		perror(path);
+		return 2;
+	}
+	memset(s, 0, sizeof(*s));
+	ds_init(&s->d, path);
+	while (fgets(line, sizeof(line), f)) {
+		char *end, *p = line + strspn(line, " \t");
+		lineno++;
+		if (*p == '#' || *p == '\n' || !*p)
+			continue;
+		double v = strtod(p, &end);
+		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
+			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
+			return 2;
+		}
+		ds_add(&s->d, v);
+	}
+	if (f != stdin)
+		fclose(f);
+	return 0;
+}
+
+int select_sets(char **logs, int nlogs, struct selection *sel, struct series **out, int *n)
+{
+	struct collect c = { .sel = sel };
+	c.s = calloc(SELECT_MAX_SETS, sizeof(*c.s));
+	if (!c.s)
+		return 2;
+	struct log_report rep = { 0 };
+	for (int i = 0; i < nlogs && sel->numbers; i++)
+		if ((c.status = read_numbers(logs[i], &c.s[c.n++])))
+			break;
+	for (int i = 0; i < nlogs && !sel->numbers && c.status != 2; i++) {
+		if (!sel->type) {
+			struct log_report quiet = { .quiet = true };
+			if (log_read(logs[i], guess_type, &sel->type, &quiet) == 2)
+				return 2;
+			sel->type = sel->type ? sel->type : "stats";
+		}
+		if (!sel->field)
+			sel->field = !strcmp(sel->type, "run") ? COST : "p50";
+		c.log = logs[i];
+		int rc = log_read(logs[i], take, &c, &rep);
+		if (rc > c.status)
+			c.status = rc;
+	}
+	for (int i = 0; i < c.n && !sel->numbers; i++)
+		if (!strcmp(sel->field, COST))
+			pair_costs(&c.s[i]);
+	if (c.missing)
+		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
+			sel->field);
+	*out = c.s;
+	*n = c.n;
+	return c.status;
+}
+
+void select_free(struct series *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		ds_free(&s[i].d);
+		ds_free(&s[i].off);
+		ds_free(&s[i].on);
+		ds_free(&s[i].irq);
+	}
+	free(s);
+}

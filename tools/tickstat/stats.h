@@ -1,0 +1,71 @@
+/* Statistics on data sets of doubles: ministat's vitals (FreeBSD
+ * usr.bin/ministat), Student's and Welch's t, the F test, Mann-Whitney U, and the
+ * runs needed to resolve a difference. Each statistic is one small function. */
+#ifndef TICKSTAT_STATS_H
+#define TICKSTAT_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct dataset {
+	char name[160];
+	double *v;
+	size_t n, cap;
+	double sum;              /* in the order values were added */
+	bool sorted;
+};
+
+void ds_init(struct dataset *d, const char *name);
+bool ds_add(struct dataset *d, double x);      /* false when out of memory */
+void ds_free(struct dataset *d);
+void ds_sort(struct dataset *d);
+
+/* These need a sorted set with n >= 1 (stddev: n >= 2). */
+double ds_min(const struct dataset *d);
+double ds_max(const struct dataset *d);
+double ds_median(const struct dataset *d);     /* ministat's: v[n/2] */
+double ds_mean(const struct dataset *d);
+double ds_var(const struct dataset *d);        /* sample variance, two passes */
+double ds_stddev(const struct dataset *d);
+double ds_percentile(const struct dataset *d, double p);   /* nearest rank */
+
+/* ministat's confidence levels (-c): 80 90 95 98 99 99.5. */
+#define CONF_LEVELS 6
+extern const double conf_pct[CONF_LEVELS];
+int conf_index(const char *arg);               /* -1 if not one of them */
+
+/* The two-sided critical t at conf_pct[ci] with df degrees of freedom, as ministat
+ * tabulates it: three decimals, the normal value above 100 df. */
+double t_table(int ci, int df);
+/* The same without rounding, for any real df (Welch). */
+double t_crit(int ci, double df);
+
+double t_cdf(double t, double df);
+double f_cdf(double f, double d1, double d2);
+double normal_cdf(double z);
+double normal_quantile(double p);
+
+struct tresult {
+	double diff, err;        /* mean(b) - mean(a) and its half interval */
+	double s;                /* pooled s (Student) */
+	double df;               /* degrees of freedom */
+	bool proven;
+};
+
+/* ministat's test: b against a, Student's t with the pooled standard deviation. */
+struct tresult student(const struct dataset *a, const struct dataset *b, int ci);
+/* Welch's t, for unequal variances. */
+struct tresult welch(const struct dataset *a, const struct dataset *b, int ci);
+/* Two-sided p of the F test that the variances are equal. */
+double f_test_p(const struct dataset *a, const struct dataset *b);
+
+struct mwresult {
+	double u, z, p;          /* U of b, normal approximation with ties and continuity */
+};
+struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b);
+
+/* Runs per set so that Student's t at conf_pct[ci] resolves a difference delta
+ * with pooled standard deviation s; 0 if more than max_runs. */
+long runs_needed(double delta, double s, int ci, long max_runs);
+
+#endif

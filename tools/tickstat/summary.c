@@ -1,0 +1,347 @@
+/* tickstat summary: per log, one table per record type and configuration in
+ * ministat's shape (N Min Max Median Avg Stddev, then p10 p90 p99), with the
+ * derived figures of the tick benchmark and the pooled histograms of stats
+ * records. docs/TICKSTAT.md defines every figure. */
+#include "tickstat.h"
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_GROUPS 512
+#define MAX_ROWS   48
+#define LABEL_W    26
+#define SUMMARY_CI 2             /* 95% */
+
+struct bucket { uint64_t lo, n; };
+
+struct group {
+	char key[512];
+	unsigned long records, first_line, last_line;
+	int nrows;
+	struct dataset rows[MAX_ROWS];
+	struct bucket *hist;     /* stats: merged histogram, ascending lo */
+	size_t nhist;
+	uint64_t pooled_n, pooled_min, pooled_max;
+	long double pooled_sum;
+};
+
+struct summary {
+	double tsc_hz;
+	int ngroups;
+	bool overflow;
+	struct group *g;
+	char notes[4096];
+	size_t notes_len;
+};
+
+static bool is_metadata(const char *type)
+{
+	static const char *const types[] = { "boot", "platform", "calibration", "timer",
+					     "skip", "error", "end" };
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		if (!strcmp(type, types[i]))
+			return true;
+	return false;
+}
+
+static struct group *find_group(struct summary *s, const struct rec *r)
+{
+	char key[512];
+	config_key(r, key, sizeof(key));
+	for (int i = s->ngroups - 1; i >= 0; i--)
+		if (!strcmp(s->g[i].key, key))
+			return &s->g[i];
+	if (s->ngroups == MAX_GROUPS) {
+		s->overflow = true;
+		return NULL;
+	}
+	struct group *g = &s->g[s->ngroups++];
+	snprintf(g->key, sizeof(g->key), "%s", key);
+	g->first_line = r->line;
+	g->pooled_min = UINT64_MAX;
+	return g;
+}
+
+static struct dataset *row(struct group *g, const char *label)
+{
+	for (int i = 0; i < g->nrows; i++)
+		if (!strcmp(g->rows[i].name, label))
+			return &g->rows[i];
+	if (g->nrows == MAX_ROWS)
+		return NULL;
+	ds_init(&g->rows[g->nrows], label);
+	return &g->rows[g->nrows++];
+}
+
+/* " timer_on=false" and the like: booleans split a field into rows. */
+static void bool_suffix(const struct rec *r, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < r->nfields && n < size; i++)
+		if (r->f[i].v.kind == V_BOOL)
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s", r->f[i].key,
+					      r->f[i].v.b ? "true" : "false");
+}
+
+static void add_value(struct group *g, const char *field, const char *suffix, double v)
+{
+	char label[160];
+	snprintf(label, sizeof(label), "%s%s", field, suffix);
+	struct dataset *d = row(g, label);
+	if (d)
+		ds_add(d, v);
+}
+
+/* Merge a record's histogram into the group's (both ascending by lower bound). */
+static void merge_hist(struct group *g, const struct value *lo, const struct value *cnt)
+{
+	struct bucket *m = malloc((g->nhist + lo->len) * sizeof(*m));
+	size_t i = 0, j = 0, k = 0;
+	if (!m)
+		return;
+	while (i < g->nhist || j < lo->len) {
+		if (j == lo->len || (i < g->nhist && g->hist[i].lo < lo->arr[j]))
+			m[k++] = g->hist[i++];
+		else if (i == g->nhist || lo->arr[j] < g->hist[i].lo)
+			m[k++] = (struct bucket){ lo->arr[j], cnt->arr[j] }, j++;
+		else
+			m[k++] = (struct bucket){ lo->arr[j], g->hist[i++].n + cnt->arr[j] }, j++;
+	}
+	free(g->hist);
+	g->hist = m;
+	g->nhist = k;
+}
+
+static void pool_stats(struct group *g, const struct rec *r)
+{
+	uint64_t n, sum, min, max;
+	if (!rec_u64(r, "n", &n) || !rec_u64(r, "sum", &sum) || !rec_u64(r, "min", &min) ||
+	    !rec_u64(r, "max", &max))
+		return;
+	add_value(g, "mean", "", (double)sum / (double)n);
+	g->pooled_n += n;
+	g->pooled_sum += sum;
+	g->pooled_min = min < g->pooled_min ? min : g->pooled_min;
+	g->pooled_max = max > g->pooled_max ? max : g->pooled_max;
+	const struct value *lo = rec_get(r, "hist_lo"), *cnt = rec_get(r, "hist_n");
+	if (lo && cnt)
+		merge_hist(g, lo, cnt);
+}
+
+static void note(struct summary *s, const struct rec *r)
+{
+	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
+	const char *msg = rec_str(r, "message");
+	if (s->notes_len < sizeof(s->notes) - 1)
+		s->notes_len += (size_t)snprintf(s->notes + s->notes_len,
+			sizeof(s->notes) - s->notes_len, "%s: %s%s%s%s%s (line %lu)\n", r->type,
+			bench ? bench : "", bench ? ": " : "", why ? why : "",
+			msg ? ": " : "", msg ? msg : "", r->line);
+}
+
+static void take(const struct rec *r, void *ctx)
+{
+	struct summary *s = ctx;
+	uint64_t hz;
+	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
+		s->tsc_hz = (double)hz;
+	if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
+		note(s, r);
+	if (is_metadata(r->type))
+		return;
+	struct group *g = find_group(s, r);
+	if (!g)
+		return;
+	char suffix[128];
+	bool stats = !strcmp(r->type, "stats");
+	bool_suffix(r, suffix, sizeof(suffix));
+	g->records++;
+	g->last_line = r->line;
+	for (size_t i = 0; i < r->nfields; i++) {
+		const struct field *f = &r->f[i];
+		if (f->v.kind != V_INT || is_config_field(f) || !strcmp(f->key, "run") ||
+		    (stats && !strcmp(f->key, "sum")))
+			continue;
+		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
+	}
+	if (stats)
+		pool_stats(g, r);
+}
+
+/* ---- printing ----------------------------------------------------------------- */
+
+static void print_header(void)
+{
+	printf("%-*s %3s %13s %13s %13s %13s %13s %13s %13s %13s\n", LABEL_W, "", "N", "Min",
+	       "Max", "Median", "Avg", "Stddev", "p10", "p90", "p99");
+}
+
+static void print_row(struct dataset *d)
+{
+	ds_sort(d);
+	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", LABEL_W,
+	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), ds_mean(d),
+	       d->n > 1 ? ds_stddev(d) : 0.0, ds_percentile(d, 10), ds_percentile(d, 90),
+	       ds_percentile(d, 99));
+}
+
+static struct dataset *find_row(struct group *g, const char *label)
+{
+	for (int i = 0; i < g->nrows; i++)
+		if (!strcmp(g->rows[i].name, label))
+			return &g->rows[i];
+	return NULL;
+}
+
+/* "1234.5 +/- 6.7 cycles  617.25 +/- 3.35 ns" */
+static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how)
+{
+	printf("  %-27s %10.6g +/- %-9.3g cycles", what, v, e);
+	if (tsc_hz > 0)
+		printf("  %10.6g +/- %-9.3g ns", v * 1e9 / tsc_hz, e * 1e9 / tsc_hz);
+	printf("  %s\n", how);
+}
+
+bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
+		double *v, double *e)
+{
+	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
+		return false;
+	struct tresult t = student(off, on, SUMMARY_CI);
+	*v = t.diff / ds_mean(irq);
+	*e = t.err / ds_mean(irq);
+	return true;
+}
+
+/* Per-run direct cost gap_cycles/gaps, its mean and confidence interval. */
+bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+{
+	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
+		return false;
+	struct dataset per;
+	ds_init(&per, "direct");
+	for (size_t i = 0; i < gaps->n; i++)
+		if (gaps->v[i] > 0)
+			ds_add(&per, gc->v[i] / gaps->v[i]);
+	bool ok = per.n >= 2;
+	if (ok) {
+		*v = ds_mean(&per);
+		*e = t_crit(SUMMARY_CI, (double)per.n - 1) * ds_stddev(&per) / sqrt((double)per.n);
+	}
+	ds_free(&per);
+	return ok;
+}
+
+static void print_tick(struct group *g, double tsc_hz)
+{
+	struct dataset *off = find_row(g, "cycles timer_on=false");
+	struct dataset *on = find_row(g, "cycles timer_on=true");
+	struct dataset *irq = find_row(g, "interrupts timer_on=true");
+	if (!off || !on || !irq || off->n < 2 || on->n < 2)
+		return;
+	double mirq = ds_mean(irq);
+	struct tresult t = student(off, on, SUMMARY_CI);
+	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
+	       off->n, on->n);
+	if (mirq <= 0) {
+		printf("  no interrupts counted: no cost per interrupt\n");
+		return;
+	}
+	double total = t.diff / mirq, te = t.err / mirq, dv, de;
+	print_cost("total cost per interrupt", total, te, tsc_hz,
+		   t.proven ? "(Student's t on cycles on - off)" : "(not distinguishable from 0)");
+	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
+	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
+	struct dataset *gaps = find_row(g, "gaps timer_on=true");
+	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
+	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
+		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gaps)");
+		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
+			   tsc_hz, "(total - direct)");
+	}
+}
+
+static uint64_t hist_percentile(const struct group *g, double p)
+{
+	uint64_t rank = (uint64_t)ceil(p / 100 * (double)g->pooled_n), seen = 0;
+	for (size_t i = 0; i < g->nhist; i++)
+		if ((seen += g->hist[i].n) >= rank)
+			return g->hist[i].lo;
+	return g->nhist ? g->hist[g->nhist - 1].lo : 0;
+}
+
+static void print_pooled(const struct group *g, double tsc_hz)
+{
+	if (!g->pooled_n)
+		return;
+	double mean = (double)(g->pooled_sum / g->pooled_n);
+	printf("pooled over runs: n=%llu min=%llu mean=%.6g max=%llu cycles",
+	       (unsigned long long)g->pooled_n, (unsigned long long)g->pooled_min, mean,
+	       (unsigned long long)g->pooled_max);
+	if (tsc_hz > 0)
+		printf(" (mean %.6g ns)", mean * 1e9 / tsc_hz);
+	putchar('\n');
+	if (g->nhist)
+		printf("  from the merged histogram (bucket lower bounds): p50>=%llu p90>=%llu "
+		       "p99>=%llu p99.9>=%llu cycles\n",
+		       (unsigned long long)hist_percentile(g, 50),
+		       (unsigned long long)hist_percentile(g, 90),
+		       (unsigned long long)hist_percentile(g, 99),
+		       (unsigned long long)hist_percentile(g, 99.9));
+}
+
+static void print_group(struct group *g, double tsc_hz)
+{
+	printf("\n== %s  (%lu records, lines %lu-%lu)\n", g->key, g->records, g->first_line,
+	       g->last_line);
+	print_header();
+	for (int i = 0; i < g->nrows; i++)
+		print_row(&g->rows[i]);
+	if (!strncmp(g->key, "run ", 4))
+		print_tick(g, tsc_hz);
+	print_pooled(g, tsc_hz);
+}
+
+static void free_summary(struct summary *s)
+{
+	for (int i = 0; i < s->ngroups; i++) {
+		for (int j = 0; j < s->g[i].nrows; j++)
+			ds_free(&s->g[i].rows[j]);
+		free(s->g[i].hist);
+	}
+	free(s->g);
+}
+
+int cmd_summary(int argc, char **argv)
+{
+	int worst = 0;
+	if (argc == 0)
+		usage_error("summary: no LOG given");
+	for (int i = 0; i < argc; i++) {
+		struct summary s = { 0 };
+		struct log_report rep = { 0 };
+		if (argv[i][0] == '-' && argv[i][1])
+			usage_error("summary: unknown option %s", argv[i]);
+		if (!(s.g = calloc(MAX_GROUPS, sizeof(*s.g))))
+			return 2;
+		int rc = read_logs(&argv[i], 1, take, &s, &rep);
+		printf("%s# %s: %lu intact records%s", i ? "\n" : "", argv[i], rep.records,
+		       rc == 1 ? " (DAMAGED: see the problems above; damaged records refused)" : "");
+		if (s.tsc_hz > 0)
+			printf(", tsc_hz %.0f\n", s.tsc_hz);
+		else
+			printf(", no tsc_hz (no calibration record): figures in cycles only\n");
+		fputs(s.notes, stdout);
+		if (s.overflow)
+			printf("warning: more than %d configurations; the rest are left out\n",
+			       MAX_GROUPS);
+		for (int k = 0; k < s.ngroups; k++)
+			print_group(&s.g[k], s.tsc_hz);
+		free_summary(&s);
+		worst = rc > worst ? rc : worst;
+	}
+	return worst;
+}

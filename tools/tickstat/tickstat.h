@@ -1,0 +1,34 @@
+/* tickstat: the host tool that reads tickbench logs (docs/TICKSTAT.md). */
+#ifndef TICKSTAT_H
+#define TICKSTAT_H
+
+#include "log.h"
+
+/* Each command takes the arguments after its name; returns the exit status:
+ * 0 all well, 1 a log is damaged (figures use only intact records), 2 usage or I/O. */
+int cmd_check(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_column(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+
+/* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
+int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
+
+/* A record's configuration key: its type, then every string field and "hz", as
+ * "type k=v k=v" (in record order). Measurement fields are the other integers. */
+void config_key(const struct rec *r, char *buf, size_t size);
+bool is_config_field(const struct field *f);
+
+/* The tick benchmark's derived figures (summary.c), 95% confidence: total cost
+ * per interrupt (Student's t on cycles on - off, over mean interrupts), and direct
+ * cost (per-run gap_cycles / gaps). False when the data do not allow them. */
+struct dataset;
+bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
+		double *v, double *e);
+bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e);
+
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
