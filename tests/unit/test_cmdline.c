@@ -47,14 +47,23 @@ static void refuse(const char *line, const char *word, const char *fragment)
 	struct cmdline_error e;
 	assert_false(cmdline_parse(line, &c, &e));
 	assert_string_equal(e.word, word);
-	assert_non_null(strstr(e.message, fragment));
+	if (!strstr(e.message, fragment))
+		fail_msg("message \"%s\" lacks \"%s\"", e.message, fragment);
 }
 
 static void refused(void **state)
 {
 	refuse("bench=none frobnicate=1", "frobnicate=1", "unknown option; known options: bench,");
-	refuse("hz", "hz", "unknown option");
-	refuse("bench=fast", "bench=fast", "bad value for bench; accepts a comma list of none");
+	refuse("hz", "hz", "bad value for hz");
+	refuse("tick=1", "tick=1", "unknown option");
+	refuse("bench=fast", "bench=fast", "bad value for bench; accepts a comma list of none|fire");
+	refuse("hz=0", "hz=0", "accepts a comma list of up to 8 integers 1..100000");
+	refuse("hz=100,,1000", "hz=100,,1000", "bad value for hz");
+	refuse("hz=100,", "hz=100,", "bad value for hz");
+	refuse("hz=1,2,3,4,5,6,7,8,9", "hz=1,2,3,4,5,6,7,8,9", "up to 8 integers");
+	refuse("timer=rtc", "timer=rtc", "accepts a comma list of pit|lapic|tscdl|hpet");
+	refuse("apic=x3apic", "apic=x3apic", "accepts auto|xapic|x2apic");
+	refuse("ms=0", "ms=0", "accepts an integer 1..600000");
 	refuse("bench=", "bench=", "bad value for bench");
 	refuse("bench=none,", "bench=none,", "bad value for bench");
 	refuse("baud=115201", "baud=115201", "accepts an integer 0..115200");
@@ -65,6 +74,29 @@ static void refused(void **state)
 	refuse("console=mmio:0", "console=mmio:0", "bad value for console");
 	refuse("selftest=boom", "selftest=boom", "accepts none|fault|de|ud|gp|pf|df");
 	refuse("help=1", "help=1", "accepts no value");
+}
+
+static void timer_options(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("", &c, &e));
+	assert_int_equal(c.hz.n, 1);
+	assert_int_equal(c.hz.v[0], 1000);
+	assert_int_equal(c.ms, 1000);
+	assert_int_equal(c.apic, APIC_AUTO);
+	assert_true(config_wants_bench(&c, "fire"));
+	assert_false(config_wants_bench(&c, "none"));
+	assert_false(config_wants_bench(&c, "nonexistent"));
+	assert_true(cmdline_parse("hz=100,250,1000,10000 timer=hpet,pit delivery=msi apic=x2apic ms=5 bench=none",
+				  &c, &e));
+	assert_int_equal(c.hz.n, 4);
+	assert_int_equal(c.hz.v[3], 10000);
+	assert_int_equal(c.timers, 1u << TIMER_HPET | 1u << TIMER_PIT);
+	assert_int_equal(c.deliveries, 1u << DELIVERY_MSI);
+	assert_int_equal(c.apic, APIC_X2APIC);
+	assert_int_equal(c.ms, 5);
+	assert_false(config_wants_bench(&c, "fire"));
 }
 
 static void long_word_is_cut_not_overflowed(void **state)
@@ -94,6 +126,7 @@ int main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(accepted),
 		cmocka_unit_test(refused),
+		cmocka_unit_test(timer_options),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 	};
