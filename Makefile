@@ -47,6 +47,7 @@ KERNEL_OBJS := \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
 	arch/x86/acpi.o \
+	arch/x86/msr_safe.o \
 	arch/x86/pic.o \
 	arch/x86/ioapic.o \
 	arch/x86/lapic.o \
@@ -70,7 +71,11 @@ KERNEL_OBJS := \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
-	bench/fire.o
+	bench/fire.o \
+	bench/source.o \
+	bench/handler.o \
+	bench/entry.o \
+	bench/hist.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).

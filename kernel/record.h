@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 
-#define RECORD_MAX 2048           /* bytes of one line, CRC and newline included */
+#define RECORD_MAX 4096           /* bytes of one line, CRC and newline included */
 #define RECORD_FORMAT_VERSION 1
 
 struct record {

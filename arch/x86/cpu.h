@@ -31,6 +31,10 @@ static inline uint64_t rdmsr(uint32_t msr)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/* RDMSR that returns non-zero instead of raising #GP (arch/x86/msr_safe.S). Under
+ * QEMU 7.2 TCG unknown MSRs read 0 without a fault, so 0 can also mean "absent". */
+int rdmsr_safe(uint32_t msr, uint64_t *value);
+
 static inline void wrmsr(uint32_t msr, uint64_t val)
 {
 	__asm__ volatile("wrmsr" : : "c"(msr), "a"((uint32_t)val),

@@ -45,6 +45,19 @@ void idt_init(void)
 	__asm__ volatile("lidt %0" : : "m"(ptr));
 }
 
+extern const uint64_t __fixup_table_start[], __fixup_table_end[];
+
+/* An exception at an instruction listed in .fixup_table resumes at its fixup. */
+static bool fixup(struct interrupt_frame *f)
+{
+	for (const uint64_t *e = __fixup_table_start; e < __fixup_table_end; e += 2)
+		if (e[0] == f->rip) {
+			f->rip = e[1];
+			return true;
+		}
+	return false;
+}
+
 void interrupt_dispatch(struct interrupt_frame *f);
 void interrupt_dispatch(struct interrupt_frame *f)
 {
@@ -52,7 +65,9 @@ void interrupt_dispatch(struct interrupt_frame *f)
 		handlers[f->vector](f);
 		return;
 	}
-	if (f->vector < VEC_FIRST_IRQ)
+	if (f->vector < VEC_FIRST_IRQ && !fixup(f))
 		panic_exception(f);
+	if (f->vector < VEC_FIRST_IRQ)
+		return;
 	unexpected++;               /* no EOI: the owner of the source must have one */
 }

@@ -93,7 +93,7 @@ static void escaping(void **state)
 static void truncation_keeps_valid_json(void **state)
 {
 	struct record r;
-	char big[1500];
+	char big[3000];
 	memset(big, 'x', sizeof(big) - 1);
 	big[sizeof(big) - 1] = 0;
 	record_set_sink(capture);

@@ -270,7 +270,7 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	char why[200];
 	s->last_line = lineno;
 	if (n > LOG_LINE_MAX) {
-		problem(s, lineno, "record line too long (%zu bytes; records have at most 2048)", n);
+		problem(s, lineno, "record line too long (%zu bytes; records have at most 4096)", n);
 		s->damaged++, s->lines_in_session++;
 		return;
 	}

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LOG_LINE_MAX   4096   /* a record line (the kernel writes at most 2048) */
+#define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 #define LOG_FIELDS_MAX 64
 
 enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };

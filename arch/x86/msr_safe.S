@@ -1,0 +1,19 @@
+/* rdmsr_safe(msr, &value): RDMSR that returns 1 instead of faulting when the MSR
+ * does not exist (#GP, SDM vol. 2B, RDMSR). The faulting instruction's address and
+ * where to resume are listed in the .fixup_table section; interrupt_dispatch()
+ * resumes there instead of reporting the exception. */
+	.text
+	.globl rdmsr_safe
+rdmsr_safe:
+	movl %edi, %ecx
+1:	rdmsr
+	shlq $32, %rdx
+	orq %rdx, %rax
+	movq %rax, (%rsi)
+	xorl %eax, %eax
+	ret
+2:	movl $1, %eax
+	ret
+
+	.section .fixup_table, "a"
+	.quad 1b, 2b

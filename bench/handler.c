@@ -1,0 +1,77 @@
+/* The measured interrupt handler (see handler.h). */
+#include "handler.h"
+#include "cpu.h"
+#include "hpet.h"
+#include "idt.h"
+#include "lapic.h"
+#include "pic.h"
+#include "pit.h"
+#include "lib.h"
+
+struct bench_irq_state birq;
+volatile uint64_t bench_entry_tsc;
+
+static void inject(uint64_t from)
+{
+	while (rdtsc() - from < birq.inject_cycles)
+		;
+}
+
+/* The comparator matches on equality only: a next match already passed would fire
+ * after a counter wrap, so step past "now" and count it (Linux hpet_next_event). */
+static void rearm_hpet(void)
+{
+	birq.next += birq.period;
+	hpet_arm(birq.hpet_n, birq.next);
+	while ((int64_t)(hpet_read() - birq.next) >= 0) {
+		birq.hpet_late++;
+		birq.next = hpet_read() + birq.period;
+		hpet_arm(birq.hpet_n, birq.next);
+	}
+}
+
+void bench_irq(void)
+{
+	uint64_t entry = bench_entry_tsc;
+	birq.last_tsc = entry;
+	birq.count++;
+	if (birq.inject_cycles)
+		inject(entry);
+	if (birq.rearm == REARM_TSCDL) {
+		birq.next += birq.period;
+		tscdl_arm(birq.next);
+	} else if (birq.rearm == REARM_LAPIC) {
+		lapic_write(APIC_TMICT, (uint32_t)birq.period);
+	} else if (birq.rearm == REARM_HPET) {
+		rearm_hpet();
+	} else if (birq.rearm == REARM_PIT) {
+		pit_oneshot((uint16_t)birq.period);
+	}
+	if (birq.eoi == EOI_X2APIC)
+		x2apic_eoi();
+	else if (birq.eoi == EOI_XAPIC)
+		xapic_eoi();
+	else
+		pic_eoi(0);
+}
+
+enum bench_eoi bench_eoi_lapic(void)
+{
+	return lapic_mode == LAPIC_X2APIC ? EOI_X2APIC : EOI_XAPIC;
+}
+
+void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm)
+{
+	uint64_t inject_cycles = birq.inject_cycles;
+	memset(&birq, 0, sizeof(birq));
+	birq.inject_cycles = inject_cycles;
+	birq.eoi = eoi;
+	birq.rearm = rearm;
+	idt_set_gate(vector, bench_entry, 0);
+}
+
+void bench_irq_uninstall(uint8_t vector)
+{
+	extern void (*const isr_stubs[256])(void);
+	idt_set_gate(vector, isr_stubs[vector], 0);
+}

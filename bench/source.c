@@ -1,0 +1,269 @@
+/* Timer sources (see source.h). Rates are rounded to the timer's own tick; one-shot
+ * modes are re-armed by bench_irq: relative ones (PIT, APIC one-shot) run slow by
+ * the interrupt latency, absolute ones (TSC deadline, HPET comparator) do not. */
+#include "source.h"
+#include "handler.h"
+#include "timers.h"
+#include "cpu.h"
+#include "hpet.h"
+#include "idt.h"
+#include "ioapic.h"
+#include "irq.h"
+#include "lapic.h"
+#include "pic.h"
+#include "pit.h"
+
+/* ---- PIT ---- */
+
+static const char *pit_divisor(uint32_t hz, uint64_t *millihz, uint8_t vector,
+			       enum bench_eoi eoi, enum bench_rearm rearm)
+{
+	uint64_t div = (PIT_HZ + hz / 2) / hz;
+	if (div < 2 || div > 65535)
+		return "the rate is outside the PIT's divisor range (19..596591 Hz)";
+	bench_irq_install(vector, eoi, rearm);
+	birq.period = div;
+	*millihz = PIT_HZ * 1000ull / div;
+	return NULL;
+}
+
+static const char *pit_start_pic(uint32_t hz, uint64_t *millihz)
+{
+	const char *why = pit_divisor(hz, millihz, VEC_PIC_BASE + 0, EOI_PIC0, REARM_NONE);
+	if (why)
+		return why;
+	pic_unmask(0);
+	pit_periodic((uint16_t)birq.period);
+	return NULL;
+}
+
+static const char *pit_start_ioapic(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
+{
+	const char *why = pit_divisor(hz, millihz, VEC_PIT_IOAPIC, bench_eoi_lapic(), rearm);
+	if (why)
+		return why;
+	if (!irq_route_isa(0, VEC_PIT_IOAPIC))
+		return "ISA IRQ0 cannot be routed through the I/O APIC";
+	if (rearm == REARM_PIT)
+		pit_oneshot((uint16_t)birq.period);
+	else
+		pit_periodic((uint16_t)birq.period);
+	return NULL;
+}
+
+static const char *pit_start_periodic_ioapic(uint32_t hz, uint64_t *millihz)
+{
+	return pit_start_ioapic(hz, millihz, REARM_NONE);
+}
+
+static const char *pit_start_oneshot(uint32_t hz, uint64_t *millihz)
+{
+	return pit_start_ioapic(hz, millihz, REARM_PIT);
+}
+
+static void pit_stop_pic(void) { pit_stop(); pic_mask(0); bench_irq_uninstall(VEC_PIC_BASE); }
+static void pit_stop_ioapic(void) { pit_stop(); irq_mask_isa(0); bench_irq_uninstall(VEC_PIT_IOAPIC); }
+
+/* ---- local APIC timer and TSC deadline ---- */
+
+static const char *lapic_start(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
+{
+	uint64_t count = (timers.lapic_hz + hz / 2) / hz;
+	if (count < 1 || count > 0xffffffffu)
+		return "the rate is outside the APIC timer's 32-bit count range";
+	*millihz = timers.lapic_hz * 1000 / count;
+	bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), rearm);
+	birq.period = count;
+	if (rearm == REARM_LAPIC)
+		lapic_timer_oneshot(VEC_LAPIC_TIMER, (uint32_t)count);
+	else
+		lapic_timer_periodic(VEC_LAPIC_TIMER, (uint32_t)count);
+	return NULL;
+}
+
+static const char *lapic_start_periodic(uint32_t hz, uint64_t *millihz)
+{
+	return lapic_start(hz, millihz, REARM_NONE);
+}
+
+static const char *lapic_start_oneshot(uint32_t hz, uint64_t *millihz)
+{
+	return lapic_start(hz, millihz, REARM_LAPIC);
+}
+
+static void lapic_stop_all(void) { lapic_timer_stop(); bench_irq_uninstall(VEC_LAPIC_TIMER); }
+
+/* TSC-deadline re-armed from the handler at deadline + period: a deadline already
+ * in the past fires at once (SDM vol. 3A, 12.5.4.1), so none is lost. */
+static const char *tscdl_start(uint32_t hz, uint64_t *millihz)
+{
+	uint64_t period = (timers.tsc_hz + hz / 2) / hz;
+	*millihz = timers.tsc_hz * 1000 / period;
+	bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), REARM_TSCDL);
+	birq.period = period;
+	tscdl_setup(VEC_LAPIC_TIMER);
+	birq.next = rdtsc() + period;
+	tscdl_arm(birq.next);
+	return NULL;
+}
+
+static void tscdl_stop_all(void) { tscdl_stop(); lapic_stop_all(); }
+
+/* ---- HPET ---- */
+
+static const char *hpet_ticks(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
+{
+	uint64_t ticks = (timers.hpet_hz + hz / 2) / hz;
+	if (ticks < 1)
+		return "the rate is above the HPET's counter rate";
+	*millihz = mul_div(FS_PER_S, 1000, ticks * timers.hpet_caps.period_fs);
+	bench_irq_install(VEC_HPET, bench_eoi_lapic(), rearm);
+	birq.period = ticks;
+	return NULL;
+}
+
+/* An I/O APIC input the comparator may use: above the ISA range when it can. */
+static int hpet_ioapic_input(unsigned n)
+{
+	uint32_t routes = timers.hpet_caps.timer[n].routes;
+	for (int pin = 31; pin >= 16; pin--)
+		if (routes & (1u << pin))
+			return pin;
+	for (int pin = 0; pin < 16; pin++)
+		if (routes & (1u << pin))
+			return pin;
+	return -1;
+}
+
+static const char *hpet_route_ioapic(unsigned n)
+{
+	int pin = hpet_ioapic_input(n);
+	if (pin < 0 || !ioapic_route((uint32_t)pin, VEC_HPET, irq.bsp_apic_id, false, false))
+		return "no I/O APIC input allowed for the comparator answers";
+	birq.hpet_n = n;
+	hpet_route(n, (unsigned)pin, 0, 0);
+	return NULL;
+}
+
+static const char *hpet_start_periodic_ioapic(uint32_t hz, uint64_t *millihz)
+{
+	int n = hpet_periodic_comparator();
+	const char *why = hpet_ticks(hz, millihz, REARM_NONE);
+	if (n < 0)
+		return "no HPET comparator can run periodic";
+	if (why || (why = hpet_route_ioapic((unsigned)n)))
+		return why;
+	hpet_periodic(birq.hpet_n, birq.period);
+	return NULL;
+}
+
+/* Legacy replacement: comparator 0 drives ISA IRQ0 (HPET spec 2.3.9.2.3, table 2-6);
+ * QEMU mutes the PIT meanwhile. */
+static const char *hpet_start_legacy(uint32_t hz, uint64_t *millihz)
+{
+	const char *why = hpet_ticks(hz, millihz, REARM_NONE);
+	if (why)
+		return why;
+	if (!timers.hpet_caps.legacy_capable || !timers.hpet_caps.timer[0].periodic)
+		return "the HPET has no legacy replacement route with a periodic comparator 0";
+	if (!irq_route_isa(0, VEC_HPET))
+		return "ISA IRQ0 cannot be routed through the I/O APIC";
+	birq.hpet_n = 0;
+	hpet_route(0, 0, 0, 0);
+	hpet_legacy(true);
+	hpet_periodic(0, birq.period);
+	return NULL;
+}
+
+/* FSB delivery: an MSI to the boot CPU (SDM vol. 3A, 13.11.1: address 0xfee00000 |
+ * destination << 12; data = the vector, fixed, edge). */
+static const char *hpet_start_msi(uint32_t hz, uint64_t *millihz)
+{
+	const char *why = hpet_ticks(hz, millihz, REARM_NONE);
+	int found = -1;
+	for (unsigned n = 0; n < timers.hpet_caps.timers && found < 0; n++)
+		if (timers.hpet_caps.timer[n].fsb && timers.hpet_caps.timer[n].periodic)
+			found = (int)n;
+	if (why)
+		return why;
+	if (found < 0)
+		return "no periodic HPET comparator can deliver by FSB (MSI)";
+	if (irq.bsp_apic_id > 0xff)
+		return "the boot CPU's APIC id does not fit an MSI address";
+	birq.hpet_n = (unsigned)found;
+	hpet_route(birq.hpet_n, 0, 0xfee00000u | irq.bsp_apic_id << 12, VEC_HPET);
+	hpet_periodic(birq.hpet_n, birq.period);
+	return NULL;
+}
+
+static const char *hpet_start_oneshot(uint32_t hz, uint64_t *millihz)
+{
+	const char *why = hpet_ticks(hz, millihz, REARM_HPET);
+	if (why || (why = hpet_route_ioapic(0)))
+		return why;
+	birq.next = hpet_read() + birq.period;
+	hpet_arm(0, birq.next);
+	return NULL;
+}
+
+static void hpet_stop_all(void)
+{
+	unsigned n = birq.hpet_n;
+	hpet_stop(n);
+	hpet_legacy(false);
+	irq_mask_isa(0);
+	for (unsigned pin = 0; pin < 32; pin++)
+		if (timers.hpet_caps.timer[n].routes & (1u << pin))
+			ioapic_mask(pin);
+	bench_irq_uninstall(VEC_HPET);
+}
+
+const struct timer_source timer_sources[] = {
+	{ "pit", "periodic", "pic", TIMER_PIT, DELIVERY_PIC, pit_start_pic, pit_stop_pic },
+	{ "pit", "periodic", "ioapic", TIMER_PIT, DELIVERY_IOAPIC, pit_start_periodic_ioapic, pit_stop_ioapic },
+	{ "pit", "oneshot", "ioapic", TIMER_PIT, DELIVERY_IOAPIC, pit_start_oneshot, pit_stop_ioapic },
+	{ "lapic", "periodic", "local", TIMER_LAPIC, DELIVERY_LOCAL, lapic_start_periodic, lapic_stop_all },
+	{ "lapic", "oneshot", "local", TIMER_LAPIC, DELIVERY_LOCAL, lapic_start_oneshot, lapic_stop_all },
+	{ "tscdl", "oneshot", "local", TIMER_TSCDL, DELIVERY_LOCAL, tscdl_start, tscdl_stop_all },
+	{ "hpet", "periodic", "ioapic", TIMER_HPET, DELIVERY_IOAPIC, hpet_start_periodic_ioapic, hpet_stop_all },
+	{ "hpet", "periodic", "legacy", TIMER_HPET, DELIVERY_LEGACY, hpet_start_legacy, hpet_stop_all },
+	{ "hpet", "periodic", "msi", TIMER_HPET, DELIVERY_MSI, hpet_start_msi, hpet_stop_all },
+	{ "hpet", "oneshot", "ioapic", TIMER_HPET, DELIVERY_IOAPIC, hpet_start_oneshot, hpet_stop_all },
+};
+const unsigned timer_sources_count = sizeof(timer_sources) / sizeof(timer_sources[0]);
+
+static bool timer_present(unsigned bit)
+{
+	switch (bit) {
+	case TIMER_PIT: return timers.pit;
+	case TIMER_LAPIC: return timers.lapic;
+	case TIMER_TSCDL: return timers.tscdl;
+	case TIMER_HPET: return timers.hpet;
+	}
+	return false;
+}
+
+bool source_selected(const struct timer_source *s, const struct config *cfg)
+{
+	if (!(cfg->timers & (1u << s->timer_bit)) || !(cfg->deliveries & (1u << s->delivery_bit)))
+		return false;
+	if (s->delivery_bit == DELIVERY_PIC ? !irq.pic : !irq.lapic)
+		return false;
+	return timer_present(s->timer_bit);
+}
+
+bool source_wait_first(uint64_t limit_cycles)
+{
+	uint64_t t0 = rdtsc_ordered();
+	irq_enable();
+	while (!birq.count && rdtsc_ordered() - t0 < limit_cycles)
+		cpu_relax();
+	irq_disable();
+	if (!birq.count)
+		return false;
+	/* One more, halted: under QEMU -icount a busy-waiting guest sees each HPET
+	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
+	 * may have left such a duplicate pending. */
+	wait_for_interrupt();
+	return true;
+}

@@ -1,0 +1,31 @@
+/* Timer sources: each timer in each mode through each delivery path, started at a
+ * rate and stopped, its interrupts taken by bench_entry / bench_irq (bench/irq.h).
+ * fire, tick and storm iterate over timer_sources[]. */
+#ifndef BENCH_SOURCE_H
+#define BENCH_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "cmdline.h"
+
+struct timer_source {
+	const char *timer, *mode, *delivery;
+	unsigned timer_bit, delivery_bit;       /* TIMER_*, DELIVERY_* (cmdline.h) */
+	/* Program the timer for hz interrupts a second; NULL, or why it cannot. The
+	 * rate obtained (after rounding to the timer's ticks) goes to *millihz. */
+	const char *(*start)(uint32_t hz, uint64_t *millihz);
+	void (*stop)(void);
+};
+
+extern const struct timer_source timer_sources[];
+extern const unsigned timer_sources_count;
+
+/* Present on this platform, its delivery path usable, and chosen by timer= and
+ * delivery=. */
+bool source_selected(const struct timer_source *s, const struct config *cfg);
+
+/* The first interrupt after start(), busy-waiting with interrupts on; false if none
+ * arrives within limit_cycles. Then one more, halted (see source.c). */
+bool source_wait_first(uint64_t limit_cycles);
+
+#endif
