@@ -75,7 +75,8 @@ KERNEL_OBJS := \
 	bench/source.o \
 	bench/handler.o \
 	bench/entry.o \
-	bench/hist.o
+	bench/hist.o \
+	bench/suite.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).

@@ -12,6 +12,8 @@ struct bench {
 	void (*run)(const struct config *cfg);
 };
 
+/* Fill the options not given on the command line from the suite= table. */
+void suite_apply(struct config *cfg);
 void bench_run_suite(const struct config *cfg);
 
 void fire_run(const struct config *cfg);

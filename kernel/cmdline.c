@@ -15,7 +15,12 @@ struct option {
 	const char *meaning;
 };
 
-static const char *const bench_names[] = { "none", "fire", NULL };
+static const char *const bench_names[] = {
+	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", NULL
+};
+static const char *const suite_names[] = { "quick", "default", "full", NULL };
+static const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
+static const char *const wait_names[] = { "spin", "hlt", NULL };
 static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
@@ -26,9 +31,27 @@ static const char *const selftest_names[] = {
 #define AT(field) offsetof(struct config, field)
 
 static const struct option options[] = {
+	{ "suite", KIND_ENUM, suite_names, 0, 0, AT(suite), "quick",
+	  "quick (about a minute in QEMU), default (minutes on a PC), full: the "
+	  "defaults of the options below that are not given" },
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
-	  "that every timer, mode and delivery path fires at the requested rate" },
+	  "that every timer, mode and delivery path fires at the requested rate; "
+	  "readcost, armcost, latency, tick, storm: see docs/METHOD.md" },
+	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
+	  "repetitions of each configuration" },
+	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
+	  "tick's fixed work: spin (TSC-reading loop), matrix (integer matrix "
+	  "multiply), memwalk (dependent pointer chase)" },
+	{ "memwalk_kib", KIND_UINT, NULL, 4, 1048576, AT(memwalk_kib), "4096",
+	  "memwalk's buffer, in KiB (larger than L2 by default)" },
+	{ "wait", KIND_ENUM, wait_names, 0, 0, AT(wait), "hlt",
+	  "latency: busy-wait (spin) or halt (hlt) until the interrupt" },
+	{ "delay_us", KIND_UINT, NULL, 1, 1000000, AT(delay_us), "100",
+	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
+	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
+	  "busy-wait this many TSC cycles in every measured timer interrupt, to "
+	  "check the method recovers a known cost" },
 	{ "timer", KIND_SET, timer_names, 0, 0, AT(timers), "all",
 	  "the interrupt timers to use" },
 	{ "delivery", KIND_SET, delivery_names, 0, 0, AT(deliveries), "all",
@@ -36,9 +59,9 @@ static const struct option options[] = {
 	  "replacement), local (the local APIC timer)" },
 	{ "apic", KIND_ENUM, apic_names, 0, 0, AT(apic), "auto",
 	  "local APIC mode; auto: x2APIC when the CPU has it" },
-	{ "hz", KIND_UINT_LIST, NULL, 1, 100000, AT(hz), "1000",
+	{ "hz", KIND_UINT_LIST, NULL, 1, 100000, AT(hz), "the suite's",
 	  "periodic rates, in Hz" },
-	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "1000",
+	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "the suite's",
 	  "measuring window of each configuration, in TSC-measured milliseconds" },
 	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "com1",
 	  "serial console: com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
@@ -57,7 +80,8 @@ void config_defaults(struct config *cfg)
 	*cfg = (struct config){
 		.console = CONSOLE_IO, .console_addr = 0x3f8, .baud = 115200,
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
-		.hz = { 1, { 1000 } }, .ms = 1000,
+		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
+		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
 	};
 }
 
@@ -263,13 +287,14 @@ static bool parse_word(const char *w, size_t len, struct config *cfg,
 		if (strlen(options[i].key) == klen && !strncmp(options[i].key, w, klen))
 			o = &options[i];
 	if (!o) {
-		char keys[256];
+		char keys[400];
 		size_t n = 0;
 		for (size_t i = 0; i < ARRAY_SIZE(options); i++)
 			n += (size_t)format(keys + n, sizeof(keys) - n, "%s%s",
 					    i ? ", " : "", options[i].key);
 		return fail(err, w, len, "unknown option; known options: %s%s", keys, "");
 	}
+	cfg->given |= 1ull << (o - options);
 	if (o->kind == KIND_FLAG && klen == len) {
 		*(bool *)((char *)cfg + o->offset) = true;
 		return true;
@@ -300,12 +325,29 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 	}
 }
 
+bool config_given(const struct config *cfg, const char *key)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(options); i++)
+		if (!strcmp(options[i].key, key))
+			return cfg->given & (1ull << i);
+	return false;
+}
+
 bool config_wants_bench(const struct config *cfg, const char *name)
 {
 	int i = find_name(bench_names, name, strlen(name));
 	if (i < 0)
 		return false;
 	return cfg->benches ? (cfg->benches & (1u << i)) != 0 : i != 0;
+}
+
+bool cmdline_apply_default(struct config *cfg, const char *word)
+{
+	struct cmdline_error err;
+	uint64_t given = cfg->given;
+	bool ok = parse_word(word, strlen(word), cfg, &err);
+	cfg->given = given;
+	return ok;
 }
 
 size_t cmdline_help_lines(void) { return ARRAY_SIZE(options); }

@@ -19,6 +19,11 @@ enum selftest {
 #define MAX_LIST        8
 
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
+enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL };
+enum wait_style { WAIT_SPIN, WAIT_HLT };
+
+/* Bits of the workload= set. */
+enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
@@ -40,8 +45,23 @@ struct config {
 	uint32_t apic;                  /* enum apic_choice */
 	struct uint_list hz;            /* rates to run periodic timers at */
 	uint32_t ms;                    /* measuring window per configuration */
+	uint32_t suite;                 /* enum suite: defaults for what is not given */
+	uint32_t runs;                  /* repetitions of each configuration */
+	uint32_t workloads;             /* bit per WORKLOAD_* */
+	uint32_t wait;                  /* enum wait_style, for latency */
+	uint32_t delay_us;              /* latency: from arming to the deadline */
+	uint32_t inject;                /* cycles burnt in every measured handler */
+	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
 	bool help;
+	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };
+
+/* Apply one "key=value" word as a default (it does not count as given); false if
+ * the word is not valid. */
+bool cmdline_apply_default(struct config *cfg, const char *word);
+
+/* Was the option called key on the command line? */
+bool config_given(const struct config *cfg, const char *key);
 
 /* Is the benchmark called name among those selected (bench=)? When bench= was not
  * given, every benchmark of the suite runs. */
@@ -49,7 +69,7 @@ bool config_wants_bench(const struct config *cfg, const char *name);
 
 struct cmdline_error {
 	char word[64];                  /* the offending word, cut to fit */
-	char message[256];              /* what is wrong and what is accepted */
+	char message[512];              /* what is wrong and what is accepted */
 };
 
 void config_defaults(struct config *cfg);

@@ -50,6 +50,7 @@ void kmain(uint32_t magic, uint32_t info)
 	idt_init();                                 /* exceptions are reported from here on */
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
+	suite_apply(&cfg);                          /* defaults of suite= */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
 	record_set_sink(record_to_console);

@@ -53,10 +53,10 @@ static void refuse(const char *line, const char *word, const char *fragment)
 
 static void refused(void **state)
 {
-	refuse("bench=none frobnicate=1", "frobnicate=1", "unknown option; known options: bench,");
+	refuse("bench=none frobnicate=1", "frobnicate=1", "unknown option; known options: suite, bench,");
 	refuse("hz", "hz", "bad value for hz");
 	refuse("tick=1", "tick=1", "unknown option");
-	refuse("bench=fast", "bench=fast", "bad value for bench; accepts a comma list of none|fire");
+	refuse("bench=fast", "bench=fast", "bad value for bench; accepts a comma list of none|fire|readcost|armcost|latency|tick|storm");
 	refuse("hz=0", "hz=0", "accepts a comma list of up to 8 integers 1..100000");
 	refuse("hz=100,,1000", "hz=100,,1000", "bad value for hz");
 	refuse("hz=100,", "hz=100,", "bad value for hz");
@@ -74,6 +74,10 @@ static void refused(void **state)
 	refuse("console=mmio:0", "console=mmio:0", "bad value for console");
 	refuse("selftest=boom", "selftest=boom", "accepts none|fault|de|ud|gp|pf|df");
 	refuse("help=1", "help=1", "accepts no value");
+	refuse("suite=slow", "suite=slow", "accepts quick|default|full");
+	refuse("workload=idle", "workload=idle", "accepts a comma list of spin|matrix|memwalk");
+	refuse("wait=poll", "wait=poll", "accepts spin|hlt");
+	refuse("runs=0", "runs=0", "accepts an integer 1..1000");
 }
 
 static void timer_options(void **state)
@@ -97,6 +101,20 @@ static void timer_options(void **state)
 	assert_int_equal(c.apic, APIC_X2APIC);
 	assert_int_equal(c.ms, 5);
 	assert_false(config_wants_bench(&c, "fire"));
+}
+
+static void defaults_do_not_count_as_given(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("runs=7", &c, &e));
+	assert_true(config_given(&c, "runs"));
+	assert_false(config_given(&c, "hz"));
+	assert_true(cmdline_apply_default(&c, "hz=100,250"));
+	assert_false(config_given(&c, "hz"));
+	assert_int_equal(c.hz.n, 2);
+	assert_false(cmdline_apply_default(&c, "hz=oops"));
+	assert_false(config_given(&c, "nonexistent"));
 }
 
 static void long_word_is_cut_not_overflowed(void **state)
@@ -127,6 +145,7 @@ int main(void)
 		cmocka_unit_test(accepted),
 		cmocka_unit_test(refused),
 		cmocka_unit_test(timer_options),
+		cmocka_unit_test(defaults_do_not_count_as_given),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 	};

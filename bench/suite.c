@@ -1,0 +1,35 @@
+/* Suites: the defaults of the options a command line does not give. quick fits in
+ * about a minute of QEMU TCG on a 2-core machine (make run); default takes minutes
+ * on a real PC; full, longer. */
+#include "bench.h"
+#include "lib.h"
+
+static const char *const quick[] = {
+	"bench=readcost,armcost,latency,tick,storm", "hz=100,1000", "runs=3", "ms=50",
+	"workload=spin,matrix,memwalk", NULL
+};
+static const char *const normal[] = {
+	"bench=fire,readcost,armcost,latency,tick,storm", "hz=100,250,1000,10000",
+	"runs=10", "ms=200", "workload=spin,matrix,memwalk", NULL
+};
+static const char *const full[] = {
+	"bench=fire,readcost,armcost,latency,tick,storm",
+	"hz=100,250,1000,2000,5000,10000,20000", "runs=30", "ms=500",
+	"workload=spin,matrix,memwalk", NULL
+};
+
+void suite_apply(struct config *cfg)
+{
+	const char *const *words = cfg->suite == SUITE_FULL ? full :
+				   cfg->suite == SUITE_DEFAULT ? normal : quick;
+	for (; *words; words++) {
+		size_t klen = 0;
+		char key[16];
+		while ((*words)[klen] != '=' && klen < sizeof(key) - 1)
+			klen++;
+		memcpy(key, *words, klen);
+		key[klen] = 0;
+		if (!config_given(cfg, key))
+			cmdline_apply_default(cfg, *words);
+	}
+}
