@@ -68,6 +68,7 @@ KERNEL_OBJS := \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
 	kernel/irq.o \
+	kernel/alloc.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -76,7 +77,9 @@ KERNEL_OBJS := \
 	bench/handler.o \
 	bench/entry.o \
 	bench/hist.o \
-	bench/suite.o
+	bench/suite.o \
+	bench/workload.o \
+	bench/tick.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
@@ -89,7 +92,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -140,6 +143,11 @@ unit-test: $(UNIT_BINS)
 test: deps
 	$(MAKE) all
 	tests/run-all
+
+# Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
+bench-inject: deps
+	$(MAKE) all
+	tests/bench/inject-tcg.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -18,5 +18,9 @@ void bench_run_suite(const struct config *cfg);
 
 void fire_run(const struct config *cfg);
 const char *fire_valid(void);
+void tick_run(const struct config *cfg);
+const char *tick_valid(void);
+void latency_run(const struct config *cfg);
+const char *latency_valid(void);
 
 #endif

@@ -14,7 +14,7 @@
 #include "record.h"
 #include "run.h"
 
-#define FIRST_EXTRA_MS 10       /* the first interrupt must come within 2 periods + this */
+#define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
 
 static void emit_problem(const char *type, const struct timer_source *s, uint32_t hz,
 			 const char *why)

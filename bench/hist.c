@@ -45,8 +45,7 @@ uint64_t hist_permille(const struct hist *h, unsigned permille)
 	return h->max;
 }
 
-void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
-	       const char *const *extra)
+void hist_fields(struct record *r, const struct hist *h)
 {
 	static uint64_t lo[HIST_BUCKETS], n[HIST_BUCKETS];
 	size_t used = 0;
@@ -55,6 +54,22 @@ void hist_emit(const struct hist *h, const char *bench, const char *what, unsign
 			lo[used] = hist_bucket_low(b);
 			n[used++] = h->count[b];
 		}
+	record_str(r, "unit", "cycles");
+	record_u64(r, "n", h->n);
+	record_u64(r, "min", h->n ? h->min : 0);
+	record_u64(r, "max", h->max);
+	record_u64(r, "sum", h->sum);
+	record_u64(r, "p50", hist_permille(h, 500));
+	record_u64(r, "p90", hist_permille(h, 900));
+	record_u64(r, "p99", hist_permille(h, 990));
+	record_u64(r, "p999", hist_permille(h, 999));
+	record_u64_array(r, "hist_lo", lo, used);
+	record_u64_array(r, "hist_n", n, used);
+}
+
+void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
+	       const char *const *extra)
+{
 	struct record r;
 	record_begin(&r, "stats");
 	record_str(&r, "bench", bench);
@@ -62,16 +77,6 @@ void hist_emit(const struct hist *h, const char *bench, const char *what, unsign
 	for (; extra && extra[0]; extra += 2)
 		record_str(&r, extra[0], extra[1]);
 	record_u64(&r, "run", run);
-	record_str(&r, "unit", "cycles");
-	record_u64(&r, "n", h->n);
-	record_u64(&r, "min", h->n ? h->min : 0);
-	record_u64(&r, "max", h->max);
-	record_u64(&r, "sum", h->sum);
-	record_u64(&r, "p50", hist_permille(h, 500));
-	record_u64(&r, "p90", hist_permille(h, 900));
-	record_u64(&r, "p99", hist_permille(h, 990));
-	record_u64(&r, "p999", hist_permille(h, 999));
-	record_u64_array(&r, "hist_lo", lo, used);
-	record_u64_array(&r, "hist_n", n, used);
+	hist_fields(&r, h);
 	record_emit(&r);
 }

@@ -34,6 +34,10 @@ static inline void hist_add(struct hist *h, uint64_t v)
 /* The value at rank ceil(n * permille / 1000) (lower bucket bound; min and max exact). */
 uint64_t hist_permille(const struct hist *h, unsigned permille);
 
+struct record;
+/* Append n, min, max, sum, p50, p90, p99, p999, hist_lo and hist_n to a record. */
+void hist_fields(struct record *r, const struct hist *h);
+
 /* A "stats" record (docs/FORMAT.md): bench, what, run, n, min, max, sum, p50, p90,
  * p99, p999 and the non-empty buckets as hist_lo / hist_n. Extra string fields
  * (key, value pairs, NULL-terminated) describe the configuration. */

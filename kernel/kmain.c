@@ -1,5 +1,6 @@
 /* tickbench's kernel: the init sequence, then the suite, then the end of the run. */
 #include "acpi_report.h"
+#include "alloc.h"
 #include "bench.h"
 #include "cmdline.h"
 #include "console.h"
@@ -51,6 +52,7 @@ void kmain(uint32_t magic, uint32_t info)
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
 	suite_apply(&cfg);                          /* defaults of suite= */
+	alloc_init(&bi);                            /* free RAM past kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
 	record_set_sink(record_to_console);

@@ -11,8 +11,14 @@ static void parse_mmap(const uint8_t *t, uint32_t size, struct boot_info *bi)
 		return;
 	for (uint32_t off = 16; off + entry_size <= size; off += entry_size) {
 		const uint8_t *e = t + off;     /* base_addr, length, type */
-		if (*(const uint32_t *)(e + 16) == MB2_MMAP_AVAILABLE)
-			bi->memory_bytes += *(const uint64_t *)(e + 8);
+		uint64_t base = *(const uint64_t *)e, len = *(const uint64_t *)(e + 8);
+		if (*(const uint32_t *)(e + 16) != MB2_MMAP_AVAILABLE)
+			continue;
+		bi->memory_bytes += len;
+		if (base < (4ull << 30) && len > bi->free_len) {
+			bi->free_base = base;
+			bi->free_len = base + len > (4ull << 30) ? (4ull << 30) - base : len;
+		}
 	}
 }
 
@@ -76,6 +82,7 @@ bool multiboot2_parse(const void *info, struct boot_info *bi)
 	uint32_t total = *(const uint32_t *)base;
 	if (total < 16)
 		return false;
+	bi->info_end = (uint64_t)(uintptr_t)base + total;
 	for (uint32_t off = 8; off + 8 <= total;) {
 		const struct tag *t = (const struct tag *)(base + off);
 		if (t->type == MB2_TAG_END)

@@ -24,6 +24,8 @@ struct boot_info {
 	const char *loader;             /* "" when absent */
 	bool uefi;                      /* an EFI system table tag was passed */
 	uint64_t memory_bytes;          /* available RAM in the memory map */
+	uint64_t free_base, free_len;   /* the largest available region below 4 GiB */
+	uint64_t info_end;              /* first byte after this information */
 	bool has_framebuffer;
 	struct framebuffer fb;
 	const void *rsdp;               /* the RSDP copy in the info (new preferred) */

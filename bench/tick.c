@@ -1,0 +1,280 @@
+/* tick: what a periodic tick costs a fixed amount of work.
+ *
+ * Interval of each run: from an ordered TSC read before the workload's first
+ * iteration to one after its last (workload.c), interrupts enabled in between. A
+ * run with the timer (timer_on) and one without alternate, off, on, off, on, …, so
+ * slow drift cancels. The total cost per interrupt is (cycles on - cycles off) /
+ * interrupts: the handler, the entry and exit, and what the interrupt does to caches,
+ * TLB and pipeline (the indirect cost). The spin workload also sees each interrupt
+ * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
+ * and their confidence intervals from the "run" records (tickstat summary). */
+#include "bench.h"
+#include "handler.h"
+#include "source.h"
+#include "timers.h"
+#include "workload.h"
+#include "console.h"
+#include "cpu.h"
+#include "record.h"
+#include "run.h"
+#include "lib.h"
+
+#define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
+
+static const char *const workload_names[] = { "spin", "matrix", "memwalk" };
+
+struct tick_config {
+	const struct timer_source *source;
+	uint32_t hz;
+	unsigned workload;
+	uint64_t iterations;
+};
+
+/* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
+ * APERF/MPERF (the core clock against the TSC: turbo and throttling show). */
+struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
+
+static bool intel;
+
+static void read_counters(struct counters *c)
+{
+	c->has_smi = intel && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
+	if (cpu.has_aperfmperf) {
+		rdmsr_safe(MSR_IA32_APERF, &c->aperf);
+		rdmsr_safe(MSR_IA32_MPERF, &c->mperf);
+	}
+}
+
+static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
+{
+	switch (w) {
+	case WORKLOAD_SPIN: return workload_spin(iterations, v);
+	case WORKLOAD_MATRIX: return workload_matrix(iterations);
+	default: return workload_memwalk(iterations);
+	}
+}
+
+/* Iterations that take about ms without a timer (two rounds of scaling). */
+static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
+{
+	uint64_t target = tsc_cycles_ms(ms), n = 16;
+	for (int round = 0; round < 3; round++) {
+		uint64_t cycles = run_workload(w, n, v);
+		n = cycles ? mul_div(n, target, cycles) : n * 16;
+		if (n == 0)
+			n = 1;
+	}
+	return n;
+}
+
+static void emit_run(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
+		     uint64_t interrupts, const struct spin_view *v,
+		     const struct counters *a, const struct counters *b)
+{
+	const struct timer_source *s = t->source;
+	struct record r;
+	record_begin(&r, "run");
+	record_str(&r, "bench", "tick");
+	record_str(&r, "timer", s->timer);
+	record_str(&r, "mode", s->mode);
+	record_str(&r, "delivery", s->delivery);
+	record_u64(&r, "hz", t->hz);
+	record_str(&r, "workload", workload_names[t->workload]);
+	record_u64(&r, "run", run);
+	record_bool(&r, "timer_on", on);
+	record_u64(&r, "iterations", t->iterations);
+	record_u64(&r, "cycles", cycles);
+	record_u64(&r, "interrupts", interrupts);
+	record_u64(&r, "inject", birq.inject_cycles);
+	if (t->workload == WORKLOAD_SPIN) {
+		record_u64(&r, "gaps", v->gaps);
+		record_u64(&r, "gap_interrupts", v->gap_interrupts);
+		record_u64(&r, "gap_cycles", v->gap_cycles);
+		record_u64(&r, "unexplained", v->unexplained);
+		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
+		record_u64(&r, "step_cycles", v->step);
+	}
+	if (a->has_smi && b->has_smi)
+		record_u64(&r, "smi", b->smi - a->smi);
+	if (cpu.has_aperfmperf) {
+		record_u64(&r, "aperf", b->aperf - a->aperf);
+		record_u64(&r, "mperf", b->mperf - a->mperf);
+	}
+	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	record_emit(&r);
+}
+
+static void emit_spin_stats(const struct tick_config *t, unsigned run, const char *what,
+			    const struct hist *h, uint64_t period)
+{
+	struct record r;
+	record_begin(&r, "stats");
+	record_str(&r, "bench", "tick");
+	record_str(&r, "what", what);
+	record_str(&r, "timer", t->source->timer);
+	record_str(&r, "mode", t->source->mode);
+	record_str(&r, "delivery", t->source->delivery);
+	record_u64(&r, "hz", t->hz);
+	record_u64(&r, "run", run);
+	if (period)
+		record_u64(&r, "period_cycles", period);
+	hist_fields(&r, h);
+	record_emit(&r);
+}
+
+/* One run with the timer: start it, wait for it to fire, run the workload, stop. */
+static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
+		   struct spin_view *v)
+{
+	uint64_t millihz;
+	const struct timer_source *s = t->source;
+	const char *why = s->start(t->hz, &millihz);
+	if (!why && !source_wait_first(2 * timers.tsc_hz / t->hz + tsc_cycles_ms(FIRST_EXTRA_MS)))
+		why = "no interrupt arrived";
+	if (why) {
+		s->stop();
+		struct record r;
+		record_begin(&r, "skip");
+		record_str(&r, "bench", "tick");
+		record_str(&r, "timer", s->timer);
+		record_str(&r, "delivery", s->delivery);
+		record_u64(&r, "hz", t->hz);
+		record_str(&r, "reason", why);
+		record_emit(&r);
+		return false;
+	}
+	struct counters a, b;
+	spin_view_reset(v);
+	read_counters(&a);
+	uint64_t before = birq.count;
+	uint64_t cycles = run_workload(t->workload, t->iterations, v);
+	uint64_t n = birq.count - before;
+	read_counters(&b);
+	s->stop();
+	emit_run(t, run, true, cycles, n, v, &a, &b);
+	if (t->workload == WORKLOAD_SPIN) {
+		emit_spin_stats(t, run, "gap", &v->gap_hist, 0);
+		emit_spin_stats(t, run, "interval", &v->interval_hist,
+				mul_div(timers.tsc_hz, 1000, millihz));
+	}
+	sums[1] += cycles;
+	sums[2] += n;
+	return true;
+}
+
+static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
+		    struct spin_view *v)
+{
+	struct counters a, b;
+	spin_view_reset(v);
+	read_counters(&a);
+	uint64_t before = birq.count;
+	uint64_t cycles = run_workload(t->workload, t->iterations, v);
+	read_counters(&b);
+	emit_run(t, run, false, cycles, birq.count - before, v, &a, &b);
+	sums[0] += cycles;
+}
+
+static void print_result(const struct tick_config *t, const uint64_t sums[3])
+{
+	const struct timer_source *s = t->source;
+	if (!sums[2] || sums[1] < sums[0]) {
+		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
+			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
+			workload_names[t->workload], (unsigned long long)sums[1],
+			(unsigned long long)sums[0], (unsigned long long)sums[2]);
+		return;
+	}
+	uint64_t per = (sums[1] - sums[0]) / sums[2];
+	uint64_t ns10 = mul_div(per, 10000000000ull, timers.tsc_hz);
+	uint64_t permille = mul_div(sums[1] - sums[0], 100000, sums[0]);
+	kprintf("  %-5s %-6s %6u Hz %-7s: %8llu cycles = %6llu.%llu ns per interrupt, "
+		"%llu.%03llu %% of the CPU\n", s->timer, s->delivery, t->hz,
+		workload_names[t->workload], (unsigned long long)per,
+		(unsigned long long)(ns10 / 10), (unsigned long long)(ns10 % 10),
+		(unsigned long long)(permille / 1000), (unsigned long long)(permille % 1000));
+}
+
+/* The periodic sources: pit, lapic and hpet periodic, and tscdl (re-armed from its
+ * handler). Without delivery= on the command line, one path per timer: the first
+ * usable in timer_sources[] after the 8259 (I/O APIC where there is one). */
+static bool tick_source(const struct timer_source *s, const struct config *cfg,
+			bool *taken)
+{
+	if (!source_selected(s, cfg))
+		return false;
+	if (strcmp(s->mode, "periodic") && strcmp(s->timer, "tscdl"))
+		return false;
+	if (config_given(cfg, "delivery"))
+		return true;
+	if (taken[s->timer_bit])
+		return false;
+	if (s->delivery_bit == DELIVERY_PIC) {
+		for (unsigned i = 0; i < timer_sources_count; i++)
+			if (timer_sources[i].timer_bit == s->timer_bit &&
+			    timer_sources[i].delivery_bit != DELIVERY_PIC &&
+			    source_selected(&timer_sources[i], cfg))
+				return false;
+	}
+	taken[s->timer_bit] = true;
+	return true;
+}
+
+static unsigned count_configs(const struct config *cfg)
+{
+	bool taken[4] = { false };
+	unsigned n = 0;
+	for (unsigned i = 0; i < timer_sources_count; i++)
+		if (tick_source(&timer_sources[i], cfg, taken))
+			n++;
+	unsigned workloads = 0;
+	for (unsigned w = 0; w < 3; w++)
+		workloads += (cfg->workloads >> w) & 1;
+	return n * cfg->hz.n * workloads;
+}
+
+const char *tick_valid(void)
+{
+	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
+}
+
+void tick_run(const struct config *cfg)
+{
+	static struct spin_view view;
+	bool taken[4] = { false };
+	unsigned total = count_configs(cfg), done = 0;
+	intel = !strcmp(cpu.vendor, "GenuineIntel");
+	birq.inject_cycles = cfg->inject;
+	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
+				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	workload_spin_calibrate(&view);
+	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
+		(unsigned long long)view.step, (unsigned long long)view.threshold);
+	for (unsigned i = 0; i < timer_sources_count; i++) {
+		if (!tick_source(&timer_sources[i], cfg, taken))
+			continue;
+		for (unsigned h = 0; h < cfg->hz.n; h++)
+			for (unsigned w = 0; w < 3; w++) {
+				if (!(cfg->workloads & (1u << w)))
+					continue;
+				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0 };
+				done++;
+				if (w == WORKLOAD_MEMWALK && memwalk_why) {
+					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
+					continue;
+				}
+				t.iterations = calibrate(w, cfg->ms, &view);
+				uint64_t sums[3] = { 0, 0, 0 };
+				for (unsigned run = 0; run < cfg->runs; run++) {
+					kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
+						t.source->timer, t.source->mode, t.hz,
+						workload_names[w], run + 1, cfg->runs);
+					run_off(&t, run, sums, &view);
+					if (!run_on(&t, run, sums, &view))
+						break;
+				}
+				print_result(&t, sums);
+			}
+	}
+	birq.inject_cycles = 0;
+}

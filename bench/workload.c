@@ -1,0 +1,141 @@
+/* The workloads of tick (see workload.h). */
+#include "workload.h"
+#include "handler.h"
+#include "alloc.h"
+#include "cpu.h"
+#include "lib.h"
+
+#define MATRIX_N 32             /* 3 matrices of 4 KiB: they live in L1/L2 */
+
+/* The spin loop: every step reads the TSC; a step longer than the threshold is a
+ * hole. A hole during which bench_irq ran (its count moved) is an interrupt's; one
+ * without is noise from below the kernel (an SMI, the hypervisor). */
+uint64_t workload_spin(uint64_t iterations, struct spin_view *v)
+{
+	uint64_t seen = birq.count, last_hole = 0;
+	irq_enable();
+	uint64_t start = rdtsc_ordered(), prev = start;
+	for (uint64_t i = 0; i < iterations; i++) {
+		uint64_t t = rdtsc(), d = t - prev;
+		if (__builtin_expect(d > v->threshold, 0)) {
+			uint64_t c = birq.count;
+			if (c != seen) {
+				v->gaps++;
+				v->gap_interrupts += c - seen;
+				v->gap_cycles += d - v->step;
+				hist_add(&v->gap_hist, d - v->step);
+				if (last_hole)
+					hist_add(&v->interval_hist, prev - last_hole);
+				last_hole = prev;
+				seen = c;
+			} else {
+				v->unexplained++;
+				v->unexplained_cycles += d;
+			}
+			t = rdtsc();        /* the bookkeeping is not the next step's */
+		}
+		prev = t;
+	}
+	uint64_t end = rdtsc_ordered();
+	irq_disable();
+	return end - start;
+}
+
+void spin_view_reset(struct spin_view *v)
+{
+	v->gaps = v->gap_interrupts = v->gap_cycles = 0;
+	v->unexplained = v->unexplained_cycles = 0;
+	hist_reset(&v->gap_hist);
+	hist_reset(&v->interval_hist);
+}
+
+void workload_spin_calibrate(struct spin_view *v)
+{
+	struct hist steps;
+	hist_reset(&steps);
+	uint64_t prev = rdtsc(), start = prev;
+	for (int i = 0; i < 100000; i++) {
+		uint64_t t = rdtsc();
+		hist_add(&steps, t - prev);
+		prev = t;
+	}
+	v->step = (prev - start) / 100000;
+	/* Half a step above the 99th percentile step: an interrupt's hole is the
+	 * entry, handler, EOI and IRET on top of one step, far more than that. */
+	uint64_t p99 = hist_permille(&steps, 990);
+	v->threshold = p99 + p99 / 2 + 8;
+}
+
+static uint32_t mat_a[MATRIX_N][MATRIX_N], mat_b[MATRIX_N][MATRIX_N];
+static volatile uint32_t mat_c[MATRIX_N][MATRIX_N];
+
+static void matrix_once(void)
+{
+	for (int i = 0; i < MATRIX_N; i++)
+		for (int j = 0; j < MATRIX_N; j++) {
+			uint32_t sum = 0;
+			for (int k = 0; k < MATRIX_N; k++)
+				sum += mat_a[i][k] * mat_b[k][j];
+			mat_c[i][j] = sum;
+		}
+}
+
+uint64_t workload_matrix(uint64_t iterations)
+{
+	for (int i = 0; i < MATRIX_N; i++)
+		for (int j = 0; j < MATRIX_N; j++) {
+			mat_a[i][j] = (uint32_t)(i * 31 + j);
+			mat_b[i][j] = (uint32_t)(j * 17 + i + 1);
+		}
+	irq_enable();
+	uint64_t start = rdtsc_ordered();
+	for (uint64_t n = 0; n < iterations; n++)
+		matrix_once();
+	uint64_t end = rdtsc_ordered();
+	irq_disable();
+	return end - start;
+}
+
+static uint64_t *walk;
+static uint64_t walk_len, walk_kib;
+
+/* Sattolo's algorithm: a random permutation that is one single cycle, so the
+ * chase visits every slot before it repeats. */
+const char *workload_memwalk_init(uint32_t kib)
+{
+	if (walk && walk_kib == kib)
+		return NULL;
+	if (walk && walk_kib != kib)
+		return "memwalk_kib cannot change within a run";
+	walk = alloc((uint64_t)kib * 1024, 4096);
+	if (!walk)
+		return "memwalk's buffer does not fit in the free memory below 4 GiB";
+	walk_kib = kib;
+	walk_len = (uint64_t)kib * 1024 / sizeof(uint64_t);
+	for (uint64_t i = 0; i < walk_len; i++)
+		walk[i] = i;
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	for (uint64_t i = walk_len - 1; i > 0; i--) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t j = (seed >> 33) % i;
+		uint64_t t = walk[i];
+		walk[i] = walk[j];
+		walk[j] = t;
+	}
+	return NULL;
+}
+
+uint64_t workload_memwalk(uint64_t iterations)
+{
+	volatile uint64_t sink;
+	uint64_t p = 0;
+	irq_enable();
+	uint64_t start = rdtsc_ordered();
+	for (uint64_t n = 0; n < iterations; n++)
+		p = walk[p];
+	uint64_t end = rdtsc_ordered();
+	irq_disable();
+	sink = p;
+	(void)sink;
+	return end - start;
+}

@@ -1,0 +1,16 @@
+/* A bump allocator over the largest free RAM region below 4 GiB (identity mapped),
+ * past the kernel image and the boot information. Nothing is ever freed: buffers
+ * are taken once per boot (the memwalk workload's). */
+#ifndef KERNEL_ALLOC_H
+#define KERNEL_ALLOC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "multiboot2.h"
+
+void alloc_init(const struct boot_info *bi);
+/* size bytes aligned to align (a power of two), or NULL when they do not fit. */
+void *alloc(size_t size, size_t align);
+uint64_t alloc_available(void);
+
+#endif
