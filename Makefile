@@ -79,7 +79,8 @@ KERNEL_OBJS := \
 	bench/hist.o \
 	bench/suite.o \
 	bench/workload.o \
-	bench/tick.o
+	bench/tick.o \
+	bench/latency.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).

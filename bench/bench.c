@@ -6,6 +6,7 @@
 
 static const struct bench benches[] = {
 	{ "fire", fire_valid, fire_run },
+	{ "latency", latency_valid, latency_run },
 	{ "tick", tick_valid, tick_run },
 };
 

@@ -232,7 +232,54 @@ const struct timer_source timer_sources[] = {
 };
 const unsigned timer_sources_count = sizeof(timer_sources) / sizeof(timer_sources[0]);
 
-static bool timer_present(unsigned bit)
+const char *source_oneshot_route(unsigned timer_bit, const char **delivery)
+{
+	*delivery = "local";
+	switch (timer_bit) {
+	case TIMER_PIT:
+		if (irq.lapic && irq.ioapics) {
+			*delivery = "ioapic";
+			bench_irq_install(VEC_PIT_IOAPIC, bench_eoi_lapic(), REARM_NONE);
+			return irq_route_isa(0, VEC_PIT_IOAPIC) ? NULL :
+			       "ISA IRQ0 cannot be routed through the I/O APIC";
+		}
+		*delivery = "pic";
+		bench_irq_install(VEC_PIC_BASE + 0, EOI_PIC0, REARM_NONE);
+		pic_unmask(0);
+		return NULL;
+	case TIMER_LAPIC:
+		bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), REARM_NONE);
+		lapic_write(APIC_LVTT, APIC_LVT_TIMER_ONESHOT | VEC_LAPIC_TIMER);
+		return NULL;
+	case TIMER_TSCDL:
+		bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), REARM_NONE);
+		tscdl_setup(VEC_LAPIC_TIMER);
+		return NULL;
+	case TIMER_HPET:
+		*delivery = "ioapic";
+		bench_irq_install(VEC_HPET, bench_eoi_lapic(), REARM_NONE);
+		return hpet_route_ioapic(0);
+	}
+	return "no such timer";
+}
+
+void source_oneshot_unroute(unsigned timer_bit)
+{
+	switch (timer_bit) {
+	case TIMER_PIT:
+		pit_stop();
+		if (irq.lapic && irq.ioapics)
+			pit_stop_ioapic();
+		else
+			pit_stop_pic();
+		break;
+	case TIMER_LAPIC: lapic_stop_all(); break;
+	case TIMER_TSCDL: tscdl_stop_all(); break;
+	case TIMER_HPET: hpet_stop_all(); break;
+	}
+}
+
+bool timer_present(unsigned bit)
 {
 	switch (bit) {
 	case TIMER_PIT: return timers.pit;

@@ -20,9 +20,18 @@ struct timer_source {
 extern const struct timer_source timer_sources[];
 extern const unsigned timer_sources_count;
 
+/* Is the timer (TIMER_*) present on this platform? */
+bool timer_present(unsigned timer_bit);
+
 /* Present on this platform, its delivery path usable, and chosen by timer= and
  * delivery=. */
 bool source_selected(const struct timer_source *s, const struct config *cfg);
+
+/* One-shot timers for latency: install bench_entry (no re-arm) and route the
+ * interrupt; the caller arms each shot with the arch verbs. NULL, or why not. The
+ * delivery path used is returned in *delivery. */
+const char *source_oneshot_route(unsigned timer_bit, const char **delivery);
+void source_oneshot_unroute(unsigned timer_bit);
 
 /* The first interrupt after start(), busy-waiting with interrupts on; false if none
  * arrives within limit_cycles. Then one more, halted (see source.c). */
