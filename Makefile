@@ -46,6 +46,7 @@ KERNEL_OBJS := \
 	arch/x86/font.o \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
+	arch/x86/bochs.o \
 	arch/x86/acpi.o \
 	kernel/kmain.o \
 	kernel/lib.o \
