@@ -55,7 +55,8 @@ _Noreturn void run_end(void)
 	/* Bochs has no isa-debug-exit: its shutdown port ends the simulation instead
 	 * (Bochs 2.7 iodev/unmapped.cc, port 0x8900). The status is in the end record
 	 * above, which tools/run reads; it also kills Bochs once it has seen that record,
-	 * should this request be ignored. */
+	 * should this request be ignored. Bytes still in the UART's FIFO (the end of the
+	 * line above) may be lost; the end record left long before. */
 	if (bochs) {
 		kprintf("Ending the Bochs simulation.\n");
 		bochs_shutdown();
