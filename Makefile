@@ -46,6 +46,7 @@ KERNEL_OBJS := \
 	arch/x86/font.o \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
+	arch/x86/bochs.o \
 	arch/x86/acpi.o \
 	arch/x86/msr_safe.o \
 	arch/x86/pic.o \

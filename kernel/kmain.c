@@ -2,6 +2,7 @@
 #include "acpi_report.h"
 #include "alloc.h"
 #include "bench.h"
+#include "bochs.h"
 #include "cmdline.h"
 #include "console.h"
 #include "cpu.h"
@@ -58,13 +59,14 @@ void kmain(uint32_t magic, uint32_t info)
 	record_set_sink(record_to_console);
 	cpu_identify();
 	bool qemu = qemu_detect(cpu.has_hypervisor);
-	run_init(qemu);
+	bool bochs = !qemu && bochs_detect();       /* reads port 0xe9 only */
+	run_init(qemu, bochs);
 
 	platform_emit_boot(&bi);                    /* record 0 */
 	if (!serial_ok)
 		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
 			console_serial_wanted());
-	platform_emit_platform(&bi, qemu);          /* record 1 */
+	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	acpi_init(&bi);                             /* MADT, HPET, FADT */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");

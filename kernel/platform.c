@@ -21,7 +21,7 @@ void platform_emit_boot(const struct boot_info *bi)
 	record_emit(&r);
 }
 
-void platform_emit_platform(const struct boot_info *bi, bool under_qemu)
+void platform_emit_platform(const struct boot_info *bi, const char *emulator)
 {
 	kprintf("cpu: %s family %u model %u stepping %u \"%s\"%s%s\n", cpu.vendor,
 		cpu.family, cpu.model, cpu.stepping, cpu.brand,
@@ -39,7 +39,7 @@ void platform_emit_platform(const struct boot_info *bi, bool under_qemu)
 	record_str(&r, "brand", cpu.brand);
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_str(&r, "hypervisor_sig", cpu.hypervisor);
-	record_str(&r, "emulator", under_qemu ? "qemu" : "");
+	record_str(&r, "emulator", emulator);
 	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
 	record_bool(&r, "tsc_deadline", cpu.has_tsc_deadline);
 	record_bool(&r, "x2apic", cpu.has_x2apic);

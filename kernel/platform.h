@@ -6,6 +6,6 @@
 #include "multiboot2.h"
 
 void platform_emit_boot(const struct boot_info *bi);
-void platform_emit_platform(const struct boot_info *bi, bool under_qemu);
+void platform_emit_platform(const struct boot_info *bi, const char *emulator);
 
 #endif

@@ -4,9 +4,10 @@
 #include "record.h"
 #include "cpu.h"
 #include "qemu.h"
+#include "bochs.h"
 
 static enum run_status status = RUN_PASS;
-static bool qemu;
+static bool qemu, bochs;
 
 static const char *const status_names[] = {
 	[RUN_PASS] = "pass", [RUN_FAIL] = "fail", [RUN_ERROR] = "error",
@@ -16,7 +17,11 @@ static const uint8_t exit_codes[] = {
 	[RUN_ERROR] = EXIT_CODE_ERROR,
 };
 
-void run_init(bool under_qemu) { qemu = under_qemu; }
+void run_init(bool under_qemu, bool under_bochs)
+{
+	qemu = under_qemu;
+	bochs = under_bochs;
+}
 
 void run_set_status(enum run_status s)
 {
@@ -46,6 +51,15 @@ _Noreturn void run_end(void)
 	if (qemu) {
 		kprintf("Exiting QEMU.\n");
 		qemu_exit(exit_codes[status]);
+	}
+	/* Bochs has no isa-debug-exit: its shutdown port ends the simulation instead
+	 * (Bochs 2.7 iodev/unmapped.cc, port 0x8900). The status is in the end record
+	 * above, which tools/run reads; it also kills Bochs once it has seen that record,
+	 * should this request be ignored. Bytes still in the UART's FIFO (the end of the
+	 * line above) may be lost; the end record left long before. */
+	if (bochs) {
+		kprintf("Ending the Bochs simulation.\n");
+		bochs_shutdown();
 	}
 	kprintf("Halted: power off or reset the machine by hand.\n");
 	halt_forever();

@@ -1,5 +1,6 @@
 /* The run's outcome and its end: the "end" record, then QEMU exits with the status
- * (isa-debug-exit) or a real PC halts with the result on screen. Never a reboot. */
+ * (isa-debug-exit), Bochs is shut down (its port 0x8900), or a real PC halts with
+ * the result on screen. Never a reboot. */
 #ifndef KERNEL_RUN_H
 #define KERNEL_RUN_H
 
@@ -12,7 +13,7 @@ enum run_status { RUN_PASS, RUN_FAIL, RUN_ERROR };
 #define EXIT_CODE_FAIL  0x11
 #define EXIT_CODE_ERROR 0x12
 
-void run_init(bool under_qemu);
+void run_init(bool under_qemu, bool under_bochs);
 void run_set_status(enum run_status s);       /* the worst status wins */
 /* An "error" record {reason, message} and status error; the run goes on. */
 void run_error(const char *reason, const char *message);

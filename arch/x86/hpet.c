@@ -60,16 +60,20 @@ void hpet_arm(unsigned n, uint64_t cmp)
 	hpet_write64(HPET_Tn_CMP(n), cmp);
 }
 
-/* Periodic: with SETVAL, the first comparator write sets the next match and the
- * second the period (spec 2.3.9.2.2; Linux hpet_set_periodic writes now + delta,
- * then delta). The counter is halted meanwhile so the first match lies ahead. */
+/* Periodic. Implementations read SETVAL differently (spec 2.3.9.2.2 is vague: QEMU
+ * takes the second comparator write as the period, Bochs as the next match; Xen's
+ * hpet.c calls it "atrociously documented"). With the main counter halted and reset
+ * to 0, writing the period twice means the same to both: first match at `period`,
+ * then every `period` (as Linux's old x86-64 hpet_timer_stop_set_go did). The main
+ * counter thus restarts from 0: absolute comparator values set before are void. */
 void hpet_periodic(unsigned n, uint64_t period)
 {
 	uint64_t cfg = hpet_read64(HPET_CFG);
 	hpet_write64(HPET_CFG, cfg & ~(uint64_t)HPET_CFG_ENABLE);
+	hpet_write64(HPET_COUNTER, 0);
 	hpet_write64(HPET_Tn_CFG(n), route_bits[n] | HPET_TN_ENABLE | HPET_TN_PERIODIC |
 		     HPET_TN_SETVAL);
-	hpet_write64(HPET_Tn_CMP(n), hpet_read() + period);
+	hpet_write64(HPET_Tn_CMP(n), period);
 	hpet_write64(HPET_Tn_CMP(n), period);
 	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
 }
