@@ -7,7 +7,6 @@
 #include "format.h"
 #include "record.h"
 #include "run.h"
-#include "qemu.h"
 
 static const char *const names[32] = {
 	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
@@ -70,9 +69,9 @@ void panic_exception(struct interrupt_frame *f)
 	uint64_t cr2 = read_cr2();
 	const char *name = names[f->vector & 31];
 	if (depth++) {              /* a fault while reporting one: stop at once */
-		kprintf("\ntickbench: %s while reporting an exception; halting\n", name);
-		qemu_exit(EXIT_CODE_ERROR);
-		halt_forever();
+		kprintf("\ntickbench: %s while reporting an exception; stopping\n", name);
+		run_set_status(RUN_ERROR);
+		run_stop_machine();
 	}
 	kprintf("\ntickbench: CPU exception %s (vector %llu, error code 0x%llx)\n",
 		name, (unsigned long long)f->vector, (unsigned long long)f->error_code);

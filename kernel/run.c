@@ -48,6 +48,11 @@ _Noreturn void run_end(void)
 	record_str(&r, "status", status_names[status]);
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[status]);
+	run_stop_machine();
+}
+
+_Noreturn void run_stop_machine(void)
+{
 	if (qemu) {
 		kprintf("Exiting QEMU.\n");
 		qemu_exit(exit_codes[status]);

@@ -18,5 +18,8 @@ void run_set_status(enum run_status s);       /* the worst status wins */
 /* An "error" record {reason, message} and status error; the run goes on. */
 void run_error(const char *reason, const char *message);
 _Noreturn void run_end(void);
+/* Without an end record (a fault while reporting a fault): end the emulator with the
+ * status so far, or halt a real PC. */
+_Noreturn void run_stop_machine(void);
 
 #endif
