@@ -53,13 +53,13 @@ void workload_spin_calibrate(struct spin_view *v)
 {
 	struct hist steps;
 	hist_reset(&steps);
-	uint64_t prev = rdtsc(), start = prev;
+	uint64_t prev = rdtsc();
 	for (int i = 0; i < 100000; i++) {
 		uint64_t t = rdtsc();
 		hist_add(&steps, t - prev);
 		prev = t;
 	}
-	v->step = (prev - start) / 100000;
+	v->step = hist_permille(&steps, 500);       /* the typical step, below the threshold */
 	/* Half a step above the 99th percentile step: an interrupt's hole is the
 	 * entry, handler, EOI and IRET on top of one step, far more than that. */
 	uint64_t p99 = hist_permille(&steps, 990);

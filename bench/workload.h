@@ -10,7 +10,7 @@
 /* The spin workload's view of the interrupts: holes in a TSC-reading loop. */
 struct spin_view {
 	uint64_t threshold;             /* a step longer than this is a hole */
-	uint64_t step;                  /* the loop's mean step without a timer */
+	uint64_t step;                  /* the loop's median step without a timer */
 	uint64_t gaps;                  /* holes during which the handler ran */
 	uint64_t gap_interrupts;        /* handler entries those holes hold */
 	uint64_t gap_cycles;            /* sum over those holes of (hole - step) */
