@@ -90,7 +90,8 @@ static void take_run(struct plot *p, const struct rec *r)
 	ds_add(on ? &t->on : &t->off, cycles);
 	if (on && rec_num(r, "interrupts", &irq))
 		ds_add(&t->irq, irq);
-	if (on && rec_num(r, "gaps", &gaps) && rec_num(r, "gap_cycles", &gc) && gaps > 0) {
+	if (on && (rec_num(r, "gap_interrupts", &gaps) || rec_num(r, "gaps", &gaps)) &&
+	    rec_num(r, "gap_cycles", &gc) && gaps > 0) {
 		ds_add(&t->gaps, gaps);
 		ds_add(&t->gc, gc);
 	}

@@ -39,7 +39,8 @@ struct summary {
 static bool is_metadata(const char *type)
 {
 	static const char *const types[] = { "boot", "platform", "calibration", "timer",
-					     "skip", "error", "end" };
+					     "skip", "error", "end", "acpi", "acpi_problem",
+					     "interrupts", "hpet_comparator" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
@@ -75,13 +76,14 @@ static struct dataset *row(struct group *g, const char *label)
 	return &g->rows[g->nrows++];
 }
 
-/* " timer_on=false" and the like: booleans split a field into rows. */
+/* " timer_on=false": the tick runs with and without the timer are separate rows.
+ * Other booleans (hypervisor, ...) describe the platform and split nothing. */
 static void bool_suffix(const struct rec *r, char *buf, size_t size)
 {
 	size_t n = 0;
 	buf[0] = 0;
 	for (size_t i = 0; i < r->nfields && n < size; i++)
-		if (r->f[i].v.kind == V_BOOL)
+		if (r->f[i].v.kind == V_BOOL && !strcmp(r->f[i].key, "timer_on"))
 			n += (size_t)snprintf(buf + n, size - n, " %s=%s", r->f[i].key,
 					      r->f[i].v.b ? "true" : "false");
 }
@@ -216,7 +218,7 @@ bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
 	return true;
 }
 
-/* Per-run direct cost gap_cycles/gaps, its mean and confidence interval. */
+/* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
 bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
 {
 	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
@@ -255,10 +257,14 @@ static void print_tick(struct group *g, double tsc_hz)
 		   t.proven ? "(Student's t on cycles on - off)" : "(not distinguishable from 0)");
 	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
 	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
-	struct dataset *gaps = find_row(g, "gaps timer_on=true");
+	/* A hole may hold interrupts that came back to back: per interrupt, divide by
+	 * the handler entries the holes held (gap_interrupts) when the log has them. */
+	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
+	if (!gaps)
+		gaps = find_row(g, "gaps timer_on=true");
 	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
 	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
-		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gaps)");
+		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gap_interrupts)");
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
 			   tsc_hz, "(total - direct)");
 	}
