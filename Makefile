@@ -76,6 +76,9 @@ KERNEL_OBJS := \
 	bench/handler.o \
 	bench/entry.o \
 	bench/hist.o \
+	bench/cost.o \
+	bench/readcost.o \
+	bench/armcost.o \
 	bench/suite.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 

@@ -18,5 +18,9 @@ void bench_run_suite(const struct config *cfg);
 
 void fire_run(const struct config *cfg);
 const char *fire_valid(void);
+void readcost_run(const struct config *cfg);
+const char *readcost_valid(void);
+void armcost_run(const struct config *cfg);
+const char *armcost_valid(void);
 
 #endif

@@ -48,6 +48,12 @@ uint64_t hist_permille(const struct hist *h, unsigned permille)
 void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
 	       const char *const *extra)
 {
+	hist_emit_nums(h, bench, what, run, extra, NULL);
+}
+
+void hist_emit_nums(const struct hist *h, const char *bench, const char *what, unsigned run,
+		    const char *const *extra, const struct hist_num *nums)
+{
 	static uint64_t lo[HIST_BUCKETS], n[HIST_BUCKETS];
 	size_t used = 0;
 	for (unsigned b = 0; b < HIST_BUCKETS; b++)
@@ -61,6 +67,8 @@ void hist_emit(const struct hist *h, const char *bench, const char *what, unsign
 	record_str(&r, "what", what);
 	for (; extra && extra[0]; extra += 2)
 		record_str(&r, extra[0], extra[1]);
+	for (; nums && nums->key; nums++)
+		record_u64(&r, nums->key, nums->value);
 	record_u64(&r, "run", run);
 	record_str(&r, "unit", "cycles");
 	record_u64(&r, "n", h->n);

@@ -40,4 +40,13 @@ uint64_t hist_permille(const struct hist *h, unsigned permille);
 void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
 	       const char *const *extra);
 
+/* The same with integer extra fields (key, value; nums[] ends with a NULL key),
+ * written after the string ones: e.g. readcost's "overhead". */
+struct hist_num {
+	const char *key;
+	uint64_t value;
+};
+void hist_emit_nums(const struct hist *h, const char *bench, const char *what, unsigned run,
+		    const char *const *extra, const struct hist_num *nums);
+
 #endif
