@@ -81,7 +81,10 @@ KERNEL_OBJS := \
 	bench/suite.o \
 	bench/workload.o \
 	bench/tick.o \
-	bench/latency.o
+	bench/latency.o \
+	bench/cost.o \
+	bench/readcost.o \
+	bench/armcost.o
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).

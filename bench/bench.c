@@ -6,6 +6,8 @@
 
 static const struct bench benches[] = {
 	{ "fire", fire_valid, fire_run },
+	{ "readcost", readcost_valid, readcost_run },
+	{ "armcost", armcost_valid, armcost_run },
 	{ "latency", latency_valid, latency_run },
 	{ "tick", tick_valid, tick_run },
 };

@@ -22,5 +22,9 @@ void tick_run(const struct config *cfg);
 const char *tick_valid(void);
 void latency_run(const struct config *cfg);
 const char *latency_valid(void);
+void readcost_run(const struct config *cfg);
+const char *readcost_valid(void);
+void armcost_run(const struct config *cfg);
+const char *armcost_valid(void);
 
 #endif

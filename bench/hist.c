@@ -67,8 +67,8 @@ void hist_fields(struct record *r, const struct hist *h)
 	record_u64_array(r, "hist_n", n, used);
 }
 
-void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
-	       const char *const *extra)
+void hist_emit_nums(const struct hist *h, const char *bench, const char *what, unsigned run,
+		    const char *const *extra, const struct hist_num *nums)
 {
 	struct record r;
 	record_begin(&r, "stats");
@@ -76,7 +76,15 @@ void hist_emit(const struct hist *h, const char *bench, const char *what, unsign
 	record_str(&r, "what", what);
 	for (; extra && extra[0]; extra += 2)
 		record_str(&r, extra[0], extra[1]);
+	for (; nums && nums->key; nums++)
+		record_u64(&r, nums->key, nums->value);
 	record_u64(&r, "run", run);
 	hist_fields(&r, h);
 	record_emit(&r);
+}
+
+void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
+	       const char *const *extra)
+{
+	hist_emit_nums(h, bench, what, run, extra, NULL);
 }

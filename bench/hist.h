@@ -44,4 +44,13 @@ void hist_fields(struct record *r, const struct hist *h);
 void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
 	       const char *const *extra);
 
+/* The same with integer extra fields (key, value; nums[] ends with a NULL key),
+ * written after the string ones: e.g. readcost's "overhead". */
+struct hist_num {
+	const char *key;
+	uint64_t value;
+};
+void hist_emit_nums(const struct hist *h, const char *bench, const char *what, unsigned run,
+		    const char *const *extra, const struct hist_num *nums);
+
 #endif

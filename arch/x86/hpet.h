@@ -64,6 +64,8 @@ void hpet_legacy(bool on);
  * `route` (or FSB when fsb_addr is non-zero: the message address and data). */
 void hpet_route(unsigned n, unsigned ioapic_input, uint32_t fsb_addr, uint32_t fsb_data);
 void hpet_arm(unsigned n, uint64_t cmp);
+/* Comparator n's match value alone (no configuration write): the re-arm step. */
+static inline void hpet_write_cmp(unsigned n, uint64_t cmp) { hpet_write64(HPET_Tn_CMP(n), cmp); }
 void hpet_periodic(unsigned n, uint64_t period);
 void hpet_stop(unsigned n);
 

@@ -85,8 +85,20 @@ void lapic_timer_stop(void)
 
 uint32_t lapic_timer_current(void) { return lapic_read(APIC_TMCCT); }
 
+void lapic_timer_masked(uint32_t count)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED | APIC_LVT_TIMER_ONESHOT);
+	lapic_write(APIC_TMICT, count);
+}
+
 void tscdl_setup(uint8_t vector)
 {
 	lapic_write(APIC_LVTT, APIC_LVT_TIMER_TSCDEADLINE | vector);
+	__asm__ volatile("mfence; lfence" ::: "memory");
+}
+
+void tscdl_setup_masked(void)
+{
+	lapic_write(APIC_LVTT, APIC_LVT_MASKED | APIC_LVT_TIMER_TSCDEADLINE);
 	__asm__ volatile("mfence; lfence" ::: "memory");
 }

@@ -69,9 +69,16 @@ void lapic_timer_periodic(uint8_t vector, uint32_t count);
 void lapic_timer_oneshot(uint8_t vector, uint32_t count);
 void lapic_timer_stop(void);
 uint32_t lapic_timer_current(void);
+/* One-shot from count with the LVT masked: the counter runs, nothing is delivered
+ * (SDM vol. 3A, 12.5.1: a masked LVT entry inhibits the interrupt). For measuring
+ * reads and writes of a live timer. */
+void lapic_timer_masked(uint32_t count);
 
 /* TSC-deadline mode: the LVT in deadline mode, then MSR IA32_TSC_DEADLINE. */
 void tscdl_setup(uint8_t vector);
+/* TSC-deadline mode with the LVT masked: deadline writes take effect, nothing is
+ * delivered. Fenced as tscdl_setup(). */
+void tscdl_setup_masked(void);
 
 /* Arm the deadline (TSC value). The SDM (vol. 3A, 12.5.4.1) notes that a write
  * to the deadline MSR is not serialising and may be ordered before the LVT write

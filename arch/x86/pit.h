@@ -28,6 +28,13 @@ void pit_periodic(uint16_t divisor);
 void pit_oneshot(uint16_t count);
 /* Channel 0: stop (mode 0 with no count written: the output stays low). */
 void pit_stop(void);
+/* Channel 0: the count alone, low byte then high byte, in the mode the last
+ * pit_periodic/pit_oneshot set (datasheet: a new count in mode 0 restarts counting). */
+static inline void pit_reload(uint16_t count)
+{
+	outb(PIT_CH0, (uint8_t)count);
+	outb(PIT_CH0, (uint8_t)(count >> 8));
+}
 
 /* Channel 0's current count, latched (datasheet: "Counter Latch Command"). */
 static inline uint16_t pit_read(void)
