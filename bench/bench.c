@@ -6,6 +6,7 @@
 
 static const struct bench benches[] = {
 	{ "fire", fire_valid, fire_run },
+	{ "storm", storm_valid, storm_run },
 };
 
 static void skip(const char *name, const char *why)

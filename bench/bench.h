@@ -18,5 +18,7 @@ void bench_run_suite(const struct config *cfg);
 
 void fire_run(const struct config *cfg);
 const char *fire_valid(void);
+void storm_run(const struct config *cfg);
+const char *storm_valid(void);
 
 #endif

@@ -35,6 +35,10 @@ void bench_irq(void)
 	uint64_t entry = bench_entry_tsc;
 	birq.last_tsc = entry;
 	birq.count++;
+	if (entry >= birq.watchdog_tsc) {       /* storm's livelock guard (handler.h) */
+		birq.watchdog_fired = true;
+		return;
+	}
 	if (birq.inject_cycles)
 		inject(entry);
 	if (birq.rearm == REARM_TSCDL) {
@@ -65,6 +69,7 @@ void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rear
 	uint64_t inject_cycles = birq.inject_cycles;
 	memset(&birq, 0, sizeof(birq));
 	birq.inject_cycles = inject_cycles;
+	birq.watchdog_tsc = UINT64_MAX;
 	birq.eoi = eoi;
 	birq.rearm = rearm;
 	idt_set_gate(vector, bench_entry, 0);
