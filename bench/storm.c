@@ -38,19 +38,21 @@
 #define STORM_TARGET_PERMILLE   950     /* a predicted step aims at this busy share */
 #define STORM_GAP_STEPS         4       /* a gap of more loop steps is an interrupt */
 #define STORM_WARMUP_MS         1       /* plus two periods, before each window */
-#define STORM_WATCHDOG_EXTRA_MS 20      /* watchdog: warm-up + 2 windows + this */
+#define STORM_WATCHDOG_MS       200     /* the loop made no progress for this long */
 #define STORM_MAX_SOURCES       16
 
 /* The loop's own step, measured with interrupts off, and its noise floor. */
 struct loop_cal {
 	uint64_t step;                  /* the shortest step, cycles */
 	uint64_t gap;                   /* longer than this: time taken from the loop */
-	uint64_t quiet_permille;        /* busy share of a window without interrupts */
+	uint64_t quiet_permille;        /* stolen share of a window without interrupts */
+	uint64_t watchdog;              /* STORM_WATCHDOG_MS in cycles */
 };
 
 /* One window of the loop. */
 struct spin {
-	uint64_t cycles, busy, interrupts;
+	uint64_t cycles, busy, stolen, interrupts;
+	uint64_t stalled;               /* the watchdog fired: the last step before it */
 };
 
 enum limit { LIMIT_CAP, LIMIT_CPU, LIMIT_LOST, LIMIT_WATCHDOG, LIMIT_TIMER };
@@ -69,18 +71,41 @@ struct storm_result {
 	unsigned rates;
 };
 
+/* The workload. Each step moves the watchdog's deadline on (a heartbeat: it trips
+ * only after STORM_WATCHDOG_MS without one step of the loop). A gap in which the
+ * handler was entered (its entry TSC lies inside) is busy; one without is stolen
+ * (an SMI on a PC, the host descheduling QEMU). An interrupt arriving between the
+ * rdtsc and the load of last_tsc makes a stolen gap look busy: two instructions'
+ * window. */
 static void spin(uint64_t cycles, const struct loop_cal *cal, struct spin *w)
 {
 	uint64_t n0 = birq.count;
-	uint64_t t0 = rdtsc(), prev = t0, t, busy = 0, end = t0 + cycles;
+	uint64_t t0 = rdtsc(), prev = t0, t, busy = 0, stolen = 0, end = t0 + cycles;
+	w->stalled = 0;
+	if (birq.watchdog_fired)                /* it stalled before this window */
+		end = 0, w->stalled = birq.watchdog_tsc - cal->watchdog;
 	while ((t = rdtsc()) < end) {
-		if (t - prev > cal->gap)
-			busy += t - prev - cal->step;
+		uint64_t d = t - prev;
+		if (d > cal->gap) {
+			if (birq.watchdog_fired) {
+				w->stalled = prev;
+				break;
+			}
+			if (birq.last_tsc > prev)
+				busy += d - cal->step;
+			else
+				stolen += d - cal->step;
+		}
+		birq.watchdog_tsc = t + cal->watchdog;
 		prev = t;
 	}
+	birq.watchdog_tsc = UINT64_MAX;
+	if (birq.watchdog_fired && !w->stalled)
+		w->stalled = prev;
 	w->interrupts = birq.count - n0;
 	w->cycles = prev - t0;
 	w->busy = busy;
+	w->stolen = stolen;
 }
 
 static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
@@ -93,9 +118,10 @@ static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
 	}
 	cal->step = step ? step : 1;
 	cal->gap = STORM_GAP_STEPS * cal->step;
+	cal->watchdog = tsc_cycles_ms(STORM_WATCHDOG_MS);
 	struct spin w;
 	spin(tsc_cycles_ms(ms), cal, &w);
-	cal->quiet_permille = w.cycles ? w.busy * 1000 / w.cycles : 0;
+	cal->quiet_permille = w.cycles ? (w.busy + w.stolen) * 1000 / w.cycles : 0;
 }
 
 static void send_eoi(enum bench_eoi eoi)
@@ -156,6 +182,7 @@ static void emit_rate(const struct timer_source *s, uint32_t hz, uint64_t millih
 	record_u64(&r, "obtained_millihz", millihz);
 	record_u64(&r, "cycles", w->cycles);
 	record_u64(&r, "busy_cycles", w->busy);
+	record_u64(&r, "stolen_cycles", w->stolen);
 	record_u64(&r, "cpu_permille", permille);
 	record_u64(&r, "interrupts", w->interrupts);
 	record_u64(&r, "expected", expected);
@@ -185,10 +212,11 @@ static void emit_limit(const struct storm_result *res, const struct loop_cal *ca
 
 /* The storm has livelocked: bench_irq left its last entry without the EOI, so the
  * controller holds the timer off; stop it for good, then send that EOI. */
-static void watchdog_stopped(const struct timer_source *s, uint32_t hz, uint64_t t0)
+static void watchdog_stopped(const struct timer_source *s, uint32_t hz,
+			     uint64_t last_step)
 {
 	char why[96];
-	uint64_t ms = (birq.last_tsc - t0) / tsc_cycles_ms(1);
+	uint64_t ms = (birq.last_tsc - last_step) / tsc_cycles_ms(1);
 	enum bench_eoi eoi = birq.eoi;
 	s->stop();
 	send_eoi(eoi);
@@ -222,9 +250,8 @@ static bool storm_rate(const struct timer_source *s, uint32_t hz, uint32_t ms,
 	}
 	uint64_t window = tsc_cycles_ms(ms);
 	uint64_t warm = 2 * timers.tsc_hz / hz + tsc_cycles_ms(STORM_WARMUP_MS);
-	uint64_t t0 = rdtsc();
-	birq.watchdog_tsc = t0 + warm + 2 * window + tsc_cycles_ms(STORM_WATCHDOG_EXTRA_MS);
-	struct spin w = { 0, 0, 0 };
+	struct spin w = { 0, 0, 0, 0, 0 };
+	birq.watchdog_tsc = rdtsc() + cal->watchdog;
 	irq_enable();
 	spin(warm, cal, &w);
 	if (!birq.watchdog_fired)
@@ -232,12 +259,11 @@ static bool storm_rate(const struct timer_source *s, uint32_t hz, uint32_t ms,
 	irq_disable();
 	res->rates++;
 	if (birq.watchdog_fired) {
-		watchdog_stopped(s, hz, t0);
+		watchdog_stopped(s, hz, w.stalled);
 		res->limit = LIMIT_WATCHDOG;
 		res->limit_hz = hz;
 		return false;
 	}
-	birq.watchdog_tsc = UINT64_MAX;
 	enum bench_eoi eoi = birq.eoi;
 	s->stop();
 	drain(eoi);
@@ -336,6 +362,8 @@ void storm_run(const struct config *cfg)
 	static struct storm_result res[STORM_MAX_SOURCES];
 	struct loop_cal cal;
 	unsigned n = 0;
+	uint64_t inject_was = birq.inject_cycles;
+	birq.inject_cycles = cfg->inject;       /* inject= makes each interrupt dearer */
 	irq_disable();
 	calibrate_loop(cfg->ms, &cal);
 	kprintf("storm: loop step %llu cycles, gaps over %llu cycles count, %llu.%llu%% "
@@ -345,5 +373,6 @@ void storm_run(const struct config *cfg)
 	for (unsigned i = 0; i < timer_sources_count && n < STORM_MAX_SOURCES; i++)
 		if (storms(&timer_sources[i]) && source_selected(&timer_sources[i], cfg))
 			storm_source(&timer_sources[i], first_rate(cfg), cfg->ms, &cal, &res[n++]);
+	birq.inject_cycles = inject_was;
 	print_table(res, n);
 }
