@@ -227,65 +227,80 @@ static void watchdog_stopped(const struct timer_source *s, uint32_t hz,
 	run_set_status(RUN_ERROR);
 }
 
-/* One rate: start, warm up, measure one window, stop. Returns false and sets
- * res->limit when the climb must end here. */
-static bool storm_rate(const struct timer_source *s, uint32_t hz, uint32_t ms,
-		       const struct loop_cal *cal, struct storm_result *res,
-		       uint64_t *millihz, uint64_t *busy_permille)
+/* Start s at hz; false when the timer cannot go there, or its tick rounds hz back
+ * to the last rate measured: the climb ends at the timer's limit. */
+static bool start_rate(const struct timer_source *s, uint32_t hz,
+		       struct storm_result *res, uint64_t *millihz)
 {
 	const char *why = s->start(hz, millihz);
-	if (why || (res->max_millihz && *millihz <= res->max_millihz)) {
-		enum bench_eoi eoi = birq.eoi;
-		s->stop();
-		drain(eoi);
-		if (why && !res->rates)
-			emit_problem("skip", s, hz, why);
-		else
-			kprintf("storm %s %s %s: no faster rate than %llu Hz: %s\n", s->timer,
-				s->mode, s->delivery, (unsigned long long)res->max_millihz / 1000,
-				why ? why : "the timer's resolution");
-		res->limit = LIMIT_TIMER;
-		res->limit_hz = hz;
-		return false;
-	}
-	uint64_t window = tsc_cycles_ms(ms);
+	if (!why && (!res->max_millihz || *millihz > res->max_millihz))
+		return true;
+	enum bench_eoi eoi = birq.eoi;
+	s->stop();
+	drain(eoi);
+	if (why && !res->rates)
+		emit_problem("skip", s, hz, why);
+	else
+		kprintf("storm %s %s %s: no faster rate than %llu Hz: %s\n", s->timer,
+			s->mode, s->delivery, (unsigned long long)res->max_millihz / 1000,
+			why ? why : "the timer's resolution");
+	res->limit = LIMIT_TIMER;
+	res->limit_hz = hz;
+	return false;
+}
+
+/* Warm up, measure one window, stop s; false when the watchdog stopped it. */
+static bool measure(const struct timer_source *s, uint32_t hz, uint32_t ms,
+		    const struct loop_cal *cal, struct spin *w)
+{
 	uint64_t warm = 2 * timers.tsc_hz / hz + tsc_cycles_ms(STORM_WARMUP_MS);
-	struct spin w = { 0, 0, 0, 0, 0 };
 	birq.watchdog_tsc = rdtsc() + cal->watchdog;
 	irq_enable();
-	spin(warm, cal, &w);
+	spin(warm, cal, w);
 	if (!birq.watchdog_fired)
-		spin(window, cal, &w);
+		spin(tsc_cycles_ms(ms), cal, w);
 	irq_disable();
-	res->rates++;
 	if (birq.watchdog_fired) {
-		watchdog_stopped(s, hz, w.stalled);
-		res->limit = LIMIT_WATCHDOG;
-		res->limit_hz = hz;
+		watchdog_stopped(s, hz, w->stalled);
 		return false;
 	}
 	enum bench_eoi eoi = birq.eoi;
 	s->stop();
 	drain(eoi);
+	return true;
+}
 
+/* One rate: returns false and sets res->limit when the climb must end here. */
+static bool storm_rate(const struct timer_source *s, uint32_t hz, uint32_t ms,
+		       const struct loop_cal *cal, struct storm_result *res,
+		       uint64_t *millihz, uint64_t *permille)
+{
+	struct spin w = { 0, 0, 0, 0, 0 };
+	if (!start_rate(s, hz, res, millihz))
+		return false;
+	res->rates++;
+	res->limit_hz = hz;
+	if (!measure(s, hz, ms, cal, &w)) {
+		res->limit = LIMIT_WATCHDOG;
+		return false;
+	}
 	uint64_t expected = (mul_div(*millihz, w.cycles, timers.tsc_hz) + 500) / 1000;
 	uint64_t lost = expected > w.interrupts ? expected - w.interrupts : 0;
-	uint64_t permille = w.cycles ? w.busy * 1000 / w.cycles : 1000;
-	*busy_permille = permille;
-	emit_rate(s, hz, *millihz, &w, expected, permille);
-	/* 1% lost, plus one for the window's phase against the period */
-	if (lost > expected / 100 + 1) {
+	*permille = w.cycles ? w.busy * 1000 / w.cycles : 1000;
+	emit_rate(s, hz, *millihz, &w, expected, *permille);
+	if (lost > expected / 100 + 1) {        /* 1%, plus one for the window's phase */
 		res->limit = LIMIT_LOST;
-	} else if (permille > 1000 - STORM_MIN_LOOP_PERMILLE) {
-		res->limit = LIMIT_CPU;
-	} else {
-		res->max_hz = hz;
-		res->max_millihz = *millihz;
-		res->max_permille = permille;
-		return true;
+		return false;
 	}
-	res->limit_hz = hz;
-	return false;
+	if (*permille > 1000 - STORM_MIN_LOOP_PERMILLE) {
+		res->limit = LIMIT_CPU;
+		return false;
+	}
+	res->max_hz = hz;
+	res->max_millihz = *millihz;
+	res->max_permille = *permille;
+	res->limit_hz = 0;
+	return true;
 }
 
 /* Double, unless the measured cost per interrupt predicts the double would take
