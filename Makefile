@@ -74,6 +74,7 @@ KERNEL_OBJS := \
 	bench/timers.o \
 	bench/calibrate.o \
 	bench/fire.o \
+	bench/storm.o \
 	bench/source.o \
 	bench/handler.o \
 	bench/entry.o \

@@ -10,6 +10,7 @@ static const struct bench benches[] = {
 	{ "armcost", armcost_valid, armcost_run },
 	{ "latency", latency_valid, latency_run },
 	{ "tick", tick_valid, tick_run },
+	{ "storm", storm_valid, storm_run },
 };
 
 static void skip(const char *name, const char *why)

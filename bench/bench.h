@@ -26,5 +26,7 @@ void readcost_run(const struct config *cfg);
 const char *readcost_valid(void);
 void armcost_run(const struct config *cfg);
 const char *armcost_valid(void);
+void storm_run(const struct config *cfg);
+const char *storm_valid(void);
 
 #endif

@@ -21,6 +21,13 @@ struct bench_irq_state {
 	uint64_t next;                  /* absolute re-arm modes: the next deadline */
 	unsigned hpet_n;
 	uint64_t hpet_late;             /* HPET re-arms that found their match passed */
+	/* storm's safety net against a livelock (bench/storm.c moves the deadline on
+	 * at every step of its loop): an entry at or past watchdog_tsc returns at once,
+	 * without re-arming and without the EOI, so the controller's in-service bit
+	 * holds the timer off and the interrupted loop runs again; watchdog_fired tells
+	 * it the EOI is owed. UINT64_MAX (set by bench_irq_install): off. */
+	uint64_t watchdog_tsc;
+	volatile bool watchdog_fired;
 };
 
 extern struct bench_irq_state birq;
