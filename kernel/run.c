@@ -1,5 +1,6 @@
 /* The run's status and its end (see run.h). */
 #include "run.h"
+#include "idt.h"
 #include "console.h"
 #include "record.h"
 #include "cpu.h"
@@ -45,6 +46,7 @@ _Noreturn void run_end(void)
 	uint64_t before = record_count();
 	record_begin(&r, "end");
 	record_u64(&r, "records", before);
+	record_u64(&r, "unexpected_interrupts", idt_unexpected_count());
 	record_str(&r, "status", status_names[status]);
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[status]);

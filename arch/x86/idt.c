@@ -1,6 +1,8 @@
 /* The IDT (Intel SDM vol. 3A, section 7.10) and the dispatcher behind isr.S. */
 #include "idt.h"
 #include "lib.h"
+#include "lapic.h"
+#include "pic.h"
 
 void panic_exception(struct interrupt_frame *f);
 
@@ -69,5 +71,14 @@ void interrupt_dispatch(struct interrupt_frame *f)
 		panic_exception(f);
 	if (f->vector < VEC_FIRST_IRQ)
 		return;
-	unexpected++;               /* no EOI: the owner of the source must have one */
+	/* An interrupt nobody handles (a timer's last tick still pending when its
+	 * benchmark stopped it and took its handler away) must still be acknowledged:
+	 * an in-service bit left set in the local APIC would block every vector of
+	 * its priority class and below for good (SDM vol. 3A, 12.8.3). The APIC's
+	 * spurious vector takes no EOI (12.9). */
+	unexpected++;
+	if (f->vector >= PIC_VECTOR_BASE && f->vector < PIC_VECTOR_BASE + 16)
+		pic_eoi((unsigned)(f->vector - PIC_VECTOR_BASE));
+	else if (f->vector != VEC_SPURIOUS && lapic_enabled)
+		lapic_eoi();
 }

@@ -4,6 +4,7 @@
 
 volatile uint32_t *xapic_base;
 enum lapic_mode lapic_mode;
+bool lapic_enabled;
 
 uint32_t lapic_read(uint32_t reg)
 {
@@ -54,6 +55,7 @@ bool lapic_init(uint64_t phys, enum lapic_mode mode, uint8_t spurious_vector)
 	lapic_write(APIC_LVT0, APIC_DM_EXTINT);
 	lapic_write(APIC_LVT1, APIC_DM_NMI);
 	lapic_write(APIC_TDCR, APIC_TDR_DIV_1);
+	lapic_enabled = true;
 	return true;
 }
 

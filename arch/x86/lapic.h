@@ -42,6 +42,7 @@ enum lapic_mode { LAPIC_XAPIC, LAPIC_X2APIC };
 /* The register window of xAPIC mode; set by lapic_init(). */
 extern volatile uint32_t *xapic_base;
 extern enum lapic_mode lapic_mode;
+extern bool lapic_enabled;          /* lapic_init() succeeded */
 
 static inline uint32_t xapic_read(uint32_t reg) { return xapic_base[reg / 4]; }
 static inline void xapic_write(uint32_t reg, uint32_t v) { xapic_base[reg / 4] = v; }
