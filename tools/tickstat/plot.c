@@ -247,9 +247,9 @@ static FILE *open_gnuplot(const char *out, int panels)
 	if (!g)
 		return NULL;
 	if (!strcmp(ext, ".png"))
-		fprintf(g, "set terminal pngcairo size 1000,%d font ',10'\n", 420 * panels);
+		fprintf(g, "set terminal pngcairo size 1000,%d font ',10' noenhanced\n", 420 * panels);
 	else
-		fprintf(g, "set terminal svg size 1000,%d dynamic font ',10'\n", 420 * panels);
+		fprintf(g, "set terminal svg size 1000,%d dynamic font ',10' noenhanced\n", 420 * panels);
 	fprintf(g, "set output '");
 	for (const char *c = out; *c; c++)
 		fputs(*c == '\'' ? "''" : (char[]){ *c, 0 }, g);
