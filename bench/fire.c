@@ -12,24 +12,6 @@
 #include "console.h"
 #include "cpu.h"
 #include "record.h"
-#include "run.h"
-
-#define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
-
-static void emit_problem(const char *type, const struct timer_source *s, uint32_t hz,
-			 const char *why)
-{
-	kprintf("fire %s %s %s %u Hz: %s: %s\n", s->timer, s->mode, s->delivery, hz, type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "fire");
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
-	record_u64(&r, "hz", hz);
-	record_str(&r, "reason", why);
-	record_emit(&r);
-}
 
 static void emit_fire(const struct timer_source *s, uint32_t hz, uint64_t millihz,
 		      uint32_t ms, uint64_t cycles, uint64_t n)
@@ -55,18 +37,8 @@ static void emit_fire(const struct timer_source *s, uint32_t hz, uint64_t millih
 static void fire_one(const struct timer_source *s, uint32_t hz, uint32_t ms)
 {
 	uint64_t millihz = 0;
-	const char *why = s->start(hz, &millihz);
-	if (why) {
-		s->stop();
-		emit_problem("skip", s, hz, why);
+	if (!source_start_checked("fire", s, hz, &millihz))
 		return;
-	}
-	if (!source_wait_first(2 * timers.tsc_hz / hz + tsc_cycles_ms(FIRST_EXTRA_MS))) {
-		s->stop();
-		emit_problem("error", s, hz, "no interrupt arrived");
-		run_set_status(RUN_ERROR);
-		return;
-	}
 	uint64_t before = birq.count;
 	uint64_t t0 = rdtsc_ordered(), t1, end = t0 + tsc_cycles_ms(ms);
 	while ((t1 = rdtsc_ordered()) < end)

@@ -59,12 +59,7 @@ void bench_irq(void)
 	} else if (birq.rearm == REARM_PIT) {
 		pit_oneshot((uint16_t)birq.period);
 	}
-	if (birq.eoi == EOI_X2APIC)
-		x2apic_eoi();
-	else if (birq.eoi == EOI_XAPIC)
-		xapic_eoi();
-	else
-		pic_eoi(0);
+	bench_eoi(birq.eoi);
 }
 
 enum bench_eoi bench_eoi_lapic(void)

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 #include <stdbool.h>
+#include "lapic.h"
+#include "pic.h"
 
 enum bench_eoi { EOI_XAPIC, EOI_X2APIC, EOI_PIC0 };
 enum bench_rearm { REARM_NONE, REARM_LAPIC, REARM_TSCDL, REARM_HPET, REARM_PIT };
@@ -40,6 +42,17 @@ void bench_irq(void);
 void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm);
 /* Give the vector back to the generic dispatcher. */
 void bench_irq_uninstall(uint8_t vector);
+/* Acknowledge the timer's interrupt on its path (inline: the handler's last act). */
+static inline void bench_eoi(enum bench_eoi eoi)
+{
+	if (eoi == EOI_X2APIC)
+		x2apic_eoi();
+	else if (eoi == EOI_XAPIC)
+		xapic_eoi();
+	else
+		pic_eoi(0);
+}
+
 /* The EOI kind for an interrupt that arrives through the local APIC. */
 enum bench_eoi bench_eoi_lapic(void);
 

@@ -2,6 +2,7 @@
  * modes are re-armed by bench_irq: relative ones (PIT, APIC one-shot) run slow by
  * the interrupt latency, absolute ones (TSC deadline, HPET comparator) do not. */
 #include "source.h"
+#include "lib.h"
 #include "handler.h"
 #include "timers.h"
 #include "cpu.h"
@@ -12,6 +13,9 @@
 #include "lapic.h"
 #include "pic.h"
 #include "pit.h"
+#include "console.h"
+#include "record.h"
+#include "run.h"
 
 /* ---- PIT ---- */
 
@@ -312,5 +316,42 @@ bool source_wait_first(uint64_t limit_cycles)
 	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
 	 * may have left such a duplicate pending. */
 	wait_for_interrupt();
+	return true;
+}
+
+void source_problem(const char *bench, const char *type, const struct timer_source *s,
+		    uint32_t hz, const char *why)
+{
+	kprintf("%s %s %s %s %u Hz: %s: %s\n", bench, s->timer, s->mode, s->delivery, hz,
+		type, why);
+	struct record r;
+	record_begin(&r, type);
+	record_str(&r, "bench", bench);
+	record_str(&r, "timer", s->timer);
+	record_str(&r, "mode", s->mode);
+	record_str(&r, "delivery", s->delivery);
+	record_u64(&r, "hz", hz);
+	record_str(&r, "reason", why);
+	record_emit(&r);
+	if (!strcmp(type, "error"))
+		run_set_status(RUN_ERROR);
+}
+
+#define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
+
+bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
+			  uint64_t *millihz)
+{
+	const char *why = s->start(hz, millihz);
+	if (why) {
+		s->stop();
+		source_problem(bench, "skip", s, hz, why);
+		return false;
+	}
+	if (!source_wait_first(2 * timers.tsc_hz / hz + tsc_cycles_ms(FIRST_EXTRA_MS))) {
+		s->stop();
+		source_problem(bench, "error", s, hz, "no interrupt arrived");
+		return false;
+	}
 	return true;
 }

@@ -33,6 +33,17 @@ bool source_selected(const struct timer_source *s, const struct config *cfg);
 const char *source_oneshot_route(unsigned timer_bit, const char **delivery);
 void source_oneshot_unroute(unsigned timer_bit);
 
+/* A "skip" (the source cannot run at hz) or "error" record of bench for s, and a
+ * console line; an error makes the run's status error. */
+void source_problem(const char *bench, const char *type, const struct timer_source *s,
+		    uint32_t hz, const char *why);
+
+/* Start s at hz and wait for its first interrupt: true when it runs. Otherwise s is
+ * stopped again and a skip (it cannot run at hz) or an error (no interrupt came
+ * within two periods + 200 ms) is emitted for bench. */
+bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
+			  uint64_t *millihz);
+
 /* The first interrupt after start(), busy-waiting with interrupts on; false if none
  * arrives within limit_cycles. Then one more, halted (see source.c). */
 bool source_wait_first(uint64_t limit_cycles);

@@ -124,45 +124,17 @@ static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
 	cal->quiet_permille = w.cycles ? (w.busy + w.stolen) * 1000 / w.cycles : 0;
 }
 
-static void send_eoi(enum bench_eoi eoi)
-{
-	if (eoi == EOI_X2APIC)
-		x2apic_eoi();
-	else if (eoi == EOI_XAPIC)
-		xapic_eoi();
-	else
-		pic_eoi(0);
-}
-
 /* After stop(), the local APIC may still hold one interrupt of the storm in its IRR
- * (latched while the last one was in service). Let it in now: the vector is back
- * with the generic dispatcher, which sends no EOI for an unexpected vector, so send
- * it here, or its in-service bit would block this and every lower priority class. */
-static void drain(enum bench_eoi eoi)
+ * (latched while the last one was in service). Let it in now, while nothing else
+ * runs: the vector is back with the generic dispatcher, which counts and
+ * acknowledges it. */
+static void drain(void)
 {
-	uint64_t before = idt_unexpected_count();
 	uint64_t end = rdtsc() + tsc_cycles_ms(1) / 10;
 	irq_enable();
 	while (rdtsc() < end)
 		;
 	irq_disable();
-	if (idt_unexpected_count() != before)
-		send_eoi(eoi);
-}
-
-static void emit_problem(const char *type, const struct timer_source *s, uint32_t hz,
-			 const char *why)
-{
-	kprintf("storm %s %s %s %u Hz: %s: %s\n", s->timer, s->mode, s->delivery, hz, type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "storm");
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
-	record_u64(&r, "hz", hz);
-	record_str(&r, "reason", why);
-	record_emit(&r);
 }
 
 static void emit_rate(const struct timer_source *s, uint32_t hz, uint64_t millihz,
@@ -219,12 +191,11 @@ static void watchdog_stopped(const struct timer_source *s, uint32_t hz,
 	uint64_t ms = (birq.last_tsc - last_step) / tsc_cycles_ms(1);
 	enum bench_eoi eoi = birq.eoi;
 	s->stop();
-	send_eoi(eoi);
-	drain(eoi);
+	bench_eoi(eoi);
+	drain();
 	format(why, sizeof(why), "no progress: stopped by the watchdog after %llu ms",
 	       (unsigned long long)ms);
-	emit_problem("error", s, hz, why);
-	run_set_status(RUN_ERROR);
+	source_problem("storm", "error", s, hz, why);
 }
 
 /* Start s at hz; false when the timer cannot go there, or its tick rounds hz back
@@ -235,11 +206,10 @@ static bool start_rate(const struct timer_source *s, uint32_t hz,
 	const char *why = s->start(hz, millihz);
 	if (!why && (!res->max_millihz || *millihz > res->max_millihz))
 		return true;
-	enum bench_eoi eoi = birq.eoi;
 	s->stop();
-	drain(eoi);
+	drain();
 	if (why && !res->rates)
-		emit_problem("skip", s, hz, why);
+		source_problem("storm", "skip", s, hz, why);
 	else
 		kprintf("storm %s %s %s: no faster rate than %llu Hz: %s\n", s->timer,
 			s->mode, s->delivery, (unsigned long long)res->max_millihz / 1000,
@@ -264,9 +234,8 @@ static bool measure(const struct timer_source *s, uint32_t hz, uint32_t ms,
 		watchdog_stopped(s, hz, w->stalled);
 		return false;
 	}
-	enum bench_eoi eoi = birq.eoi;
 	s->stop();
-	drain(eoi);
+	drain();
 	return true;
 }
 

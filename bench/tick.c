@@ -19,7 +19,6 @@
 #include "run.h"
 #include "lib.h"
 
-#define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
 
 static const char *const workload_names[] = { "spin", "matrix", "memwalk" };
 
@@ -128,21 +127,8 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 {
 	uint64_t millihz;
 	const struct timer_source *s = t->source;
-	const char *why = s->start(t->hz, &millihz);
-	if (!why && !source_wait_first(2 * timers.tsc_hz / t->hz + tsc_cycles_ms(FIRST_EXTRA_MS)))
-		why = "no interrupt arrived";
-	if (why) {
-		s->stop();
-		struct record r;
-		record_begin(&r, "skip");
-		record_str(&r, "bench", "tick");
-		record_str(&r, "timer", s->timer);
-		record_str(&r, "delivery", s->delivery);
-		record_u64(&r, "hz", t->hz);
-		record_str(&r, "reason", why);
-		record_emit(&r);
+	if (!source_start_checked("tick", s, t->hz, &millihz))
 		return false;
-	}
 	struct counters a, b;
 	spin_view_reset(v);
 	read_counters(&a);
