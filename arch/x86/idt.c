@@ -77,7 +77,11 @@ void interrupt_dispatch(struct interrupt_frame *f)
 	 * its priority class and below for good (SDM vol. 3A, 12.8.3). The APIC's
 	 * spurious vector takes no EOI (12.9). */
 	unexpected++;
-	if (f->vector >= PIC_VECTOR_BASE && f->vector < PIC_VECTOR_BASE + 16)
+	if (f->vector == PIC_VECTOR_BASE + 7)
+		return;             /* the master's spurious IRQ7 takes no EOI (8259A datasheet) */
+	if (f->vector == PIC_VECTOR_BASE + 15)
+		pic_eoi(0);         /* the slave's spurious IRQ15: only the master's cascade was real */
+	else if (f->vector >= PIC_VECTOR_BASE && f->vector < PIC_VECTOR_BASE + 16)
 		pic_eoi((unsigned)(f->vector - PIC_VECTOR_BASE));
 	else if (f->vector != VEC_SPURIOUS && lapic_enabled)
 		lapic_eoi();
