@@ -128,3 +128,8 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ---- ACPI, multiboot2 and parser fuzzing ----------------------------------
+
+KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
+$(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already

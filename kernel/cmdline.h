@@ -16,6 +16,7 @@ enum selftest {
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
+#define DUMP_ACPI       (1u << 0)   /* dump=acpi: hex lines of every ACPI table */
 
 struct config {
 	uint32_t benches;               /* bit per name in the bench option's list; 0: not given */
@@ -23,6 +24,7 @@ struct config {
 	uint64_t console_addr;          /* I/O port or physical MMIO address */
 	uint32_t baud;                  /* 0: keep the firmware's divisor */
 	uint32_t selftest;              /* enum selftest */
+	uint32_t dumps;                 /* bit per name in the dump option's list */
 	bool help;
 };
 
