@@ -133,3 +133,9 @@ clean:
 
 KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
 $(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
+
+UNIT_TESTS += test_acpi test_multiboot2
+UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+$(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
