@@ -67,6 +67,19 @@ static void refused(void **state)
 	refuse("help=1", "help=1", "accepts no value");
 }
 
+static void dump_option(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("bench=none", &c, &e));
+	assert_int_equal(c.dumps, 0);
+	assert_true(cmdline_parse("bench=none dump=acpi", &c, &e));
+	assert_int_equal(c.dumps, DUMP_ACPI);
+	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi");
+	refuse("dump=", "dump=", "bad value for dump");
+	refuse("dump", "dump", "bad value for dump");
+}
+
 static void long_word_is_cut_not_overflowed(void **state)
 {
 	char line[600];
@@ -94,6 +107,7 @@ int main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(accepted),
 		cmocka_unit_test(refused),
+		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 	};
