@@ -21,7 +21,7 @@ static void parse_mmap(const uint8_t *t, uint32_t size, struct boot_info *bi)
 	uint32_t entry_size = rd32(t + 8);
 	if (entry_size < 24)
 		return;
-	for (uint32_t off = 16; off + entry_size <= size; off += entry_size) {
+	for (uint32_t off = 16; entry_size <= size - off; off += entry_size) {  /* no wrap */
 		const uint8_t *e = t + off;     /* base_addr, length, type */
 		if (rd32(e + 16) == MB2_MMAP_AVAILABLE)
 			bi->memory_bytes += rd64(e + 8);

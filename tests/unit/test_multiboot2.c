@@ -127,6 +127,17 @@ static void mmap_odd_entry_size(void **state)
 	assert_int_equal(bi.memory_bytes, 0x3000);
 }
 
+/* Found by fuzz_multiboot2: an entry_size near 2^32 made "off + entry_size" wrap,
+ * and an entry was read past the tag and the information (ASan). */
+static void mmap_entry_size_wraps(void **state)
+{
+	begin();
+	size_t at = tag(MB2_TAG_MMAP, NULL, 8 + 8);
+	put32(at, 0xfffffffd);
+	assert_true(parse_total((uint32_t)(at + 16)));
+	assert_int_equal(bi.memory_bytes, 0);
+}
+
 static void mmap_malformed(void **state)
 {
 	begin();
@@ -278,6 +289,7 @@ int main(void)
 		cmocka_unit_test_teardown(string_without_nul, teardown),
 		cmocka_unit_test_teardown(mmap_sum, teardown),
 		cmocka_unit_test_teardown(mmap_odd_entry_size, teardown),
+		cmocka_unit_test_teardown(mmap_entry_size_wraps, teardown),
 		cmocka_unit_test_teardown(mmap_malformed, teardown),
 		cmocka_unit_test_teardown(framebuffer_rgb, teardown),
 		cmocka_unit_test_teardown(framebuffer_ega_text, teardown),
