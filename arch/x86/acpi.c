@@ -181,9 +181,9 @@ static void add_table_name(struct acpi_info *a, const uint8_t *t)
 static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 {
 	const uint8_t *t = map_table(a, map, addr, NULL);
-	bool ok = t != NULL;
-	if (!ok)
+	if (!t)
 		return;
+	bool ok = true;
 	if (!memcmp(t, "APIC", 4) && !a->has_madt)
 		ok = parse_madt(a, t, addr);
 	else if (!memcmp(t, "HPET", 4) && !a->has_hpet)
