@@ -142,7 +142,8 @@ $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURD
 
 # libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
 # corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves
-# build/fuzz/crash-<target>-* and stops. tests/host/fuzz-smoke.sh runs each briefly.
+# build/fuzz/crash-<target>-* and stops. tests/fuzz/<target>.dict, where there is
+# one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
@@ -162,7 +163,8 @@ fuzz: $(FUZZ_BINS)
 	@for t in $(FUZZ_TARGETS); do \
 		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
 		$(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- \
+			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- $$dict \
 			$(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t || exit 1; \
 	done

@@ -26,8 +26,10 @@ make -s fuzz-build FUZZ_CC="$cc" || { echo "the fuzz targets do not build"; exit
 status=0
 for target in fuzz_acpi fuzz_multiboot2 fuzz_cmdline; do
 	mkdir -p "$scratch/$target"
+	dict=()
+	[[ -f tests/fuzz/$target.dict ]] && dict=(-dict="tests/fuzz/$target.dict")
 	if build/fuzz/$target -max_total_time="$seconds" -print_final_stats=1 \
-		-artifact_prefix=build/fuzz/smoke-crash-$target- \
+		-artifact_prefix=build/fuzz/smoke-crash-$target- "${dict[@]}" \
 		"$scratch/$target" "tests/fuzz/corpus/$target" >"$scratch/$target.log" 2>&1; then
 		runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$scratch/$target.log")
 		echo "$target: no crash in ${seconds}s (${runs:-?} runs)"
