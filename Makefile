@@ -218,3 +218,42 @@ fuzz: $(TICKSTAT_FUZZ) $(GEN_LOG)
 
 bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 	tests/tickstat/bench.sh
+# ---- ACPI, multiboot2 and parser fuzzing ----------------------------------
+
+KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
+$(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
+
+UNIT_TESTS += test_acpi test_multiboot2
+UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+$(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
+
+# libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
+# corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves
+# build/fuzz/crash-<target>-* and stops. tests/fuzz/<target>.dict, where there is
+# one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
+FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
+FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
+FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86
+
+.PHONY: fuzz fuzz-build
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: $(FUZZ_BINS)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+		$(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- $$dict \
+			$(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t || exit 1; \
+	done

@@ -1,10 +1,13 @@
 /* Finding the ACPI tables at boot and the "acpi" and "acpi_problem" records. */
 #include "acpi_report.h"
+#include "acpi_dump.h"
 #include "console.h"
 #include "paging.h"
 #include "record.h"
 
 struct acpi_info acpi;
+static const void *rsdp_used;          /* what acpi_init parsed, for dump=acpi */
+static size_t rsdp_used_len;
 
 /* Tables are identity mapped below 4 GiB; above, map them (write-back) on demand. */
 static const void *map_phys(uint64_t phys, size_t len)
@@ -41,6 +44,8 @@ void acpi_init(const struct boot_info *bi)
 		len = 36;
 		source = "bios-scan";
 	}
+	rsdp_used = rsdp;
+	rsdp_used_len = len;
 	acpi_parse(rsdp, len, source, map_phys, &acpi);
 	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
 		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");
@@ -58,4 +63,9 @@ void acpi_init(const struct boot_info *bi)
 	record_u64(&r, "pm_timer_port", acpi.pm_timer_port);
 	record_emit(&r);
 	emit_problems();
+}
+
+void acpi_dump_tables(void)
+{
+	acpi_dump(rsdp_used, rsdp_used_len, map_phys);
 }

@@ -9,5 +9,7 @@
 
 extern struct acpi_info acpi;
 void acpi_init(const struct boot_info *bi);
+/* dump=acpi: the tables acpi_init found, as hex text lines (acpi_dump.h). */
+void acpi_dump_tables(void);
 
 #endif

@@ -28,6 +28,8 @@ static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", NULL
 };
 
+static const char *const dump_names[] = { "acpi", NULL };
+
 #define AT(field) offsetof(struct config, field)
 
 static const struct option options[] = {
@@ -71,6 +73,9 @@ static const struct option options[] = {
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
 	  "raise a CPU exception on purpose (fault = a page fault) to test the "
 	  "exception report" },
+	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
+	  "print raw data as hex text lines after the records; acpi: every ACPI "
+	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };

@@ -33,6 +33,7 @@ struct uint_list {
 	unsigned n;
 	uint32_t v[MAX_LIST];
 };
+#define DUMP_ACPI       (1u << 0)   /* dump=acpi: hex lines of every ACPI table */
 
 struct config {
 	uint32_t benches;               /* bit per name in the bench option's list; 0: not given */
@@ -52,6 +53,7 @@ struct config {
 	uint32_t delay_us;              /* latency: from arming to the deadline */
 	uint32_t inject;                /* cycles burnt in every measured handler */
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
+	uint32_t dumps;                 /* bit per name in the dump option's list */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

@@ -68,6 +68,8 @@ void kmain(uint32_t magic, uint32_t info)
 			console_serial_wanted());
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	acpi_init(&bi);                             /* MADT, HPET, FADT */
+	if (cfg.dumps & DUMP_ACPI)
+		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
 	if (!cmdline_ok) {

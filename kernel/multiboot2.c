@@ -2,17 +2,29 @@
 #include "multiboot2.h"
 #include "lib.h"
 
-struct tag { uint32_t type, size; };
+/* Fields are read byte-wise: memory map entries need not keep their 64-bit fields
+ * aligned (entry_size is only at least 24), and C gives unaligned loads no meaning. */
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+/* A string tag is used only when its NUL lies inside the tag. */
+static const char *tag_string(const uint8_t *t, uint32_t size, const char *otherwise)
+{
+	for (uint32_t i = 8; i < size; i++)
+		if (t[i] == 0)
+			return (const char *)(t + 8);
+	return otherwise;
+}
 
 static void parse_mmap(const uint8_t *t, uint32_t size, struct boot_info *bi)
 {
-	uint32_t entry_size = *(const uint32_t *)(t + 8);
+	uint32_t entry_size = rd32(t + 8);
 	if (entry_size < 24)
 		return;
-	for (uint32_t off = 16; off + entry_size <= size; off += entry_size) {
+	for (uint32_t off = 16; entry_size <= size - off; off += entry_size) {  /* no wrap */
 		const uint8_t *e = t + off;     /* base_addr, length, type */
-		uint64_t base = *(const uint64_t *)e, len = *(const uint64_t *)(e + 8);
-		if (*(const uint32_t *)(e + 16) != MB2_MMAP_AVAILABLE)
+		uint64_t base = rd64(e), len = rd64(e + 8);
+		if (rd32(e + 16) != MB2_MMAP_AVAILABLE)
 			continue;
 		bi->memory_bytes += len;
 		if (base < (4ull << 30) && len > bi->free_len) {
@@ -27,10 +39,10 @@ static void parse_framebuffer(const uint8_t *t, uint32_t size, struct boot_info 
 	if (size < 31)
 		return;
 	struct framebuffer *fb = &bi->fb;
-	fb->addr = *(const uint64_t *)(t + 8);
-	fb->pitch = *(const uint32_t *)(t + 16);
-	fb->width = *(const uint32_t *)(t + 20);
-	fb->height = *(const uint32_t *)(t + 24);
+	fb->addr = rd64(t + 8);
+	fb->pitch = rd32(t + 16);
+	fb->width = rd32(t + 20);
+	fb->height = rd32(t + 24);
 	fb->bpp = t[28];
 	fb->type = t[29];
 	if (fb->type == 1 && size >= 38) {      /* direct RGB colour layout */
@@ -48,10 +60,10 @@ static void parse_tag(const uint8_t *t, uint32_t type, uint32_t size, struct boo
 {
 	switch (type) {
 	case MB2_TAG_CMDLINE:
-		bi->cmdline = (const char *)(t + 8);
+		bi->cmdline = tag_string(t, size, bi->cmdline);
 		break;
 	case MB2_TAG_LOADER:
-		bi->loader = (const char *)(t + 8);
+		bi->loader = tag_string(t, size, bi->loader);
 		break;
 	case MB2_TAG_MMAP:
 		if (size >= 16)
@@ -79,18 +91,19 @@ bool multiboot2_parse(const void *info, struct boot_info *bi)
 {
 	*bi = (struct boot_info){ .cmdline = "", .loader = "" };
 	const uint8_t *base = info;
-	uint32_t total = *(const uint32_t *)base;
+	uint32_t total = rd32(base);
 	if (total < 16)
 		return false;
 	bi->info_end = (uint64_t)(uintptr_t)base + total;
-	for (uint32_t off = 8; off + 8 <= total;) {
-		const struct tag *t = (const struct tag *)(base + off);
-		if (t->type == MB2_TAG_END)
+	/* 64-bit offsets: a tag ending near 4 GiB must not wrap the walk to the start. */
+	for (uint64_t off = 8; off + 8 <= total;) {
+		uint32_t type = rd32(base + off), size = rd32(base + off + 4);
+		if (type == MB2_TAG_END)
 			return true;
-		if (t->size < 8 || t->size > total - off)
+		if (size < 8 || size > total - off)
 			return false;
-		parse_tag(base + off, t->type, t->size, bi);
-		off += (t->size + 7) & ~7u;
+		parse_tag(base + off, type, size, bi);
+		off += ((uint64_t)size + 7) & ~7ull;
 	}
 	return true;
 }

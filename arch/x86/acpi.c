@@ -94,12 +94,23 @@ static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 	}
 }
 
-static void parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+/* What a MADT that turns out broken half-way may already have set. */
+static void forget_madt(struct acpi_info *a)
+{
+	a->lapic_addr = 0;
+	a->madt_flags = 0;
+	a->n_ioapics = 0;
+	a->n_cpus = 0;
+	for (unsigned i = 0; i < 16; i++)
+		a->isa[i] = (struct acpi_isa_irq){ .gsi = i };
+}
+
+static bool parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
 	uint32_t len = u32(t + 4);
 	if (len < SDT_HEADER_LEN + 8) {
 		problem(a, "APIC", addr, "too short");
-		return;
+		return false;
 	}
 	a->lapic_addr = u32(t + 36);
 	a->madt_flags = u32(t + 40);
@@ -107,39 +118,42 @@ static void parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 		uint8_t elen = t[off + 1];
 		if (elen < 2 || off + elen > len) {
 			problem(a, "APIC", addr, "entry runs past the table");
-			break;
+			forget_madt(a);
+			return false;
 		}
 		parse_madt_entry(a, t + off);
 		off += elen;
 	}
 	a->has_madt = true;
+	return true;
 }
 
-static void parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
 	if (u32(t + 4) < 56) {
 		problem(a, "HPET", addr, "too short");
-		return;
+		return false;
 	}
 	if (u8(t + 40) != ACPI_GAS_SYSTEM_MEMORY || u64(t + 44) == 0) {
 		problem(a, "HPET", addr, "base address is not in memory space");
-		return;
+		return false;
 	}
 	a->hpet_block_id = u32(t + 36);
 	a->hpet_addr = u64(t + 44);
 	a->hpet_number = u8(t + 52);
 	a->hpet_min_tick = u16(t + 53);
 	a->has_hpet = true;
+	return true;
 }
 
 /* PM timer: X_PM_TMR_BLK (offset 208, ACPI 2.0+) when it is a port, else PM_TMR_BLK
  * (offset 76); width from the flags' TMR_VAL_EXT (bit 8, offset 112). */
-static void parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
 	uint32_t len = u32(t + 4);
 	if (len < 116) {
 		problem(a, "FACP", addr, "too short");
-		return;
+		return false;
 	}
 	a->has_fadt = true;
 	a->fadt_revision = t[8];
@@ -148,6 +162,7 @@ static void parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	if (len >= 220 && u8(t + 208) == ACPI_GAS_SYSTEM_IO && u64(t + 212) != 0)
 		port = (uint32_t)u64(t + 212);
 	a->pm_timer_port = port <= 0xfffc ? (uint16_t)port : 0;
+	return true;
 }
 
 static void add_table_name(struct acpi_info *a, const uint8_t *t)
@@ -162,18 +177,21 @@ static void add_table_name(struct acpi_info *a, const uint8_t *t)
 	a->tables[n] = 0;
 }
 
+/* A table that an acpi_problem record calls "not used" stays out of tables[]. */
 static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 {
 	const uint8_t *t = map_table(a, map, addr, NULL);
 	if (!t)
 		return;
-	add_table_name(a, t);
+	bool ok = true;
 	if (!memcmp(t, "APIC", 4) && !a->has_madt)
-		parse_madt(a, t, addr);
+		ok = parse_madt(a, t, addr);
 	else if (!memcmp(t, "HPET", 4) && !a->has_hpet)
-		parse_hpet(a, t, addr);
+		ok = parse_hpet(a, t, addr);
 	else if (!memcmp(t, "FACP", 4) && !a->has_fadt)
-		parse_fadt(a, t, addr);
+		ok = parse_fadt(a, t, addr);
+	if (ok)
+		add_table_name(a, t);
 }
 
 static bool rsdp_ok(const uint8_t *r, size_t len)

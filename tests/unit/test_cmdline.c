@@ -117,6 +117,19 @@ static void defaults_do_not_count_as_given(void **state)
 	assert_false(config_given(&c, "nonexistent"));
 }
 
+static void dump_option(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("bench=none", &c, &e));
+	assert_int_equal(c.dumps, 0);
+	assert_true(cmdline_parse("bench=none dump=acpi", &c, &e));
+	assert_int_equal(c.dumps, DUMP_ACPI);
+	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi");
+	refuse("dump=", "dump=", "bad value for dump");
+	refuse("dump", "dump", "bad value for dump");
+}
+
 static void long_word_is_cut_not_overflowed(void **state)
 {
 	char line[600];
@@ -146,6 +159,7 @@ int main(void)
 		cmocka_unit_test(refused),
 		cmocka_unit_test(timer_options),
 		cmocka_unit_test(defaults_do_not_count_as_given),
+		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 	};

@@ -1,0 +1,67 @@
+/* libFuzzer target for the ACPI parser (arch/x86/acpi.c).
+ *
+ * Input: the first 36 bytes are the RSDP copy (as the multiboot2 tag hands it to
+ * the kernel); the rest is physical memory from address 0. The same rest is then
+ * placed at 0xe0000 in a 128 KiB zeroed block (the BIOS area, which the scan maps
+ * whole) and searched the legacy way (acpi_scan_bios_area). The map
+ * callback returns only bytes of the input, so any read past them is an ASan
+ * report. tests/fuzz/mkseed-acpi turns the real tables into seeds. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "acpi.h"
+
+#define RSDP_COPY 36
+#define BIOS_AREA 0xe0000
+#define BIOS_AREA_LEN 0x20000
+
+static const uint8_t *mem;
+static size_t mem_len;
+static uint64_t mem_base;
+
+static const void *fake_map(uint64_t phys, size_t len)
+{
+	if (phys < mem_base || len > mem_len || phys - mem_base > mem_len - len)
+		return NULL;
+	return mem + (phys - mem_base);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct acpi_info info;
+	if (size < RSDP_COPY)
+		return 0;
+	uint8_t *rsdp = malloc(RSDP_COPY);
+	memcpy(rsdp, data, RSDP_COPY);
+	mem = data + RSDP_COPY;
+	mem_len = size - RSDP_COPY;
+
+	mem_base = 0;
+	acpi_parse(rsdp, data[15] >= 2 ? RSDP_COPY : 20, "fuzz", fake_map, &info);
+	free(rsdp);
+
+	static uint8_t *area;                   /* kept: zeroing 128 KiB a run is slow */
+	static size_t used;
+	if (!area)
+		area = calloc(1, BIOS_AREA_LEN);
+	memset(area, 0, used);
+	used = mem_len < BIOS_AREA_LEN ? mem_len : BIOS_AREA_LEN;
+	memcpy(area, data + RSDP_COPY, used);
+	mem = area;
+	mem_len = BIOS_AREA_LEN;
+	mem_base = BIOS_AREA;
+	const uint8_t *found = acpi_scan_bios_area(fake_map);
+	if (found)
+		acpi_parse(found, (size_t)(area + BIOS_AREA_LEN - found), "bios-scan", fake_map, &info);
+
+	/* What the kernel prints must be bounded, terminated strings. */
+	if (strlen(info.tables) >= sizeof(info.tables) || info.n_problems > ACPI_MAX_PROBLEMS ||
+	    info.n_ioapics > ACPI_MAX_IOAPICS || info.n_cpus > ACPI_MAX_CPUS)
+		abort();
+	for (unsigned i = 0; i < info.n_problems; i++)
+		if (strlen(info.problems[i].signature) != 4 || !info.problems[i].what)
+			abort();
+	return 0;
+}

@@ -1,0 +1,478 @@
+/* The ACPI parser (arch/x86/acpi.c) on real tables dumped from QEMU 7.2
+ * (tests/unit/acpi/, see its README), then on copies corrupted one way at a time.
+ *
+ * The fake physical address space is a list of regions, each exactly one table's
+ * bytes in its own heap block: the map callback returns memory only when the whole
+ * range lies inside one region, so any read past a table is an ASan report. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "acpi.h"
+
+#ifndef ACPI_FIXTURES
+#define ACPI_FIXTURES "tests/unit/acpi"
+#endif
+
+#define MAX_REGIONS 32
+
+struct region {
+	char sig[5];
+	uint64_t phys;
+	size_t len;
+	uint8_t *data;
+};
+
+static struct region mem[MAX_REGIONS];
+static unsigned n_mem;
+static uint8_t *rsdp;
+static size_t rsdp_len;
+static struct acpi_info info;
+
+static const void *fake_map(uint64_t phys, size_t len)
+{
+	for (unsigned i = 0; i < n_mem; i++) {
+		const struct region *r = &mem[i];
+		if (phys >= r->phys && len <= r->len && phys - r->phys <= r->len - len)
+			return r->data + (phys - r->phys);
+	}
+	return NULL;
+}
+
+static uint8_t *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	*len = (size_t)ftell(f);
+	rewind(f);
+	uint8_t *p = malloc(*len ? *len : 1);
+	assert_non_null(p);
+	assert_int_equal(fread(p, 1, *len, f), *len);
+	fclose(f);
+	return p;
+}
+
+static void unload(void)
+{
+	for (unsigned i = 0; i < n_mem; i++)
+		free(mem[i].data);
+	n_mem = 0;
+	free(rsdp);
+	rsdp = NULL;
+}
+
+/* Rebuild a platform's address space from its index; the RSDP stays apart (the
+ * parser is handed its copy, as the kernel is by the multiboot2 tag). */
+static void load(const char *platform)
+{
+	char path[512], line[256];
+	unload();
+	snprintf(path, sizeof(path), "%s/%s/index", ACPI_FIXTURES, platform);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot open %s", path);
+	while (fgets(line, sizeof(line), f)) {
+		char sig[8], file[64];
+		unsigned long long phys;
+		size_t len, flen;
+		if (line[0] == '#')
+			continue;
+		assert_int_equal(sscanf(line, "%4s 0x%llx %zu %63s", sig, &phys, &len, file), 4);
+		snprintf(path, sizeof(path), "%s/%s/%s", ACPI_FIXTURES, platform, file);
+		uint8_t *data = read_file(path, &flen);
+		assert_int_equal(flen, len);
+		if (!strcmp(sig, "RSDP")) {
+			rsdp = data;
+			rsdp_len = len;
+			continue;
+		}
+		assert_true(n_mem < MAX_REGIONS);
+		struct region *r = &mem[n_mem++];
+		memcpy(r->sig, sig, 5);
+		r->phys = phys;
+		r->len = len;
+		r->data = data;
+	}
+	fclose(f);
+	assert_non_null(rsdp);
+}
+
+static struct region *table(const char *sig)
+{
+	for (unsigned i = 0; i < n_mem; i++)
+		if (!strcmp(mem[i].sig, sig))
+			return &mem[i];
+	fail_msg("no %s table", sig);
+	return NULL;
+}
+
+static void fix_checksum(uint8_t *t, size_t len, size_t at)
+{
+	uint8_t sum = 0;
+	t[at] = 0;
+	for (size_t i = 0; i < len; i++)
+		sum = (uint8_t)(sum + t[i]);
+	t[at] = (uint8_t)-sum;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> 8 * i);
+}
+
+static void parse(void)
+{
+	acpi_parse(rsdp, rsdp_len, "test", fake_map, &info);
+}
+
+/* Exactly one problem, and it is this one. */
+static void assert_problem(const char *sig, uint64_t addr, const char *what)
+{
+	assert_int_equal(info.n_problems, 1);
+	assert_string_equal(info.problems[0].signature, sig);
+	assert_int_equal(info.problems[0].addr, addr);
+	assert_string_equal(info.problems[0].what, what);
+}
+
+static int teardown(void **state)
+{
+	unload();
+	return 0;
+}
+
+/* ---- the real tables ---------------------------------------------------- */
+
+struct expect {
+	const char *platform, *tables;
+	uint8_t revision;
+	bool xsdt, hpet;
+	uint16_t pm_timer_port;
+};
+
+static void check_platform(const struct expect *x)
+{
+	load(x->platform);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_string_equal(info.rsdp_source, "test");
+	assert_string_equal(info.tables, x->tables);
+	assert_int_equal(info.rsdp_revision, x->revision);
+	assert_int_equal(info.xsdt, x->xsdt);
+
+	assert_true(info.has_madt);
+	assert_int_equal(info.lapic_addr, 0xfee00000);
+	assert_true(info.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	assert_int_equal(info.n_ioapics, 1);
+	assert_int_equal(info.ioapics[0].addr, 0xfec00000);
+	assert_int_equal(info.ioapics[0].gsi_base, 0);
+	assert_int_equal(info.n_cpus, 1);
+	assert_int_equal(info.cpu_apic_ids[0], 0);
+	assert_true(info.isa[0].overridden);
+	assert_int_equal(info.isa[0].gsi, 2);
+	assert_false(info.isa[1].overridden);
+	assert_int_equal(info.isa[1].gsi, 1);
+
+	assert_int_equal(info.has_hpet, x->hpet);
+	assert_int_equal(info.hpet_addr, x->hpet ? 0xfed00000 : 0);
+
+	assert_true(info.has_fadt);
+	assert_int_equal(info.pm_timer_port, x->pm_timer_port);
+	assert_false(info.pm_timer_32bit);
+}
+
+static const struct expect pc_seabios = {
+	"pc-seabios", "FACP,APIC,HPET,WAET", 0, false, true, 0x608 };
+static const struct expect q35_seabios = {
+	"q35-seabios", "FACP,APIC,HPET,MCFG,WAET", 0, false, true, 0x608 };
+static const struct expect pc_ovmf = {
+	"pc-ovmf", "FACP,APIC,HPET,WAET,BGRT", 2, true, true, 0xb008 };
+static const struct expect q35_ovmf = {
+	"q35-ovmf", "FACP,APIC,HPET,MCFG,WAET,BGRT", 2, true, true, 0x608 };
+static const struct expect q35_hpet_off = {
+	"q35-seabios-hpet-off", "FACP,APIC,MCFG,WAET", 0, false, false, 0x608 };
+
+static void real_pc_seabios(void **state) { check_platform(&pc_seabios); }
+static void real_q35_seabios(void **state) { check_platform(&q35_seabios); }
+static void real_pc_ovmf(void **state) { check_platform(&pc_ovmf); }
+static void real_q35_ovmf(void **state) { check_platform(&q35_ovmf); }
+static void real_q35_hpet_off(void **state) { check_platform(&q35_hpet_off); }
+
+static void hpet_fields(void **state)
+{
+	load("q35-ovmf");
+	parse();
+	assert_int_equal(info.hpet_number, 0);
+	assert_int_equal(info.hpet_block_id >> 16, 0x8086);   /* PCI vendor ID */
+	assert_int_equal(info.fadt_revision, table("FACP")->data[8]);
+}
+
+/* SeaBIOS's RSDP found the legacy way, in 0xe0000-0xfffff. */
+static void bios_area_scan(void **state)
+{
+	load("pc-seabios");
+	assert_true(n_mem + 1 < MAX_REGIONS);
+	struct region *r = &mem[n_mem++];
+	*r = (struct region){ "BIOS", 0xe0000, 0x20000, calloc(1, 0x20000) };
+	memcpy(r->data + 0x15a10, rsdp, rsdp_len);
+	const uint8_t *found = acpi_scan_bios_area(fake_map);
+	assert_ptr_equal(found, r->data + 0x15a10);
+	acpi_parse(found, 0x20000 - 0x15a10, "bios-scan", fake_map, &info);
+	assert_string_equal(info.tables, pc_seabios.tables);
+}
+
+/* ---- corrupted copies ----------------------------------------------------- */
+
+/* A table with a wrong checksum is reported and unused; the others still count. */
+static void bad_checksum(const char *platform, const char *sig)
+{
+	load(platform);
+	struct region *t = table(sig);
+	t->data[t->len - 1] ^= 0x40;
+	parse();
+	assert_problem(sig, t->phys, "bad checksum");
+	assert_null(strstr(info.tables, sig));
+	assert_int_equal(info.has_hpet, strcmp(sig, "HPET") != 0);
+	assert_int_equal(info.has_madt, strcmp(sig, "APIC") != 0);
+	assert_int_equal(info.has_fadt, strcmp(sig, "FACP") != 0);
+	assert_non_null(strstr(info.tables, "WAET"));
+}
+
+static void bad_checksum_hpet(void **state) { bad_checksum("q35-seabios", "HPET"); }
+static void bad_checksum_apic(void **state)
+{
+	bad_checksum("pc-ovmf", "APIC");
+	assert_int_equal(info.n_ioapics, 0);
+	assert_int_equal(info.isa[0].gsi, 0);          /* the ISA defaults stand */
+	assert_int_equal(info.pm_timer_port, 0xb008);
+}
+static void bad_checksum_facp(void **state)
+{
+	bad_checksum("q35-ovmf", "FACP");
+	assert_int_equal(info.pm_timer_port, 0);
+	assert_int_equal(info.hpet_addr, 0xfed00000);
+}
+
+static void bad_checksum_root(const char *platform, const char *sig)
+{
+	load(platform);
+	struct region *t = table(sig);
+	t->data[20] ^= 1;                             /* OEM ID */
+	parse();
+	assert_problem(sig, t->phys, "bad checksum");
+	assert_string_equal(info.tables, "");
+	assert_false(info.has_madt || info.has_hpet || info.has_fadt);
+}
+
+static void bad_checksum_rsdt(void **state) { bad_checksum_root("pc-seabios", "RSDT"); }
+static void bad_checksum_xsdt(void **state) { bad_checksum_root("q35-ovmf", "XSDT"); }
+
+/* The length field 0, 35 (shorter than a header) and 2^31 (past any table). */
+static void impossible_lengths(void **state)
+{
+	static const uint32_t lengths[] = { 0, 35, 1u << 31 };
+	static const char *const sigs[] = { "HPET", "APIC", "FACP", "RSDT" };
+	for (size_t s = 0; s < 4; s++)
+		for (size_t l = 0; l < 3; l++) {
+			load("q35-seabios");
+			struct region *t = table(sigs[s]);
+			put32(t->data + 4, lengths[l]);
+			fix_checksum(t->data, t->len, 9);
+			parse();
+			assert_problem(sigs[s], t->phys, "impossible length");
+			assert_null(strstr(info.tables, sigs[s]));
+			if (s < 3)
+				assert_non_null(strstr(info.tables, "MCFG"));
+		}
+}
+
+/* A length that claims more than was mapped: the map callback refuses it. */
+static void length_past_the_mapping(void **state)
+{
+	load("pc-ovmf");
+	struct region *t = table("HPET");
+	put32(t->data + 4, (uint32_t)t->len + 1);
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_problem("HPET", t->phys, "cannot be mapped");
+	assert_false(info.has_hpet);
+	assert_true(info.has_madt && info.has_fadt);
+}
+
+/* A table cut short in memory (its header still claims the whole length). */
+static void truncated_table(void **state)
+{
+	load("q35-ovmf");
+	struct region *t = table("APIC");
+	uint8_t *cut = malloc(40);
+	memcpy(cut, t->data, 40);
+	free(t->data);
+	t->data = cut;
+	t->len = 40;
+	parse();
+	assert_problem("APIC", t->phys, "cannot be mapped");
+	assert_false(info.has_madt);
+	assert_true(info.has_hpet && info.has_fadt);
+}
+
+/* A listed address where nothing can be mapped at all. */
+static void unmappable_table(void **state)
+{
+	load("pc-seabios");
+	struct region *t = table("HPET");
+	uint64_t addr = t->phys;
+	t->phys = 0x1000;                             /* moved away: nothing at addr */
+	parse();
+	assert_problem("????", addr, "cannot be mapped");
+	assert_false(info.has_hpet);
+	assert_string_equal(info.tables, "FACP,APIC,WAET");
+}
+
+static void unmappable_root(void **state)
+{
+	load("q35-ovmf");
+	struct region *t = table("XSDT");
+	uint64_t addr = t->phys;
+	t->phys = 0x1000;
+	parse();
+	assert_problem("XSDT", addr, "cannot be mapped");
+	assert_string_equal(info.tables, "");
+}
+
+/* The MADT's last entry (local APIC NMI, 6 bytes, after the I/O APIC and the
+ * overrides) set to run past the table, or to a length under 2. */
+static void madt_entry(uint8_t len)
+{
+	load("q35-seabios");
+	struct region *t = table("APIC");
+	size_t last = t->len - 6;
+	assert_int_equal(t->data[last], 4);
+	assert_int_equal(t->data[last + 1], 6);
+	t->data[last + 1] = len;
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_problem("APIC", t->phys, "entry runs past the table");
+	assert_false(info.has_madt);
+	assert_null(strstr(info.tables, "APIC"));
+	assert_int_equal(info.n_ioapics, 0);            /* nothing half-parsed is kept */
+	assert_int_equal(info.n_cpus, 0);
+	assert_int_equal(info.lapic_addr, 0);
+	assert_false(info.isa[0].overridden);
+	assert_true(info.has_hpet && info.has_fadt);
+}
+
+static void madt_entry_past_the_end(void **state) { madt_entry(7); }
+static void madt_entry_length_zero(void **state) { madt_entry(0); }
+static void madt_entry_length_one(void **state) { madt_entry(1); }
+
+static void bad_rsdp_checksum(void **state)
+{
+	load("pc-seabios");
+	rsdp[8] ^= 1;                                 /* OEM ID */
+	parse();
+	assert_problem("RSDP", 0, "bad signature, checksum or length");
+	assert_string_equal(info.rsdp_source, "none");
+	assert_string_equal(info.tables, "");
+}
+
+static void bad_rsdp_extended_checksum(void **state)
+{
+	load("q35-ovmf");
+	rsdp[33] ^= 1;                                /* the extended checksum */
+	parse();
+	assert_problem("RSDP", 0, "bad signature, checksum or length");
+}
+
+/* A revision 2 RSDP copy shorter than its own length field says. */
+static void short_rsdp_copy(void **state)
+{
+	load("pc-ovmf");
+	acpi_parse(rsdp, 20, "test", fake_map, &info);
+	assert_problem("RSDP", 0, "bad signature, checksum or length");
+}
+
+static void no_rsdp(void **state)
+{
+	acpi_parse(NULL, 0, "test", fake_map, &info);
+	assert_string_equal(info.rsdp_source, "none");
+	assert_int_equal(info.n_problems, 0);
+	assert_int_equal(info.isa[5].gsi, 5);
+}
+
+/* A listed table whose signature is not printable appears as '?' in the record. */
+static void unprintable_signature(void **state)
+{
+	load("pc-seabios");
+	struct region *t = table("WAET");
+	t->data[0] = '"';
+	t->data[1] = 0x01;
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_string_equal(info.tables, "FACP,APIC,HPET,??ET");
+}
+
+/* The HPET table with its base in I/O space, and one too short to hold it. */
+static void hpet_not_in_memory(void **state)
+{
+	load("pc-seabios");
+	struct region *t = table("HPET");
+	t->data[40] = ACPI_GAS_SYSTEM_IO;
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_problem("HPET", t->phys, "base address is not in memory space");
+	assert_false(info.has_hpet);
+	assert_null(strstr(info.tables, "HPET"));
+	assert_int_equal(info.hpet_addr, 0);
+}
+
+static void hpet_too_short(void **state)
+{
+	load("pc-seabios");
+	struct region *t = table("HPET");
+	put32(t->data + 4, 52);
+	fix_checksum(t->data, 52, 9);
+	parse();
+	assert_problem("HPET", t->phys, "too short");
+	assert_false(info.has_hpet);
+	assert_null(strstr(info.tables, "HPET"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(real_pc_seabios, teardown),
+		cmocka_unit_test_teardown(real_q35_seabios, teardown),
+		cmocka_unit_test_teardown(real_pc_ovmf, teardown),
+		cmocka_unit_test_teardown(real_q35_ovmf, teardown),
+		cmocka_unit_test_teardown(real_q35_hpet_off, teardown),
+		cmocka_unit_test_teardown(hpet_fields, teardown),
+		cmocka_unit_test_teardown(bios_area_scan, teardown),
+		cmocka_unit_test_teardown(bad_checksum_hpet, teardown),
+		cmocka_unit_test_teardown(bad_checksum_apic, teardown),
+		cmocka_unit_test_teardown(bad_checksum_facp, teardown),
+		cmocka_unit_test_teardown(bad_checksum_rsdt, teardown),
+		cmocka_unit_test_teardown(bad_checksum_xsdt, teardown),
+		cmocka_unit_test_teardown(impossible_lengths, teardown),
+		cmocka_unit_test_teardown(length_past_the_mapping, teardown),
+		cmocka_unit_test_teardown(truncated_table, teardown),
+		cmocka_unit_test_teardown(unmappable_table, teardown),
+		cmocka_unit_test_teardown(unmappable_root, teardown),
+		cmocka_unit_test_teardown(madt_entry_past_the_end, teardown),
+		cmocka_unit_test_teardown(madt_entry_length_zero, teardown),
+		cmocka_unit_test_teardown(madt_entry_length_one, teardown),
+		cmocka_unit_test_teardown(bad_rsdp_checksum, teardown),
+		cmocka_unit_test_teardown(bad_rsdp_extended_checksum, teardown),
+		cmocka_unit_test_teardown(short_rsdp_copy, teardown),
+		cmocka_unit_test_teardown(no_rsdp, teardown),
+		cmocka_unit_test_teardown(unprintable_signature, teardown),
+		cmocka_unit_test_teardown(hpet_not_in_memory, teardown),
+		cmocka_unit_test_teardown(hpet_too_short, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
