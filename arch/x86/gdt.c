@@ -4,7 +4,7 @@
 #include "idt.h"
 #include "lib.h"
 
-#define IST_STACK_SIZE (16 * 1024)
+#define IST_STACK_SIZE (32 * 1024)     /* a report formats a 4 KiB record in 3 buffers */
 
 struct tss {
 	uint32_t reserved0;
