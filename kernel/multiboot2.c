@@ -15,6 +15,10 @@ static void parse_mmap(const uint8_t *t, uint32_t size, struct boot_info *bi)
 		if (*(const uint32_t *)(e + 16) != MB2_MMAP_AVAILABLE)
 			continue;
 		bi->memory_bytes += len;
+		if (base < 0x100000 && len > bi->low_len) {
+			bi->low_base = base;
+			bi->low_len = len;
+		}
 		if (base < (4ull << 30) && len > bi->free_len) {
 			bi->free_base = base;
 			bi->free_len = base + len > (4ull << 30) ? (4ull << 30) - base : len;
@@ -82,6 +86,7 @@ bool multiboot2_parse(const void *info, struct boot_info *bi)
 	uint32_t total = *(const uint32_t *)base;
 	if (total < 16)
 		return false;
+	bi->info_start = (uint64_t)(uintptr_t)base;
 	bi->info_end = (uint64_t)(uintptr_t)base + total;
 	for (uint32_t off = 8; off + 8 <= total;) {
 		const struct tag *t = (const struct tag *)(base + off);
