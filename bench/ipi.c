@@ -84,6 +84,8 @@ static void spin_target(void *arg)
 	irq_disable();
 }
 
+/* ovh: the overhead taken off each sample (send), or NO_OVERHEAD (latency). */
+#define NO_OVERHEAD (~0ull)
 static void emit(struct hist *h, const char *what, unsigned run, uint32_t to,
 		 const char *wait, uint64_t ovh)
 {
@@ -91,7 +93,7 @@ static void emit(struct hist *h, const char *what, unsigned run, uint32_t to,
 				"wait", wait, NULL };
 	struct hist_num nums[] = { { "from", smp.cpu[0].apic_id }, { "to", to },
 				   { "overhead", ovh }, { NULL, 0 } };
-	if (!ovh)
+	if (ovh == NO_OVERHEAD)
 		nums[2].key = NULL;
 	hist_emit_nums(h, "ipi", what, run, extra, nums);
 }
@@ -137,7 +139,7 @@ static void run_self(unsigned run, bool x2, uint64_t ovh, uint64_t timeout)
 	}
 	irq_disable();
 	emit(&send_h, "send", run, me, "self", ovh);
-	emit(&lat_h, "self", run, me, "self", 0);
+	emit(&lat_h, "self", run, me, "self", NO_OVERHEAD);
 	kprintf("ipi %u->%u (self): send p50 %llu cycles, latency p50 %llu cycles\n", me, me,
 		(unsigned long long)hist_permille(&send_h, 500),
 		(unsigned long long)hist_permille(&lat_h, 500));
@@ -168,7 +170,7 @@ static void run_ap(unsigned run, struct cpu *c, const struct config *cfg, bool x
 	smp_wait(c, timeout);
 	emit(&send_h, "send", run, c->apic_id, wait, ovh);
 	if (c->tsc_trusted)
-		emit(&lat_h, "latency", run, c->apic_id, wait, 0);
+		emit(&lat_h, "latency", run, c->apic_id, wait, NO_OVERHEAD);
 	else if (run == 0)
 		problem("skip", "latency", c->apic_id, "tsc_sync did not trust this pair's TSCs");
 	kprintf("ipi %u->%u (%s): send p50 %llu cycles, latency p50 %llu cycles%s\n",
