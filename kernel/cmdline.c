@@ -47,7 +47,8 @@ static const struct option options[] = {
 	{ "memwalk_kib", KIND_UINT, NULL, 4, 1048576, AT(memwalk_kib), "4096",
 	  "memwalk's buffer, in KiB (larger than L2 by default)" },
 	{ "wait", KIND_ENUM, wait_names, 0, 0, AT(wait), "hlt",
-	  "latency: busy-wait (spin) or halt (hlt) until the interrupt" },
+	  "latency: busy-wait (spin) or halt (hlt) until the interrupt; ipi: how "
+	  "the target AP waits" },
 	{ "delay_us", KIND_UINT, NULL, 1, 1000000, AT(delay_us), "100",
 	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
 	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
