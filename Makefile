@@ -36,6 +36,7 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 KERNEL_OBJS := \
 	boot/header.o \
 	boot/entry.o \
+	boot/trampoline.o \
 	arch/x86/cpu.o \
 	arch/x86/gdt.o \
 	arch/x86/idt.o \
@@ -70,11 +71,14 @@ KERNEL_OBJS := \
 	kernel/acpi_report.o \
 	kernel/irq.o \
 	kernel/alloc.o \
+	kernel/smp.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
 	bench/fire.o \
 	bench/storm.o \
+	bench/tscsync.o \
+	bench/ipi.o \
 	bench/source.o \
 	bench/handler.o \
 	bench/entry.o \

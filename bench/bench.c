@@ -11,6 +11,7 @@ static const struct bench benches[] = {
 	{ "latency", latency_valid, latency_run },
 	{ "tick", tick_valid, tick_run },
 	{ "storm", storm_valid, storm_run },
+	{ "ipi", ipi_valid, ipi_run },
 };
 
 static void skip(const char *name, const char *why)

@@ -28,5 +28,11 @@ void armcost_run(const struct config *cfg);
 const char *armcost_valid(void);
 void storm_run(const struct config *cfg);
 const char *storm_valid(void);
+void ipi_run(const struct config *cfg);
+const char *ipi_valid(void);
+
+/* The TSC warp test, boot CPU against each online AP: a "tsc_sync" record each;
+ * sets each CPU's tsc_trusted. After smp_init(). */
+void tsc_sync_check(void);
 
 #endif

@@ -27,3 +27,14 @@ void *alloc(size_t size, size_t align)
 }
 
 uint64_t alloc_available(void) { return end > next ? end - next : 0; }
+
+void alloc_reserve(uint64_t base, uint64_t len)
+{
+	uint64_t stop = base + len;
+	if (stop <= next || base >= end)
+		return;
+	if (base <= next)
+		next = stop < end ? stop : end;
+	else
+		end = base;
+}

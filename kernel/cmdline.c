@@ -3,7 +3,8 @@
 #include "format.h"
 #include "lib.h"
 
-enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG };
+enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG,
+	     KIND_UINT_ALL };    /* UINT_ALL: an integer, or "all" (stored as 0) */
 
 struct option {
 	const char *key;
@@ -16,7 +17,7 @@ struct option {
 };
 
 static const char *const bench_names[] = {
-	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", NULL
+	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", NULL };
 static const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
@@ -25,7 +26,7 @@ static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
-	"none", "fault", "de", "ud", "gp", "pf", "df", NULL
+	"none", "fault", "de", "ud", "gp", "pf", "df", "ap-no-start", NULL
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
@@ -39,7 +40,7 @@ static const struct option options[] = {
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
 	  "that every timer, mode and delivery path fires at the requested rate; "
-	  "readcost, armcost, latency, tick, storm: see docs/METHOD.md" },
+	  "readcost, armcost, latency, tick, storm, ipi: see docs/METHOD.md" },
 	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
 	  "repetitions of each configuration" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
@@ -48,7 +49,8 @@ static const struct option options[] = {
 	{ "memwalk_kib", KIND_UINT, NULL, 4, 1048576, AT(memwalk_kib), "4096",
 	  "memwalk's buffer, in KiB (larger than L2 by default)" },
 	{ "wait", KIND_ENUM, wait_names, 0, 0, AT(wait), "hlt",
-	  "latency: busy-wait (spin) or halt (hlt) until the interrupt" },
+	  "latency: busy-wait (spin) or halt (hlt) until the interrupt; ipi: how "
+	  "the target AP waits" },
 	{ "delay_us", KIND_UINT, NULL, 1, 1000000, AT(delay_us), "100",
 	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
 	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
@@ -70,9 +72,12 @@ static const struct option options[] = {
 	  "mmio32:ADDR (32-bit registers), none" },
 	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
 	  "serial speed; 0 keeps the firmware's setting" },
+	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
+	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
 	  "raise a CPU exception on purpose (fault = a page fault) to test the "
-	  "exception report" },
+	  "exception report; ap-no-start: send no start-up IPI to the first AP, "
+	  "which must be reported and skipped" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
@@ -246,6 +251,15 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 		return parse_uint_list(o, v, len, (struct uint_list *)field);
 	case KIND_CONSOLE:
 		return parse_console(v, len, cfg);
+	case KIND_UINT_ALL:
+		if (len == 3 && !strncmp(v, "all", 3)) {
+			*(uint32_t *)field = 0;
+			return true;
+		}
+		if (!parse_uint(v, len, &u) || u < o->min || u > o->max)
+			return false;
+		*(uint32_t *)field = (uint32_t)u;
+		return true;
 	case KIND_FLAG:
 		return false;
 	}
@@ -274,6 +288,10 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 		break;
 	case KIND_CONSOLE:
 		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
+		break;
+	case KIND_UINT_ALL:
+		format(buf, size, "all or an integer %llu..%llu", (unsigned long long)o->min,
+		       (unsigned long long)o->max);
 		break;
 	case KIND_FLAG:
 		format(buf, size, "no value (the word alone)");

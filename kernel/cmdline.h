@@ -13,6 +13,7 @@ enum console_kind { CONSOLE_IO, CONSOLE_MMIO8, CONSOLE_MMIO32, CONSOLE_NONE };
 enum selftest {
 	SELFTEST_NONE, SELFTEST_FAULT, SELFTEST_DE, SELFTEST_UD, SELFTEST_GP,
 	SELFTEST_PF, SELFTEST_DF,
+	SELFTEST_AP_NO_START,           /* send no SIPI to the first AP: it must be reported */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
@@ -54,6 +55,7 @@ struct config {
 	uint32_t inject;                /* cycles burnt in every measured handler */
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
 	uint32_t dumps;                 /* bit per name in the dump option's list */
+	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

@@ -15,6 +15,7 @@
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
+#include "smp.h"
 #include "timers.h"
 
 static void record_to_console(const char *line, size_t len) { console_write(line, len); }
@@ -83,6 +84,8 @@ void kmain(uint32_t magic, uint32_t info)
 	selftest_raise(cfg.selftest);
 	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */
 	timers_init();                              /* find, start, calibrate */
+	smp_init(&cfg, &bi);                        /* start the APs, park them */
+	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
 	bench_run_suite(&cfg);
 	(void)magic;
 	run_end();

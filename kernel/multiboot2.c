@@ -27,6 +27,10 @@ static void parse_mmap(const uint8_t *t, uint32_t size, struct boot_info *bi)
 		if (rd32(e + 16) != MB2_MMAP_AVAILABLE)
 			continue;
 		bi->memory_bytes += len;
+		if (base < 0x100000 && len > bi->low_len) {
+			bi->low_base = base;
+			bi->low_len = len;
+		}
 		if (base < (4ull << 30) && len > bi->free_len) {
 			bi->free_base = base;
 			bi->free_len = base + len > (4ull << 30) ? (4ull << 30) - base : len;
@@ -94,6 +98,7 @@ bool multiboot2_parse(const void *info, struct boot_info *bi)
 	uint32_t total = rd32(base);
 	if (total < 16)
 		return false;
+	bi->info_start = (uint64_t)(uintptr_t)base;
 	bi->info_end = (uint64_t)(uintptr_t)base + total;
 	/* 64-bit offsets: a tag ending near 4 GiB must not wrap the walk to the start. */
 	for (uint64_t off = 8; off + 8 <= total;) {

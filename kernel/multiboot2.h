@@ -25,7 +25,8 @@ struct boot_info {
 	bool uefi;                      /* an EFI system table tag was passed */
 	uint64_t memory_bytes;          /* available RAM in the memory map */
 	uint64_t free_base, free_len;   /* the largest available region below 4 GiB */
-	uint64_t info_end;              /* first byte after this information */
+	uint64_t low_base, low_len;     /* the largest available region starting below 1 MiB */
+	uint64_t info_start, info_end;  /* this information: first byte, first byte after */
 	bool has_framebuffer;
 	struct framebuffer fb;
 	const void *rsdp;               /* the RSDP copy in the info (new preferred) */

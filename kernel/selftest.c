@@ -34,8 +34,8 @@ static void raise_df(void)
 
 void selftest_raise(uint32_t which)
 {
-	if (which == SELFTEST_NONE)
-		return;
+	if (which == SELFTEST_NONE || which == SELFTEST_AP_NO_START)
+		return;     /* ap-no-start acts in smp_init() */
 	kprintf("selftest: raising a CPU exception on purpose\n");
 	switch (which) {
 	case SELFTEST_DE: raise_de(); break;

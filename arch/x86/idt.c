@@ -41,6 +41,11 @@ void idt_init(void)
 	idt_set_gate(VEC_DOUBLE_FAULT, isr_stubs[VEC_DOUBLE_FAULT], IST_DOUBLE_FAULT);
 	idt_set_gate(VEC_NMI, isr_stubs[VEC_NMI], IST_NMI);
 	idt_set_gate(VEC_MACHINE_CHECK, isr_stubs[VEC_MACHINE_CHECK], IST_MACHINE_CHECK);
+	idt_load();
+}
+
+void idt_load(void)
+{
 	struct { uint16_t limit; uint64_t base; } __attribute__((packed)) ptr = {
 		sizeof(idt) - 1, (uint64_t)(uintptr_t)idt
 	};

@@ -29,8 +29,32 @@ struct interrupt_frame {
 
 typedef void (*interrupt_handler)(struct interrupt_frame *f);
 
+#define IST_STACK_SIZE (32 * 1024)     /* a report formats a 4 KiB record in 3 buffers */
+
+struct tss {
+	uint32_t reserved0;
+	uint64_t rsp[3];
+	uint64_t reserved1;
+	uint64_t ist[7];
+	uint64_t reserved2;
+	uint16_t reserved3;
+	uint16_t iomap_base;
+} __attribute__((packed));
+
+/* One CPU's GDT (null, code, data, TSS) and TSS. */
+struct gdt_cpu {
+	uint64_t gdt[5];
+	struct tss tss;
+} __attribute__((aligned(16)));
+
+/* The boot CPU's tables. */
 void gdt_init(void);
+/* Fill and load t on the calling CPU; ist_stacks: 3 * IST_STACK_SIZE bytes. */
+void gdt_init_cpu(struct gdt_cpu *t, uint8_t *ist_stacks);
+/* The boot CPU: build the IDT and load it. */
 void idt_init(void);
+/* Another CPU: load the IDT the boot CPU built (one IDT for all). */
+void idt_load(void);
 
 /* Point a vector at an entry of one's own (a lean stub on a measured path). */
 void idt_set_gate(uint8_t vector, void (*entry)(void), uint8_t ist);

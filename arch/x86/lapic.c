@@ -67,6 +67,42 @@ uint32_t lapic_id(void)
 
 uint32_t lapic_version(void) { return lapic_read(APIC_LVR); }
 
+static bool send(uint32_t apic_id, uint32_t command)
+{
+	if (lapic_mode == LAPIC_X2APIC) {
+		wrmsr(X2APIC_MSR(APIC_ICR), (uint64_t)apic_id << 32 | command);
+		return true;
+	}
+	xapic_write(APIC_ICR2, apic_id << 24);
+	xapic_write(APIC_ICR, command);
+	for (unsigned i = 0; i < XAPIC_ICR_POLLS; i++)
+		if (!(xapic_read(APIC_ICR) & APIC_ICR_BUSY))
+			return true;
+	return false;
+}
+
+/* INIT as the MP initialisation example sends it (SDM vol. 3A, 9.4.4.1: 0xc4500
+ * broadcast; here to one destination): level-triggered, assert. */
+bool lapic_send_init(uint32_t apic_id)
+{
+	return send(apic_id, APIC_DM_INIT | APIC_INT_LEVELTRIG | APIC_INT_ASSERT);
+}
+
+bool lapic_send_sipi(uint32_t apic_id, uint8_t page)
+{
+	return send(apic_id, APIC_DM_STARTUP | page);
+}
+
+bool lapic_send_ipi(uint32_t apic_id, uint8_t vector)
+{
+	return send(apic_id, APIC_DM_FIXED | vector);
+}
+
+bool lapic_send_nmi(uint32_t apic_id)
+{
+	return send(apic_id, APIC_DM_NMI);
+}
+
 void lapic_timer_periodic(uint8_t vector, uint32_t count)
 {
 	lapic_write(APIC_LVTT, APIC_LVT_TIMER_PERIODIC | vector);

@@ -15,7 +15,15 @@
 #define APIC_EOI        0x0b0
 #define APIC_SPIV       0x0f0
 #define   APIC_SPIV_APIC_ENABLED (1u << 8)
-#define APIC_ICR        0x300
+#define APIC_ICR        0x300           /* low half; writing it sends (x2APIC: one 64-bit MSR) */
+#define   APIC_DM_FIXED          (0u << 8)
+#define   APIC_DM_NMI            (4u << 8)
+#define   APIC_DM_INIT           (5u << 8)
+#define   APIC_DM_STARTUP        (6u << 8)
+#define   APIC_ICR_BUSY          (1u << 12)      /* delivery status: send pending (xAPIC only) */
+#define   APIC_INT_ASSERT        (1u << 14)
+#define   APIC_INT_LEVELTRIG     (1u << 15)
+#define APIC_ICR2       0x310           /* xAPIC: destination in bits 31:24 */
 #define APIC_LVTT       0x320           /* LVT timer */
 #define   APIC_LVT_MASKED        (1u << 16)
 #define   APIC_LVT_TIMER_ONESHOT      (0u << 17)
@@ -23,7 +31,6 @@
 #define   APIC_LVT_TIMER_TSCDEADLINE  (2u << 17)
 #define APIC_LVT0       0x350
 #define APIC_LVT1       0x360
-#define   APIC_DM_NMI            (4u << 8)
 #define   APIC_DM_EXTINT         (7u << 8)
 #define APIC_LVTERR     0x370
 #define APIC_TMICT      0x380           /* timer initial count */
@@ -64,6 +71,32 @@ void lapic_eoi(void);
 bool lapic_init(uint64_t phys, enum lapic_mode mode, uint8_t spurious_vector);
 uint32_t lapic_id(void);
 uint32_t lapic_version(void);
+
+/* Interprocessor interrupts through the ICR (SDM vol. 3A, 12.6.1; x2APIC: 12.12.9,
+ * one WRMSR to 0x830 with the destination in bits 63:32, no delivery status).
+ * apic_id is a physical destination. In xAPIC mode each verb waits for the
+ * delivery status to clear, a bounded number of reads; false if it never did. */
+bool lapic_send_init(uint32_t apic_id);             /* INIT, level assert */
+bool lapic_send_sipi(uint32_t apic_id, uint8_t page); /* start-up at page * 4 KiB */
+bool lapic_send_ipi(uint32_t apic_id, uint8_t vector);
+bool lapic_send_nmi(uint32_t apic_id);
+
+/* The measured path: one mode, no call. xAPIC: the destination, the command, then
+ * the delivery-status poll (bounded); x2APIC: the WRMSR alone. */
+#define XAPIC_ICR_POLLS 1000000
+static inline bool xapic_send_ipi(uint32_t apic_id, uint8_t vector)
+{
+	xapic_write(APIC_ICR2, apic_id << 24);
+	xapic_write(APIC_ICR, APIC_DM_FIXED | vector);
+	for (unsigned i = 0; i < XAPIC_ICR_POLLS; i++)
+		if (!(xapic_read(APIC_ICR) & APIC_ICR_BUSY))
+			return true;
+	return false;
+}
+static inline void x2apic_send_ipi(uint32_t apic_id, uint8_t vector)
+{
+	wrmsr(X2APIC_MSR(APIC_ICR), (uint64_t)apic_id << 32 | APIC_DM_FIXED | vector);
+}
 
 /* Timer verbs, in timer ticks (bus or crystal clock after the divider). */
 void lapic_timer_periodic(uint8_t vector, uint32_t count);

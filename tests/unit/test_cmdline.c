@@ -78,6 +78,26 @@ static void refused(void **state)
 	refuse("workload=idle", "workload=idle", "accepts a comma list of spin|matrix|memwalk");
 	refuse("wait=poll", "wait=poll", "accepts spin|hlt");
 	refuse("runs=0", "runs=0", "accepts an integer 1..1000");
+	refuse("cpus=0", "cpus=0", "accepts all or an integer 1..256");
+	refuse("cpus=257", "cpus=257", "bad value for cpus");
+	refuse("cpus=al", "cpus=al", "bad value for cpus");
+	refuse("bench=ipi,", "bench=ipi,", "bad value for bench");
+}
+
+static void smp_options(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("", &c, &e));
+	assert_int_equal(c.cpus, 0);                /* all */
+	assert_true(cmdline_parse("cpus=2 bench=ipi selftest=ap-no-start", &c, &e));
+	assert_int_equal(c.cpus, 2);
+	assert_int_equal(c.selftest, SELFTEST_AP_NO_START);
+	assert_true(config_wants_bench(&c, "ipi"));
+	assert_false(config_wants_bench(&c, "tick"));
+	assert_true(cmdline_parse("cpus=all", &c, &e));
+	assert_int_equal(c.cpus, 0);
+	assert_true(config_given(&c, "cpus"));
 }
 
 static void timer_options(void **state)
@@ -158,6 +178,7 @@ int main(void)
 		cmocka_unit_test(accepted),
 		cmocka_unit_test(refused),
 		cmocka_unit_test(timer_options),
+		cmocka_unit_test(smp_options),
 		cmocka_unit_test(defaults_do_not_count_as_given),
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
