@@ -25,7 +25,7 @@ static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
-	"none", "fault", "de", "ud", "gp", "pf", "df", NULL
+	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", NULL
 };
 
 #define AT(field) offsetof(struct config, field)
@@ -69,8 +69,9 @@ static const struct option options[] = {
 	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
 	  "serial speed; 0 keeps the firmware's setting" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
-	  "raise a CPU exception on purpose (fault = a page fault) to test the "
-	  "exception report" },
+	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
+	  "local APIC sends to itself) to test the exception report; spurious: "
+	  "interrupts on vectors nobody handles, counted and survived" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };

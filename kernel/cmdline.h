@@ -12,7 +12,7 @@ enum console_kind { CONSOLE_IO, CONSOLE_MMIO8, CONSOLE_MMIO32, CONSOLE_NONE };
 
 enum selftest {
 	SELFTEST_NONE, SELFTEST_FAULT, SELFTEST_DE, SELFTEST_UD, SELFTEST_GP,
-	SELFTEST_PF, SELFTEST_DF,
+	SELFTEST_PF, SELFTEST_DF, SELFTEST_NMI, SELFTEST_SPURIOUS,
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
