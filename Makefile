@@ -98,7 +98,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -149,6 +149,12 @@ unit-test: $(UNIT_BINS)
 test: deps
 	$(MAKE) all
 	tests/run-all
+
+# The quick suite on every emulated platform cell (tests/matrix.sh): a table of
+# cells x result x seconds.
+matrix: deps
+	$(MAKE) all
+	tests/matrix.sh
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps
