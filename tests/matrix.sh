@@ -3,7 +3,7 @@
 # emulate here, then a table of cells x result x seconds. A cell passes when the run
 # ends pass, `tickstat check` accepts the log, and every skip has a reason this
 # platform explains (skip_ok below: an HPET skip only where the HPET is off, a
-# TSC-deadline or x2APIC skip only where CPUID lacks it, an HPET MSI skip only where
+# TSC-deadline, x2APIC or RDTSCP skip only where CPUID lacks it, an HPET MSI skip only where
 # no comparator has FSB delivery). KVM cells skip where /dev/kvm is not usable, the
 # Bochs cell where Bochs is not installed.
 #   tests/matrix.sh [CELL...]     only those cells (names as in the table)
@@ -44,6 +44,8 @@ skip_ok() {
 	if [[ $timer == tscdl || $what == tscdl-write ]]; then
 		grep -aq '"tsc_deadline":false' "$log" || grep -aq '"lapic":false' "$log" ||
 			{ echo "TSC-deadline skipped though CPUID has it"; return 1; }
+	elif [[ $what == rdtscp ]]; then
+		grep -aq '"rdtscp":false' "$log" || { echo "RDTSCP skipped though CPUID has it"; return 1; }
 	elif [[ $what == eoi-x2apic ]]; then
 		grep -aq '"x2apic":false' "$log" || { echo "x2APIC skipped though CPUID has it"; return 1; }
 	elif [[ $timer == hpet && $delivery == msi ]]; then
