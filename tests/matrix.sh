@@ -3,9 +3,13 @@
 # emulate here, then a table of cells x result x seconds. A cell passes when the run
 # ends pass, `tickstat check` accepts the log, and every skip has a reason this
 # platform explains (skip_ok below: an HPET skip only where the HPET is off, a
-# TSC-deadline, x2APIC or RDTSCP skip only where CPUID lacks it, an HPET MSI skip only where
+# TSC-deadline, x2APIC or RDTSCP skip only where CPUID lacks it, the other mode's EOI
+# only in the mode in use, an HPET MSI skip only where
 # no comparator has FSB delivery). KVM cells skip where /dev/kvm is not usable, the
-# Bochs cell where Bochs is not installed.
+# Bochs cell where Bochs is not installed. There is one KVM cell, with SeaBIOS: under
+# nested KVM the firmware's and GRUB's 32-bit code is emulated instruction by
+# instruction (about 2 minutes to the kernel here), and OVMF did not reach GRUB in
+# 300 s.
 #   tests/matrix.sh [CELL...]     only those cells (names as in the table)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +34,6 @@ cells=(
 	"tcg-pc-bios-usb-qemu64|--machine pc --media usb --cpu qemu64"
 	"tcg-q35-bios-cd-max|--machine q35 --cpu max"
 	"kvm-q35-bios-cd|--accel kvm --machine q35"
-	"kvm-pc-uefi-cd|--accel kvm --machine pc --firmware uefi"
 	"bochs-bios-cd|--emulator bochs bench=fire timer=pit,lapic,tscdl hz=1000 ms=20"
 )
 
@@ -46,6 +49,8 @@ skip_ok() {
 			{ echo "TSC-deadline skipped though CPUID has it"; return 1; }
 	elif [[ $what == rdtscp ]]; then
 		grep -aq '"rdtscp":false' "$log" || { echo "RDTSCP skipped though CPUID has it"; return 1; }
+	elif [[ $what == eoi-xapic ]]; then
+		grep -aq '"lapic_mode":"x2apic"' "$log" || { echo "xAPIC EOI skipped in xAPIC mode"; return 1; }
 	elif [[ $what == eoi-x2apic ]]; then
 		grep -aq '"x2apic":false' "$log" || { echo "x2APIC skipped though CPUID has it"; return 1; }
 	elif [[ $timer == hpet && $delivery == msi ]]; then
