@@ -14,9 +14,6 @@
 #ifndef APIC_DEST_PHYSICAL
 #define   APIC_DEST_PHYSICAL   (0u << 11)
 #endif
-#ifndef APIC_ICR_BUSY
-#define   APIC_ICR_BUSY        (1u << 12) /* xAPIC delivery status: send pending */
-#endif
 #define MSR_X2APIC_ICR  0x830           /* x2APIC: one 64-bit write, destination in 63:32 */
 
 /* An unused vector above the 8259's and the timers' (kernel/irq.h). */
