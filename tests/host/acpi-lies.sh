@@ -6,9 +6,10 @@
 #             timer record says present:false with the reason, a skip follows
 #   io-space  the base is in I/O space (GAS space id 1): an acpi_problem record,
 #             and the timer record says the table was unusable
-# A table with a bad checksum cannot be injected this way: QEMU recomputes the
-# checksum of every -acpitable table (data= and file= alike, QEMU 7.2), so
-# tests/unit/test_acpi.c feeds the parser such tables instead.
+# A table with a bad checksum cannot be injected this way: a file= table whose
+# checksum byte was spoilt reached the kernel with a correct one (QEMU 7.2 and
+# SeaBIOS: fixed on the way), so tests/unit/test_acpi.c feeds the parser such
+# tables instead.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/acpi-lies

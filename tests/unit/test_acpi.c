@@ -1,7 +1,7 @@
 /* The ACPI parser (arch/x86/acpi.c) against tables that lie: a bad checksum, an
- * impossible length, an HPET base in I/O space. QEMU's -acpitable recomputes every
- * checksum, so tests/host/acpi-lies.sh cannot inject these; the parser gets them
- * here from a fake physical memory. */
+ * impossible length, an HPET base in I/O space. A table injected with QEMU's
+ * -acpitable arrives with its checksum fixed, so tests/host/acpi-lies.sh cannot
+ * inject a bad one; the parser gets them here from a fake physical memory. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
