@@ -96,13 +96,13 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -153,6 +153,12 @@ unit-test: $(UNIT_BINS)
 test: deps
 	$(MAKE) all
 	tests/run-all
+
+# The quick suite on every emulated platform cell (tests/matrix.sh): a table of
+# cells x result x seconds.
+matrix: deps
+	$(MAKE) all
+	tests/matrix.sh
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps

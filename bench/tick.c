@@ -106,6 +106,10 @@ static void emit_run(const struct tick_config *t, unsigned run, bool on, uint64_
 static void emit_spin_stats(const struct tick_config *t, unsigned run, const char *what,
 			    const struct hist *h, uint64_t period)
 {
+	/* No sample, no distribution: a short run (ms=20 at 100 Hz) can see a single
+	 * tick, hence no interval; FORMAT.md (and tickstat) want n >= 1. */
+	if (!h->n)
+		return;
 	struct record r;
 	record_begin(&r, "stats");
 	record_str(&r, "bench", "tick");

@@ -26,6 +26,15 @@ static const char *probe_pit(void)
 	return "PIT channel 2 does not count";
 }
 
+/* Did the ACPI parser turn down an HPET table (an acpi_problem record says why)? */
+static bool hpet_table_refused(void)
+{
+	for (unsigned i = 0; i < acpi.n_problems; i++)
+		if (!memcmp(acpi.problems[i].signature, "HPET", 4))
+			return true;
+	return false;
+}
+
 static void find_timers(void)
 {
 	timers.pit_why = probe_pit();
@@ -35,7 +44,9 @@ static void find_timers(void)
 	timers.tscdl = irq.lapic && cpu.has_tsc_deadline;
 	timers.tscdl_why = !irq.lapic ? irq.lapic_problem :
 			   "the CPU has no TSC-deadline mode (CPUID.1:ECX[24])";
-	if (!acpi.has_hpet)
+	if (!acpi.has_hpet && hpet_table_refused())
+		timers.hpet_why = "the ACPI HPET table is unusable (see the acpi_problem record)";
+	else if (!acpi.has_hpet)
 		timers.hpet_why = "no ACPI HPET table";
 	else if (!irq.lapic)
 		timers.hpet_why = irq.lapic_problem;

@@ -26,7 +26,7 @@ static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
-	"none", "fault", "de", "ud", "gp", "pf", "df", "ap-no-start", NULL
+	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start", NULL
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
@@ -75,9 +75,10 @@ static const struct option options[] = {
 	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
 	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
-	  "raise a CPU exception on purpose (fault = a page fault) to test the "
-	  "exception report; ap-no-start: send no start-up IPI to the first AP, "
-	  "which must be reported and skipped" },
+	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
+	  "local APIC sends to itself) to test the exception report; spurious: "
+	  "interrupts on vectors nobody handles, counted and survived; ap-no-start: "
+	  "send no start-up IPI to the first AP, which must be reported and skipped" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },

@@ -81,8 +81,8 @@ void kmain(uint32_t magic, uint32_t info)
 		print_help();
 		run_end();
 	}
-	selftest_raise(cfg.selftest);
 	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */
+	selftest_raise(cfg.selftest);
 	timers_init();                              /* find, start, calibrate */
 	smp_init(&cfg, &bi);                        /* start the APs, park them */
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
-void selftest_raise(uint32_t which);   /* enum selftest; returns only for none */
+/* enum selftest; called once the interrupt controllers are set up. Returns for none
+ * and spurious (and when an NMI never came: an error record says so). */
+void selftest_raise(uint32_t which);
 
 #endif

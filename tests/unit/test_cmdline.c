@@ -72,7 +72,7 @@ static void refused(void **state)
 	refuse("console=io:0x10000", "console=io:0x10000", "accepts com1|com2");
 	refuse("console=mmio:", "console=mmio:", "bad value for console");
 	refuse("console=mmio:0", "console=mmio:0", "bad value for console");
-	refuse("selftest=boom", "selftest=boom", "accepts none|fault|de|ud|gp|pf|df");
+	refuse("selftest=boom", "selftest=boom", "accepts none|fault|de|ud|gp|pf|df|nmi|spurious");
 	refuse("help=1", "help=1", "accepts no value");
 	refuse("suite=slow", "suite=slow", "accepts quick|default|full");
 	refuse("workload=idle", "workload=idle", "accepts a comma list of spin|matrix|memwalk");

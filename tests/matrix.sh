@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# make matrix: the quick suite (shortened: runs=1 ms=20) on every platform cell we can
+# emulate here, then a table of cells x result x seconds. A cell passes when the run
+# ends pass, `tickstat check` accepts the log, and every skip has a reason this
+# platform explains (skip_ok below: an HPET skip only where the HPET is off, a
+# TSC-deadline, x2APIC or RDTSCP skip only where CPUID lacks it, the other mode's EOI
+# only in the mode in use, an HPET MSI skip only where
+# no comparator has FSB delivery). KVM cells skip where /dev/kvm is not usable, the
+# Bochs cell where Bochs is not installed. There is one KVM cell, with SeaBIOS: under
+# nested KVM the firmware's and GRUB's 32-bit code is emulated instruction by
+# instruction (about 2 minutes to the kernel here), and OVMF did not reach GRUB in
+# 300 s.
+#   tests/matrix.sh [CELL...]     only those cells (names as in the table)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=build/test-logs/matrix
+mkdir -p "$out"
+words=(suite=quick runs=1 ms=20)
+hpet_off=(--qemu-arg -machine --qemu-arg hpet=off)
+
+# name | runner options (QEMU cells get the words above; "bochs" cells their own)
+cells=(
+	"tcg-pc-bios-cd|--machine pc --firmware bios --media cd"
+	"tcg-pc-bios-usb|--machine pc --firmware bios --media usb"
+	"tcg-pc-uefi-cd|--machine pc --firmware uefi --media cd"
+	"tcg-pc-uefi-usb|--machine pc --firmware uefi --media usb"
+	"tcg-q35-bios-cd|--machine q35 --firmware bios --media cd"
+	"tcg-q35-bios-usb|--machine q35 --firmware bios --media usb"
+	"tcg-q35-uefi-cd|--machine q35 --firmware uefi --media cd"
+	"tcg-q35-uefi-usb|--machine q35 --firmware uefi --media usb"
+	"tcg-pc-bios-cd-nohpet|--machine pc --firmware bios --media cd ${hpet_off[*]}"
+	"tcg-q35-uefi-cd-nohpet|--machine q35 --firmware uefi --media cd ${hpet_off[*]}"
+	"tcg-q35-bios-cd-qemu64|--machine q35 --cpu qemu64"
+	"tcg-pc-bios-usb-qemu64|--machine pc --media usb --cpu qemu64"
+	"tcg-q35-bios-cd-max|--machine q35 --cpu max"
+	"kvm-q35-bios-cd|--accel kvm --machine q35"
+	"bochs-bios-cd|--emulator bochs bench=fire timer=pit,lapic,tscdl hz=1000 ms=20"
+)
+
+# field LINE KEY: the value of "KEY" in a record line (string or bare), or "".
+field() { sed -nE "s/.*\"$2\":\"?([^\",}]*).*/\1/p" <<<"$1" | head -1; }
+
+# skip_ok LOG CELL SKIP-LINE: does the platform explain this skip? Prints why not.
+skip_ok() {
+	local log=$1 cell=$2 line=$3 timer what delivery
+	timer=$(field "$line" timer) what=$(field "$line" what) delivery=$(field "$line" delivery)
+	if [[ $timer == tscdl || $what == tscdl-write ]]; then
+		grep -aq '"tsc_deadline":false' "$log" || grep -aq '"lapic":false' "$log" ||
+			{ echo "TSC-deadline skipped though CPUID has it"; return 1; }
+	elif [[ $what == rdtscp ]]; then
+		grep -aq '"rdtscp":false' "$log" || { echo "RDTSCP skipped though CPUID has it"; return 1; }
+	elif [[ $what == eoi-xapic ]]; then
+		grep -aq '"lapic_mode":"x2apic"' "$log" || { echo "xAPIC EOI skipped in xAPIC mode"; return 1; }
+	elif [[ $what == eoi-x2apic ]]; then
+		grep -aq '"x2apic":false' "$log" || { echo "x2APIC skipped though CPUID has it"; return 1; }
+	elif [[ $timer == hpet && $delivery == msi ]]; then
+		! grep -aq '"type":"hpet_comparator".*"fsb":true' "$log" ||
+			{ echo "HPET MSI skipped though a comparator has FSB delivery"; return 1; }
+	elif [[ $timer == hpet || $what == hpet || $what == hpet-cmp ]]; then
+		[[ $cell == *nohpet* ]] || { echo "HPET skipped on a machine that has one"; return 1; }
+	else
+		echo "a skip this cell does not explain"; return 1
+	fi
+}
+
+# check_cell CELL LOG: prints problems, returns 1 if any.
+check_cell() {
+	local cell=$1 log=$2 bad=0 line why
+	build/tickstat check "$log" >/dev/null 2>&1 || { echo "tickstat check refuses the log"; return 1; }
+	while IFS= read -r line; do
+		why=$(skip_ok "$log" "$cell" "$line") ||
+			{ echo "$why: $(cut -c1-160 <<<"$line")"; bad=1; }
+	done < <(tr -d '\r' <"$log" | grep -a '^{"type":"skip"')
+	if [[ $cell == *nohpet* ]]; then
+		grep -aqF '"timer":"hpet","present":false' "$log" || { echo "HPET off, yet found"; bad=1; }
+	elif [[ $cell != bochs* ]]; then
+		grep -aqF '"timer":"hpet","present":true' "$log" || { echo "the HPET is missing"; bad=1; }
+	fi
+	return $bad
+}
+
+wanted() { [[ $# -le 1 ]] && return 0; local c=$1 w; shift; for w; do [[ $c == "$w" ]] && return 0; done; return 1; }
+
+printf '%-26s %-6s %8s  %s\n' cell result seconds note >"$out/table"
+failed=0
+for entry in "${cells[@]}"; do
+	cell=${entry%%|*}
+	wanted "$cell" "$@" || continue
+	read -ra opts <<<"${entry#*|}"
+	[[ $cell == bochs* ]] && args=("${opts[@]}") || args=("${opts[@]}" "${words[@]}")
+	log=$out/$cell.log
+	start=$SECONDS
+	tools/run --quiet --timeout 300 --log "$log" "${args[@]}" >"$out/$cell.runner" 2>&1
+	rc=$?
+	secs=$((SECONDS - start))
+	note=
+	case $rc in
+	0)  if note=$(check_cell "$cell" "$log"); then result=pass; else result=FAIL; failed=1; fi ;;
+	77) result=skip note=$(tail -1 "$out/$cell.runner") ;;
+	*)  result=FAIL failed=1 note="runner exit $rc: $(grep -aF '"type":"error"' "$log" | head -1 | cut -c1-120)" ;;
+	esac
+	line=$(printf '%-26s %-6s %8d  %s' "$cell" "$result" "$secs" "${note//$'\n'/; }")
+	echo "$line" >>"$out/table"
+	echo "$line"
+done
+echo
+cat "$out/table"
+exit $failed
