@@ -87,6 +87,7 @@ KERNEL_OBJS := \
 	bench/workload.o \
 	bench/tick.o \
 	bench/tickmp.o \
+	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \
 	bench/readcost.o \
