@@ -58,7 +58,7 @@ static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
 	return n;
 }
 
-void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
 		   const struct counters *a, const struct counters *b)
 {
@@ -74,10 +74,12 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
+	record_bool(&r, "timer_on", millihz != 0);
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);
 	record_u64(&r, "interrupts", interrupts);
+	if (millihz)        /* the interval's length at the timer's rate */
+		record_u64(&r, "expected", mul_div(cycles, millihz, timers.tsc_hz * 1000));
 	record_u64(&r, "inject", t->inject);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
@@ -134,7 +136,7 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	tick_read_counters(&b);
 	s->stop();
 	uint32_t id = smp.cpu[0].apic_id;
-	tick_emit_run(t, id, run, true, cycles, n, v, &a, &b);
+	tick_emit_run(t, id, run, millihz, cycles, n, v, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
@@ -154,7 +156,7 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b);
-	tick_emit_run(t, smp.cpu[0].apic_id, run, false, cycles, birq.count - before, v, &a, &b);
+	tick_emit_run(t, smp.cpu[0].apic_id, run, 0, cycles, birq.count - before, v, &a, &b);
 	sums[0] += cycles;
 }
 

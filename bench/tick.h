@@ -25,7 +25,8 @@ struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
 extern const char *const tick_workload_names[];
 
 void tick_read_counters(struct counters *c);
-void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+/* millihz: the timer's rate in the on run (0 off): gives "expected". */
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
 		   const struct counters *a, const struct counters *b);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,

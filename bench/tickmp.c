@@ -204,7 +204,7 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 		emit_error(t, i, p->error);
 		return;
 	}
-	tick_emit_run(t, id, run, job.on, p->cycles, p->interrupts, &p->view, &p->a, &p->b);
+	tick_emit_run(t, id, run, job.on ? p->millihz : 0, p->cycles, p->interrupts, &p->view, &p->a, &p->b);
 	if (job.on && t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &p->view.gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &p->view.interval_hist,
