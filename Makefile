@@ -86,6 +86,8 @@ KERNEL_OBJS := \
 	bench/suite.o \
 	bench/workload.o \
 	bench/tick.o \
+	bench/tickmp.o \
+	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \
 	bench/readcost.o \

@@ -12,6 +12,7 @@ static const struct bench benches[] = {
 	{ "tick", tick_valid, tick_run },
 	{ "storm", storm_valid, storm_run },
 	{ "ipi", ipi_valid, ipi_run },
+	{ "interference", interference_valid, interference_run },
 };
 
 static void skip(const char *name, const char *why)

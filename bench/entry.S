@@ -32,3 +32,33 @@ bench_entry:
 	popq %rdx
 	popq %rax
 	iretq
+
+/* bench_entry_ap: the same for an AP (handler.h): the TSC by the third instruction,
+ * passed as bench_irq_ap's argument; its state is reached through %gs. */
+	.globl bench_entry_ap
+bench_entry_ap:
+	pushq %rax
+	pushq %rdx
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	pushq %rcx
+	pushq %rsi
+	pushq %rdi
+	pushq %r8
+	pushq %r9
+	pushq %r10
+	pushq %r11
+	cld
+	movq %rax, %rdi
+	call bench_irq_ap
+	popq %r11
+	popq %r10
+	popq %r9
+	popq %r8
+	popq %rdi
+	popq %rsi
+	popq %rcx
+	popq %rdx
+	popq %rax
+	iretq

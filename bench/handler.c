@@ -62,6 +62,46 @@ void bench_irq(void)
 	bench_eoi(birq.eoi);
 }
 
+/* ---- the APs' copy (handler.h) ---- */
+
+struct bench_irq_slot birq_ap[BENCH_MAX_CPUS];
+
+#define MSR_GS_BASE 0xc0000101
+/* This CPU's slot, through the GS base (gcc's named address space, C only). */
+#define MY ((__seg_gs struct bench_irq_state *)0)
+
+void bench_irq_ap(uint64_t entry_tsc)
+{
+	MY->last_tsc = entry_tsc;
+	MY->count++;
+	if (MY->inject_cycles) {
+		uint64_t from = rdtsc();
+		while (rdtsc() - from < MY->inject_cycles)
+			;
+	}
+	if (MY->rearm == REARM_TSCDL) {
+		MY->next += MY->period;
+		tscdl_arm(MY->next);
+	}
+	bench_eoi(MY->eoi);
+}
+
+void bench_irq_ap_bind(unsigned index)
+{
+	wrmsr(MSR_GS_BASE, (uint64_t)(uintptr_t)&birq_ap[index].s);
+}
+
+void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm)
+{
+	struct bench_irq_state *s = &birq_ap[index].s;
+	uint64_t inject_cycles = s->inject_cycles;
+	memset(s, 0, sizeof(*s));
+	s->inject_cycles = inject_cycles;
+	s->watchdog_tsc = UINT64_MAX;
+	s->eoi = bench_eoi_lapic();
+	s->rearm = rearm;
+}
+
 enum bench_eoi bench_eoi_lapic(void)
 {
 	return lapic_mode == LAPIC_X2APIC ? EOI_X2APIC : EOI_XAPIC;

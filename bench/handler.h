@@ -38,6 +38,28 @@ extern volatile uint64_t bench_entry_tsc;
 void bench_entry(void);
 void bench_irq(void);
 
+/* The APs' measured interrupt (tick's per-CPU runs, bench/tickmp.c). The boot CPU
+ * keeps birq and bench_entry unchanged; each AP has its own bench_irq_state in
+ * birq_ap[], on its own cache lines, and its GS base points at it
+ * (bench_irq_ap_bind, run on the AP): bench_irq_ap reaches its state through %gs,
+ * with no pointer loaded from memory, no table and no lock. Its own vector,
+ * VEC_LAPIC_TIMER_AP, is routed to bench_entry_ap in the shared IDT. Only the
+ * local APIC timer (periodic) and TSC-deadline re-arm are served here. */
+#define BENCH_MAX_CPUS  64
+
+struct bench_irq_slot {
+	struct bench_irq_state s;
+} __attribute__((aligned(128)));       /* two lines: no false sharing with the adjacent-line prefetch */
+
+extern struct bench_irq_slot birq_ap[BENCH_MAX_CPUS];
+
+void bench_entry_ap(void);
+void bench_irq_ap(uint64_t entry_tsc);
+/* On the AP: GS base = &birq_ap[index]. */
+void bench_irq_ap_bind(unsigned index);
+/* On the AP: zero its state, keep inject_cycles, set eoi and rearm. */
+void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm);
+
 /* Point vector at bench_entry, reset the counters; eoi for the timer's path. */
 void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm);
 /* Give the vector back to the generic dispatcher. */

@@ -9,6 +9,7 @@
  * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
  * and their confidence intervals from the "run" records (tickstat summary). */
 #include "bench.h"
+#include "tick.h"
 #include "handler.h"
 #include "source.h"
 #include "timers.h"
@@ -18,24 +19,15 @@
 #include "record.h"
 #include "run.h"
 #include "lib.h"
+#include "smp.h"
+#include "format.h"
 
-
-static const char *const workload_names[] = { "spin", "matrix", "memwalk" };
-
-struct tick_config {
-	const struct timer_source *source;
-	uint32_t hz;
-	unsigned workload;
-	uint64_t iterations;
-};
-
-/* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
- * APERF/MPERF (the core clock against the TSC: turbo and throttling show). */
-struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
+const char *const tick_workload_names[] = { "spin", "matrix", "memwalk" };
+#define workload_names tick_workload_names
 
 static bool intel;
 
-static void read_counters(struct counters *c)
+void tick_read_counters(struct counters *c)
 {
 	c->has_smi = intel && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
 	if (cpu.has_aperfmperf) {
@@ -66,25 +58,29 @@ static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
 	return n;
 }
 
-static void emit_run(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
-		     uint64_t interrupts, const struct spin_view *v,
-		     const struct counters *a, const struct counters *b)
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
+		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
+		   const struct counters *a, const struct counters *b)
 {
 	const struct timer_source *s = t->source;
 	struct record r;
 	record_begin(&r, "run");
 	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
 	record_str(&r, "timer", s->timer);
 	record_str(&r, "mode", s->mode);
 	record_str(&r, "delivery", s->delivery);
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
+	record_bool(&r, "timer_on", millihz != 0);
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);
 	record_u64(&r, "interrupts", interrupts);
-	record_u64(&r, "inject", birq.inject_cycles);
+	if (millihz)        /* the interval's length at the timer's rate */
+		record_u64(&r, "expected", mul_div(cycles, millihz, timers.tsc_hz * 1000));
+	record_u64(&r, "inject", t->inject);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
 		record_u64(&r, "gap_interrupts", v->gap_interrupts);
@@ -103,8 +99,8 @@ static void emit_run(const struct tick_config *t, unsigned run, bool on, uint64_
 	record_emit(&r);
 }
 
-static void emit_spin_stats(const struct tick_config *t, unsigned run, const char *what,
-			    const struct hist *h, uint64_t period)
+void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			  const char *what, const struct hist *h, uint64_t period)
 {
 	/* No sample, no distribution: a short run (ms=20 at 100 Hz) can see a single
 	 * tick, hence no interval; FORMAT.md (and tickstat) want n >= 1. */
@@ -113,6 +109,8 @@ static void emit_spin_stats(const struct tick_config *t, unsigned run, const cha
 	struct record r;
 	record_begin(&r, "stats");
 	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
 	record_str(&r, "what", what);
 	record_str(&r, "timer", t->source->timer);
 	record_str(&r, "mode", t->source->mode);
@@ -135,17 +133,18 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		return false;
 	struct counters a, b;
 	spin_view_reset(v);
-	read_counters(&a);
+	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
-	read_counters(&b);
+	tick_read_counters(&b);
 	s->stop();
-	emit_run(t, run, true, cycles, n, v, &a, &b);
+	uint32_t id = smp.cpu[0].apic_id;
+	tick_emit_run(t, id, run, millihz, cycles, n, v, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
-		emit_spin_stats(t, run, "gap", &v->gap_hist, 0);
-		emit_spin_stats(t, run, "interval", &v->interval_hist,
-				mul_div(timers.tsc_hz, 1000, millihz));
+		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
+		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
+				     mul_div(timers.tsc_hz, 1000, millihz));
 	}
 	sums[1] += cycles;
 	sums[2] += n;
@@ -157,17 +156,19 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 {
 	struct counters a, b;
 	spin_view_reset(v);
-	read_counters(&a);
+	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
-	read_counters(&b);
-	emit_run(t, run, false, cycles, birq.count - before, v, &a, &b);
+	tick_read_counters(&b);
+	tick_emit_run(t, smp.cpu[0].apic_id, run, 0, cycles, birq.count - before, v, &a, &b);
 	sums[0] += cycles;
 }
 
-static void print_result(const struct tick_config *t, const uint64_t sums[3])
+void tick_print_result(const struct tick_config *t, unsigned index, const uint64_t sums[3])
 {
 	const struct timer_source *s = t->source;
+	if (t->cpus > 1)
+		kprintf("  cpu %u of %u:", index, t->cpus);
 	if (!sums[2] || sums[1] < sums[0]) {
 		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
 			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
@@ -228,10 +229,77 @@ const char *tick_valid(void)
 	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
 }
 
+static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
+		       struct spin_view *view)
+{
+	uint64_t sums[3] = { 0, 0, 0 };
+	t->cpus = 1;
+	for (unsigned run = 0; run < runs; run++) {
+		kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
+			t->source->timer, t->source->mode, t->hz,
+			workload_names[t->workload], run + 1, runs);
+		run_off(t, run, sums, view);
+		if (!run_on(t, run, sums, view))
+			break;
+	}
+	tick_print_result(t, 0, sums);
+}
+
+/* One configuration at each CPU count of tick_cpus= (resolved in counts[]); the
+ * global timers (PIT, HPET) on the boot CPU only, once. */
+static void run_counts(struct tick_config *t, const struct config *cfg, const unsigned *counts,
+		       unsigned n_counts, unsigned done, unsigned total, struct spin_view *view)
+{
+	bool global = !tick_mp_source(t->source);
+	bool single_done = false;
+	for (unsigned c = 0; c < n_counts; c++) {
+		if (counts[c] == 1 || global) {
+			if (!single_done)
+				run_single(t, cfg->runs, done, total, view);
+			single_done = true;
+			continue;
+		}
+		t->cpus = counts[c];
+		kprintf("[%u/%u] tick %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
+			t->source->timer, t->source->mode, t->hz,
+			workload_names[t->workload], counts[c], cfg->runs);
+		tick_mp_config(t, cfg->runs);
+	}
+}
+
+/* tick_cpus= as CPU counts: all is every online CPU; a count above that is skipped
+ * with a record; a count given twice runs once. */
+static unsigned resolve_counts(const struct config *cfg, unsigned *counts)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < cfg->tick_cpus.n; i++) {
+		unsigned c = cfg->tick_cpus.v[i] ? cfg->tick_cpus.v[i] : smp.online;
+		bool dup = false;
+		for (unsigned j = 0; j < n; j++)
+			dup |= counts[j] == c;
+		if (c > smp.online) {
+			char why[96];
+			format(why, sizeof(why), "tick_cpus=%u but %u CPUs are online", c,
+			       smp.online);
+			kprintf("tick: %s\n", why);
+			struct record r;
+			record_begin(&r, "skip");
+			record_str(&r, "bench", "tick");
+			record_u64(&r, "cpus", c);
+			record_str(&r, "reason", why);
+			record_emit(&r);
+		} else if (!dup) {
+			counts[n++] = c;
+		}
+	}
+	return n;
+}
+
 void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
 	bool taken[4] = { false };
+	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = count_configs(cfg), done = 0;
 	intel = !strcmp(cpu.vendor, "GenuineIntel");
 	birq.inject_cycles = cfg->inject;
@@ -240,6 +308,12 @@ void tick_run(const struct config *cfg)
 	workload_spin_calibrate(&view);
 	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
 		(unsigned long long)view.step, (unsigned long long)view.threshold);
+	n_counts = resolve_counts(cfg, counts);
+	unsigned most = 1;
+	for (unsigned c = 0; c < n_counts; c++)
+		most = counts[c] > most ? counts[c] : most;
+	if (most > 1)
+		tick_mp_prepare(most, cfg->inject);
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -247,23 +321,15 @@ void tick_run(const struct config *cfg)
 			for (unsigned w = 0; w < 3; w++) {
 				if (!(cfg->workloads & (1u << w)))
 					continue;
-				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0 };
+				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
+							 cfg->inject };
 				done++;
 				if (w == WORKLOAD_MEMWALK && memwalk_why) {
 					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
 					continue;
 				}
 				t.iterations = calibrate(w, cfg->ms, &view);
-				uint64_t sums[3] = { 0, 0, 0 };
-				for (unsigned run = 0; run < cfg->runs; run++) {
-					kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
-						t.source->timer, t.source->mode, t.hz,
-						workload_names[w], run + 1, cfg->runs);
-					run_off(&t, run, sums, &view);
-					if (!run_on(&t, run, sums, &view))
-						break;
-				}
-				print_result(&t, sums);
+				run_counts(&t, cfg, counts, n_counts, done, total, &view);
 			}
 	}
 	birq.inject_cycles = 0;

@@ -10,15 +10,16 @@
 /* The spin loop: every step reads the TSC; a step longer than the threshold is a
  * hole. A hole during which bench_irq ran (its count moved) is an interrupt's; one
  * without is noise from below the kernel (an SMI, the hypervisor). */
-uint64_t workload_spin(uint64_t iterations, struct spin_view *v)
+static inline __attribute__((always_inline))
+uint64_t spin(uint64_t iterations, struct spin_view *v, const volatile uint64_t *count)
 {
-	uint64_t seen = birq.count, last_hole = 0;
+	uint64_t seen = *count, last_hole = 0;
 	irq_enable();
 	uint64_t start = rdtsc_ordered(), prev = start;
 	for (uint64_t i = 0; i < iterations; i++) {
 		uint64_t t = rdtsc(), d = t - prev;
 		if (__builtin_expect(d > v->threshold, 0)) {
-			uint64_t c = birq.count;
+			uint64_t c = *count;
 			if (c != seen) {
 				v->gaps++;
 				v->gap_interrupts += c - seen;
@@ -39,6 +40,17 @@ uint64_t workload_spin(uint64_t iterations, struct spin_view *v)
 	uint64_t end = rdtsc_ordered();
 	irq_disable();
 	return end - start;
+}
+
+uint64_t workload_spin(uint64_t iterations, struct spin_view *v)
+{
+	return spin(iterations, v, &birq.count);
+}
+
+uint64_t workload_spin_count(uint64_t iterations, struct spin_view *v,
+			     const volatile uint64_t *count)
+{
+	return spin(iterations, v, count);
 }
 
 void spin_view_reset(struct spin_view *v)
@@ -66,34 +78,54 @@ void workload_spin_calibrate(struct spin_view *v)
 	v->threshold = p99 + p99 / 2 + 8;
 }
 
-static uint32_t mat_a[MATRIX_N][MATRIX_N], mat_b[MATRIX_N][MATRIX_N];
-static volatile uint32_t mat_c[MATRIX_N][MATRIX_N];
+struct matrices {
+	uint32_t a[MATRIX_N][MATRIX_N], b[MATRIX_N][MATRIX_N];
+	volatile uint32_t c[MATRIX_N][MATRIX_N];
+};
 
-static void matrix_once(void)
+static struct matrices boot_mat;
+
+static void matrix_once(struct matrices *m)
 {
 	for (int i = 0; i < MATRIX_N; i++)
 		for (int j = 0; j < MATRIX_N; j++) {
 			uint32_t sum = 0;
 			for (int k = 0; k < MATRIX_N; k++)
-				sum += mat_a[i][k] * mat_b[k][j];
-			mat_c[i][j] = sum;
+				sum += m->a[i][k] * m->b[k][j];
+			m->c[i][j] = sum;
 		}
 }
 
-uint64_t workload_matrix(uint64_t iterations)
+static inline __attribute__((always_inline))
+uint64_t matrix(struct matrices *m, uint64_t iterations)
 {
 	for (int i = 0; i < MATRIX_N; i++)
 		for (int j = 0; j < MATRIX_N; j++) {
-			mat_a[i][j] = (uint32_t)(i * 31 + j);
-			mat_b[i][j] = (uint32_t)(j * 17 + i + 1);
+			m->a[i][j] = (uint32_t)(i * 31 + j);
+			m->b[i][j] = (uint32_t)(j * 17 + i + 1);
 		}
 	irq_enable();
 	uint64_t start = rdtsc_ordered();
 	for (uint64_t n = 0; n < iterations; n++)
-		matrix_once();
+		matrix_once(m);
 	uint64_t end = rdtsc_ordered();
 	irq_disable();
 	return end - start;
+}
+
+uint64_t workload_matrix(uint64_t iterations)
+{
+	return matrix(&boot_mat, iterations);
+}
+
+struct matrices *workload_matrices_alloc(void)
+{
+	return alloc(sizeof(struct matrices), 4096);
+}
+
+uint64_t workload_matrix_on(struct matrices *m, uint64_t iterations)
+{
+	return matrix(m, iterations);
 }
 
 static uint64_t *walk;

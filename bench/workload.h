@@ -22,6 +22,16 @@ struct spin_view {
 
 uint64_t workload_spin(uint64_t iterations, struct spin_view *v);
 uint64_t workload_matrix(uint64_t iterations);
+
+/* The same on another CPU (bench/tickmp.c): spin attributes holes to the handler
+ * entries counted at *count; matrix works on its own matrices (from
+ * workload_matrices_alloc, NULL when memory is short), not the boot CPU's. memwalk's
+ * buffer is shared: CPUs chase the same read-only cycle. */
+struct matrices;
+uint64_t workload_spin_count(uint64_t iterations, struct spin_view *v,
+			     const volatile uint64_t *count);
+struct matrices *workload_matrices_alloc(void);
+uint64_t workload_matrix_on(struct matrices *m, uint64_t iterations);
 uint64_t workload_memwalk(uint64_t iterations);
 
 /* Take memwalk's buffer (kib KiB) and link it into one random cycle; NULL when it

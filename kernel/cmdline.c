@@ -4,7 +4,8 @@
 #include "lib.h"
 
 enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG,
-	     KIND_UINT_ALL };    /* UINT_ALL: an integer, or "all" (stored as 0) */
+	     KIND_UINT_ALL,      /* UINT_ALL: an integer, or "all" (stored as 0) */
+	     KIND_UINT_ALL_LIST };   /* a comma list of those */
 
 struct option {
 	const char *key;
@@ -17,7 +18,8 @@ struct option {
 };
 
 static const char *const bench_names[] = {
-	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", NULL
+	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", "interference",
+	NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", NULL };
 static const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
@@ -40,7 +42,8 @@ static const struct option options[] = {
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
 	  "that every timer, mode and delivery path fires at the requested rate; "
-	  "readcost, armcost, latency, tick, storm, ipi: see docs/METHOD.md" },
+	  "readcost, armcost, latency, tick, storm, ipi, interference: see "
+	  "docs/METHOD.md" },
 	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
 	  "repetitions of each configuration" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
@@ -74,6 +77,11 @@ static const struct option options[] = {
 	  "serial speed; 0 keeps the firmware's setting" },
 	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
 	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
+	{ "tick_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(tick_cpus), "1",
+	  "tick: how many CPUs run the local APIC timer (periodic) and TSC-deadline "
+	  "tick at once, each its own timer and workload (the boot CPU and the first "
+	  "APs); a list runs each count in turn (1 versus N); all: every online CPU. "
+	  "PIT and HPET run on the boot CPU only" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
 	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
 	  "local APIC sends to itself) to test the exception report; spurious: "
@@ -93,6 +101,7 @@ void config_defaults(struct config *cfg)
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
+		.tick_cpus = { 1, { 1 } },
 	};
 }
 
@@ -176,9 +185,10 @@ static bool parse_set(const struct option *o, const char *v, size_t len, uint32_
 	return *mask != 0;
 }
 
-/* A comma list of integers min..max, at most MAX_LIST of them. */
+/* A comma list of integers min..max, at most MAX_LIST of them; with all_ok, an
+ * item may be "all" (stored as 0). */
 static bool parse_uint_list(const struct option *o, const char *v, size_t len,
-			    struct uint_list *list)
+			    struct uint_list *list, bool all_ok)
 {
 	list->n = 0;
 	for (;;) {
@@ -186,7 +196,12 @@ static bool parse_uint_list(const struct option *o, const char *v, size_t len,
 		uint64_t u;
 		while (item < len && v[item] != ',')
 			item++;
-		if (list->n == MAX_LIST || !parse_uint(v, item, &u) || u < o->min || u > o->max)
+		bool all = all_ok && item == 3 && !strncmp(v, "all", 3);
+		if (all)
+			u = 0;
+		else if (list->n == MAX_LIST || !parse_uint(v, item, &u) || u < o->min || u > o->max)
+			return false;
+		if (list->n == MAX_LIST)
 			return false;
 		list->v[list->n++] = (uint32_t)u;
 		if (item == len)
@@ -249,7 +264,9 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 		*(uint32_t *)field = (uint32_t)u;
 		return true;
 	case KIND_UINT_LIST:
-		return parse_uint_list(o, v, len, (struct uint_list *)field);
+		return parse_uint_list(o, v, len, (struct uint_list *)field, false);
+	case KIND_UINT_ALL_LIST:
+		return parse_uint_list(o, v, len, (struct uint_list *)field, true);
 	case KIND_CONSOLE:
 		return parse_console(v, len, cfg);
 	case KIND_UINT_ALL:
@@ -286,6 +303,11 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 	case KIND_UINT_LIST:
 		format(buf, size, "a comma list of up to %d integers %llu..%llu", MAX_LIST,
 		       (unsigned long long)o->min, (unsigned long long)o->max);
+		break;
+	case KIND_UINT_ALL_LIST:
+		format(buf, size, "a comma list of up to %d items, each all or an integer "
+		       "%llu..%llu", MAX_LIST, (unsigned long long)o->min,
+		       (unsigned long long)o->max);
 		break;
 	case KIND_CONSOLE:
 		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");

@@ -56,6 +56,7 @@ struct config {
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
 	uint32_t dumps;                 /* bit per name in the dump option's list */
 	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */
+	struct uint_list tick_cpus;     /* tick: CPUs at once, each count in turn; 0: all */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

@@ -13,6 +13,7 @@
 #define VEC_PIT_IOAPIC   0x30
 #define VEC_HPET         0x31   /* HPET comparator in use, any path */
 #define VEC_LAPIC_TIMER  0x40   /* periodic, one-shot and TSC-deadline */
+#define VEC_LAPIC_TIMER_AP 0x41 /* an AP's, in tick's per-CPU runs (bench/tickmp.c) */
 
 struct irq_state {
 	bool lapic;                 /* the local APIC is enabled */

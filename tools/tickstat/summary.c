@@ -47,6 +47,12 @@ static bool is_metadata(const char *type)
 	return false;
 }
 
+/* APIC ids name a CPU; they are not figures. */
+static bool is_id_field(const char *key)
+{
+	return !strcmp(key, "cpu") || !strcmp(key, "victim") || !strcmp(key, "noisy");
+}
+
 static struct group *find_group(struct summary *s, const struct rec *r)
 {
 	char key[512];
@@ -165,6 +171,7 @@ static void take(const struct rec *r, void *ctx)
 	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
 		if (f->v.kind != V_INT || is_config_field(f) || !strcmp(f->key, "run") ||
+		    is_id_field(f->key) ||
 		    (stats && !strcmp(f->key, "sum")))
 			continue;
 		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
@@ -311,6 +318,74 @@ static void print_group(struct group *g, double tsc_hz)
 	print_pooled(g, tsc_hz);
 }
 
+/* The key without " cpus=N"; N, or 0 when the key has none. */
+static unsigned key_without_cpus(const char *key, char *buf, size_t size)
+{
+	const char *c = strstr(key, " cpus=");
+	if (!c) {
+		snprintf(buf, size, "%s", key);
+		return 0;
+	}
+	char *end;
+	unsigned long n = strtoul(c + 6, &end, 10);
+	snprintf(buf, size, "%.*s%s", (int)(c - key), key, end);
+	return (unsigned)n;
+}
+
+/* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
+ * cycles a run lost (on - off), and those lost cycles summed over the CPUs. */
+static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
+{
+	struct dataset *off = find_row(g, "cycles timer_on=false");
+	struct dataset *on = find_row(g, "cycles timer_on=true");
+	struct dataset *irq = find_row(g, "interrupts timer_on=true");
+	if (!off || !on || !irq || off->n < 2 || on->n < 2 || ds_mean(irq) <= 0) {
+		printf("  %4u  (too few runs)\n", cpus);
+		return;
+	}
+	struct tresult t = student(off, on, SUMMARY_CI);
+	double mirq = ds_mean(irq);
+	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, t.diff / mirq, t.err / mirq,
+	       mirq, t.diff, t.diff * cpus);
+	if (tsc_hz > 0)
+		printf(" %11.6g", t.diff / mirq * 1e9 / tsc_hz);
+	printf("%s\n", t.proven ? "" : "  (not distinguishable from 0)");
+}
+
+/* tick's configurations run at several CPU counts (tick_cpus=): one table each. */
+static void print_scaling(struct summary *s)
+{
+	if (s->ngroups <= 0)
+		return;
+	bool *done = calloc((size_t)s->ngroups, sizeof(bool));
+	if (!done)
+		return;
+	for (int i = 0; i < s->ngroups; i++) {
+		char base[512], other[512];
+		if (done[i] || strncmp(s->g[i].key, "run bench=tick", 14) ||
+		    !key_without_cpus(s->g[i].key, base, sizeof(base)))
+			continue;
+		int counts = 0;
+		for (int j = i; j < s->ngroups; j++)
+			counts += key_without_cpus(s->g[j].key, other, sizeof(other)) &&
+				  !strcmp(base, other);
+		if (counts < 2)
+			continue;           /* one CPU count: nothing to compare */
+		printf("\n== 1 versus N CPUs: %s\n", base);
+		printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
+		       s->tsc_hz > 0 ? "  cost/irq(ns)" : "");
+		for (unsigned want = 1; want <= 256; want++)
+			for (int j = i; j < s->ngroups; j++) {
+				if (done[j] || key_without_cpus(s->g[j].key, other, sizeof(other)) != want ||
+				    strcmp(base, other))
+					continue;
+				done[j] = true;
+				print_scaling_line(&s->g[j], want, s->tsc_hz);
+			}
+	}
+	free(done);
+}
+
 static void free_summary(struct summary *s)
 {
 	for (int i = 0; i < s->ngroups; i++) {
@@ -346,6 +421,7 @@ int cmd_summary(int argc, char **argv)
 			       MAX_GROUPS);
 		for (int k = 0; k < s.ngroups; k++)
 			print_group(&s.g[k], s.tsc_hz);
+		print_scaling(&s);
 		free_summary(&s);
 		worst = rc > worst ? rc : worst;
 	}

@@ -36,7 +36,8 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 
 bool is_config_field(const struct field *f)
 {
-	return f->v.kind == V_STRING || !strcmp(f->key, "hz");
+	return f->v.kind == V_STRING || !strcmp(f->key, "hz") ||
+	       (f->v.kind == V_INT && !strcmp(f->key, "cpus"));
 }
 
 void config_key(const struct rec *r, char *buf, size_t size)
@@ -46,8 +47,8 @@ void config_key(const struct rec *r, char *buf, size_t size)
 		const struct field *f = &r->f[i];
 		if (f->v.kind == V_STRING)
 			n += (size_t)snprintf(buf + n, size - n, " %s=%s", f->key, f->v.s);
-		else if (!strcmp(f->key, "hz") && f->v.kind == V_INT)
-			n += (size_t)snprintf(buf + n, size - n, " hz=%llu",
+		else if ((!strcmp(f->key, "hz") || !strcmp(f->key, "cpus")) && f->v.kind == V_INT)
+			n += (size_t)snprintf(buf + n, size - n, " %s=%llu", f->key,
 					      (unsigned long long)f->v.u);
 	}
 }

@@ -1,0 +1,44 @@
+/* tick's parts shared by bench/tick.c (one CPU, the boot CPU) and bench/tickmp.c
+ * (several CPUs at once, each its own local APIC timer). */
+#ifndef BENCH_TICK_H
+#define BENCH_TICK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "hist.h"
+#include "source.h"
+#include "workload.h"
+
+struct tick_config {
+	const struct timer_source *source;
+	uint32_t hz;
+	unsigned workload;
+	uint64_t iterations;
+	unsigned cpus;                  /* CPUs running it at once */
+	uint64_t inject;                /* inject=, in every CPU's handler */
+};
+
+/* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
+ * APERF/MPERF (the core clock against the TSC: turbo and throttling show). Per CPU. */
+struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
+
+extern const char *const tick_workload_names[];
+
+void tick_read_counters(struct counters *c);
+/* millihz: the timer's rate in the on run (0 off): gives "expected". */
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
+		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
+		   const struct counters *a, const struct counters *b);
+void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			  const char *what, const struct hist *h, uint64_t period);
+/* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
+void tick_print_result(const struct tick_config *t, unsigned index, const uint64_t sums[3]);
+
+/* bench/tickmp.c. Can s run on every CPU at once (a local APIC timer)? */
+bool tick_mp_source(const struct timer_source *s);
+/* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */
+void tick_mp_prepare(unsigned cpus, uint64_t inject);
+/* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */
+void tick_mp_config(const struct tick_config *t, unsigned runs);
+
+#endif
