@@ -260,7 +260,9 @@ static void print_tick(struct group *g, double tsc_hz)
 		return;
 	}
 	double total = t.diff / mirq, te = t.err / mirq, dv, de;
-	print_cost("total cost per interrupt", total, te, tsc_hz,
+	/* interference: the cycles are the untouched CPU's, the interrupts the other's. */
+	bool victim = strstr(g->key, "bench=interference") != NULL;
+	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   t.proven ? "(Student's t on cycles on - off)" : "(not distinguishable from 0)");
 	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
 	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
