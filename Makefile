@@ -104,7 +104,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -166,6 +166,11 @@ matrix: deps
 bench-inject: deps
 	$(MAKE) all
 	tests/bench/inject-tcg.sh
+
+# About ten minutes of a 10 kHz tick (suite=soak); `tests/soak.sh runs=N` for 2N s.
+soak: deps
+	$(MAKE) all
+	tests/soak.sh
 
 clean:
 	rm -rf $(BUILD)

@@ -21,7 +21,7 @@ static const char *const bench_names[] = {
 	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", "interference",
 	NULL
 };
-static const char *const suite_names[] = { "quick", "default", "full", NULL };
+static const char *const suite_names[] = { "quick", "default", "full", "soak", NULL };
 static const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
 static const char *const wait_names[] = { "spin", "hlt", NULL };
 static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
@@ -37,7 +37,8 @@ static const char *const dump_names[] = { "acpi", NULL };
 
 static const struct option options[] = {
 	{ "suite", KIND_ENUM, suite_names, 0, 0, AT(suite), "quick",
-	  "quick (about a minute in QEMU), default (minutes on a PC), full: the "
+	  "quick (about a minute in QEMU), default (minutes on a PC), full, soak "
+	  "(the local APIC tick at 10 kHz for about 10 minutes: runs=300 ms=1000): the "
 	  "defaults of the options below that are not given" },
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "

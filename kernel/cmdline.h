@@ -20,7 +20,7 @@ enum selftest {
 #define MAX_LIST        8
 
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
-enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL };
+enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL, SUITE_SOAK };
 enum wait_style { WAIT_SPIN, WAIT_HLT };
 
 /* Bits of the workload= set. */
