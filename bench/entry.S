@@ -5,14 +5,9 @@
  * Nine pushes keep RSP 16-byte aligned at the call (SysV ABI; the CPU's frame is
  * 40 bytes on a 16-byte aligned stack, SDM vol. 3A, 7.14.2). */
 	.text
-	.globl bench_entry
-bench_entry:
-	pushq %rax
-	pushq %rdx
-	rdtsc
-	shlq $32, %rdx
-	orq %rdx, %rax
-	movq %rax, bench_entry_tsc(%rip)
+
+/* The caller-saved registers RDTSC did not take (RAX, RDX are pushed first). */
+	.macro save_scratch
 	pushq %rcx
 	pushq %rsi
 	pushq %rdi
@@ -20,8 +15,9 @@ bench_entry:
 	pushq %r9
 	pushq %r10
 	pushq %r11
-	cld
-	call bench_irq
+	.endm
+
+	.macro restore_and_return
 	popq %r11
 	popq %r10
 	popq %r9
@@ -32,6 +28,20 @@ bench_entry:
 	popq %rdx
 	popq %rax
 	iretq
+	.endm
+
+	.globl bench_entry
+bench_entry:
+	pushq %rax
+	pushq %rdx
+	rdtsc
+	shlq $32, %rdx
+	orq %rdx, %rax
+	movq %rax, bench_entry_tsc(%rip)
+	save_scratch
+	cld
+	call bench_irq
+	restore_and_return
 
 /* bench_entry_ap: the same for an AP (handler.h): the TSC by the third instruction,
  * passed as bench_irq_ap's argument; its state is reached through %gs. */
@@ -42,23 +52,8 @@ bench_entry_ap:
 	rdtsc
 	shlq $32, %rdx
 	orq %rdx, %rax
-	pushq %rcx
-	pushq %rsi
-	pushq %rdi
-	pushq %r8
-	pushq %r9
-	pushq %r10
-	pushq %r11
+	save_scratch
 	cld
 	movq %rax, %rdi
 	call bench_irq_ap
-	popq %r11
-	popq %r10
-	popq %r9
-	popq %r8
-	popq %rdi
-	popq %rsi
-	popq %rcx
-	popq %rdx
-	popq %rax
-	iretq
+	restore_and_return
