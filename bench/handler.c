@@ -14,10 +14,10 @@ volatile uint64_t bench_entry_tsc;
 /* The injected cost starts at its own TSC read, so what precedes it in the handler
  * is not taken out of it: the handler gets longer by inject_cycles (plus at most
  * one turn of this loop). */
-static void inject(void)
+static void inject(uint64_t cycles)
 {
 	uint64_t from = rdtsc();
-	while (rdtsc() - from < birq.inject_cycles)
+	while (rdtsc() - from < cycles)
 		;
 }
 
@@ -48,7 +48,7 @@ void bench_irq(void)
 		return;
 	}
 	if (birq.inject_cycles)
-		inject();
+		inject(birq.inject_cycles);
 	if (birq.rearm == REARM_TSCDL) {
 		birq.next += birq.period;
 		tscdl_arm(birq.next);
@@ -74,11 +74,8 @@ void bench_irq_ap(uint64_t entry_tsc)
 {
 	MY->last_tsc = entry_tsc;
 	MY->count++;
-	if (MY->inject_cycles) {
-		uint64_t from = rdtsc();
-		while (rdtsc() - from < MY->inject_cycles)
-			;
-	}
+	if (MY->inject_cycles)
+		inject(MY->inject_cycles);
 	if (MY->rearm == REARM_TSCDL) {
 		MY->next += MY->period;
 		tscdl_arm(MY->next);
