@@ -42,9 +42,12 @@ field() { sed -nE "s/.*\"$2\":\"?([^\",}]*).*/\1/p" <<<"$1" | head -1; }
 
 # skip_ok LOG CELL SKIP-LINE: does the platform explain this skip? Prints why not.
 skip_ok() {
-	local log=$1 cell=$2 line=$3 timer what delivery
+	local log=$1 cell=$2 line=$3 timer what delivery bench
 	timer=$(field "$line" timer) what=$(field "$line" what) delivery=$(field "$line" delivery)
-	if [[ $timer == tscdl || $what == tscdl-write ]]; then
+	bench=$(field "$line" bench)
+	if [[ $bench == interference || $bench == tick && $(field "$line" reason) == *CPU* ]]; then
+		grep -aq '"online":1,' "$log" || { echo "skipped for want of CPUs, yet more than one is online"; return 1; }
+	elif [[ $timer == tscdl || $what == tscdl-write ]]; then
 		grep -aq '"tsc_deadline":false' "$log" || grep -aq '"lapic":false' "$log" ||
 			{ echo "TSC-deadline skipped though CPUID has it"; return 1; }
 	elif [[ $what == rdtscp ]]; then
