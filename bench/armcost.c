@@ -125,11 +125,6 @@ static void sample_8259(struct cost_table *t, uint64_t ovh)
 	cost_op_end(t);
 }
 
-const char *armcost_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 void armcost_run(const struct config *cfg)
 {
 	struct cost_table *t = &table;

@@ -16,18 +16,15 @@ struct bench {
 void suite_apply(struct config *cfg);
 void bench_run_suite(const struct config *cfg);
 
+/* The gate of every benchmark that converts cycles to time: a calibrated TSC. */
+const char *tsc_calibrated(void);
+
 void fire_run(const struct config *cfg);
-const char *fire_valid(void);
 void tick_run(const struct config *cfg);
-const char *tick_valid(void);
 void latency_run(const struct config *cfg);
-const char *latency_valid(void);
 void readcost_run(const struct config *cfg);
-const char *readcost_valid(void);
 void armcost_run(const struct config *cfg);
-const char *armcost_valid(void);
 void storm_run(const struct config *cfg);
-const char *storm_valid(void);
 void ipi_run(const struct config *cfg);
 const char *ipi_valid(void);
 void interference_run(const struct config *cfg);

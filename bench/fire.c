@@ -48,11 +48,6 @@ static void fire_one(const struct timer_source *s, uint32_t hz, uint32_t ms)
 	emit_fire(s, hz, millihz, ms, t1 - t0, n);
 }
 
-const char *fire_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 void fire_run(const struct config *cfg)
 {
 	for (unsigned i = 0; i < timer_sources_count; i++)

@@ -53,8 +53,9 @@ static const struct timer_source *lapic_periodic(void)
 
 const char *interference_valid(void)
 {
-	if (!timers.tsc_hz)
-		return "the TSC could not be calibrated";
+	const char *why = tsc_calibrated();
+	if (why)
+		return why;
 	if (smp.online < 2)
 		return "one CPU online: no other CPU to disturb";
 	return timers.lapic ? NULL : "no local APIC timer";

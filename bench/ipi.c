@@ -184,7 +184,7 @@ const char *ipi_valid(void)
 {
 	if (!irq.lapic)
 		return "no local APIC";
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
+	return tsc_calibrated();
 }
 
 void ipi_run(const struct config *cfg)

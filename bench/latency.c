@@ -144,11 +144,6 @@ static void problem(const char *type, unsigned timer, const char *why)
 	record_emit(&r);
 }
 
-const char *latency_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 void latency_run(const struct config *cfg)
 {
 	static struct hist all[4];

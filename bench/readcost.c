@@ -91,11 +91,6 @@ static void sample_lapic(struct cost_table *t, uint64_t ovh)
 	cost_op_end(t);
 }
 
-const char *readcost_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 void readcost_run(const struct config *cfg)
 {
 	struct cost_table *t = &table;

@@ -336,11 +336,6 @@ static void print_table(const struct storm_result *res, unsigned n)
 	}
 }
 
-const char *storm_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 void storm_run(const struct config *cfg)
 {
 	static struct storm_result res[STORM_MAX_SOURCES];

@@ -224,11 +224,6 @@ static unsigned count_configs(const struct config *cfg)
 	return n * cfg->hz.n * workloads;
 }
 
-const char *tick_valid(void)
-{
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
-}
-
 static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
 		       struct spin_view *view)
 {
