@@ -22,9 +22,7 @@ static void emit_fire(const struct timer_source *s, uint32_t hz, uint64_t millih
 		(unsigned long long)expected);
 	struct record r;
 	record_begin(&r, "fire");
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
+	source_fields(&r, s);
 	record_u64(&r, "hz", hz);
 	record_u64(&r, "obtained_millihz", millihz);
 	record_u64(&r, "ms", ms);

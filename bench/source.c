@@ -319,6 +319,13 @@ bool source_wait_first(uint64_t limit_cycles)
 	return true;
 }
 
+void source_fields(struct record *r, const struct timer_source *s)
+{
+	record_str(r, "timer", s->timer);
+	record_str(r, "mode", s->mode);
+	record_str(r, "delivery", s->delivery);
+}
+
 void source_problem(const char *bench, const char *type, const struct timer_source *s,
 		    uint32_t hz, const char *why)
 {
@@ -327,9 +334,7 @@ void source_problem(const char *bench, const char *type, const struct timer_sour
 	struct record r;
 	record_begin(&r, type);
 	record_str(&r, "bench", bench);
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
+	source_fields(&r, s);
 	record_u64(&r, "hz", hz);
 	record_str(&r, "reason", why);
 	record_emit(&r);

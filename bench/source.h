@@ -33,6 +33,10 @@ bool source_selected(const struct timer_source *s, const struct config *cfg);
 const char *source_oneshot_route(unsigned timer_bit, const char **delivery);
 void source_oneshot_unroute(unsigned timer_bit);
 
+struct record;
+/* The fields that name a source in a record: "timer", "mode", "delivery". */
+void source_fields(struct record *r, const struct timer_source *s);
+
 /* A "skip" (the source cannot run at hz) or "error" record of bench for s, and a
  * console line; an error makes the run's status error. */
 void source_problem(const char *bench, const char *type, const struct timer_source *s,

@@ -147,9 +147,7 @@ static void emit_rate(const struct timer_source *s, uint32_t hz, uint64_t millih
 		(unsigned long long)w->interrupts, (unsigned long long)expected);
 	struct record r;
 	record_begin(&r, "storm");
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
+	source_fields(&r, s);
 	record_u64(&r, "hz", hz);
 	record_u64(&r, "obtained_millihz", millihz);
 	record_u64(&r, "cycles", w->cycles);
@@ -167,9 +165,7 @@ static void emit_limit(const struct storm_result *res, const struct loop_cal *ca
 	const struct timer_source *s = res->s;
 	struct record r;
 	record_begin(&r, "storm_limit");
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
+	source_fields(&r, s);
 	record_u64(&r, "max_hz", res->max_hz);
 	record_u64(&r, "max_obtained_millihz", res->max_millihz);
 	record_u64(&r, "cpu_permille", res->max_permille);

@@ -68,9 +68,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_str(&r, "bench", "tick");
 	record_u64(&r, "cpu", apic_id);
 	record_u64(&r, "cpus", t->cpus);
-	record_str(&r, "timer", s->timer);
-	record_str(&r, "mode", s->mode);
-	record_str(&r, "delivery", s->delivery);
+	source_fields(&r, s);
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
@@ -112,9 +110,7 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 	record_u64(&r, "cpu", apic_id);
 	record_u64(&r, "cpus", t->cpus);
 	record_str(&r, "what", what);
-	record_str(&r, "timer", t->source->timer);
-	record_str(&r, "mode", t->source->mode);
-	record_str(&r, "delivery", t->source->delivery);
+	source_fields(&r, t->source);
 	record_u64(&r, "hz", t->hz);
 	record_u64(&r, "run", run);
 	if (period)
