@@ -79,6 +79,8 @@ void bench_irq_ap(uint64_t entry_tsc)
 	if (MY->rearm == REARM_TSCDL) {
 		MY->next += MY->period;
 		tscdl_arm(MY->next);
+	} else if (MY->rearm == REARM_LAPIC) {
+		lapic_write(APIC_TMICT, (uint32_t)MY->period);
 	}
 	bench_eoi(MY->eoi);
 }

@@ -43,8 +43,9 @@ void bench_irq(void);
  * birq_ap[], on its own cache lines, and its GS base points at it
  * (bench_irq_ap_bind, run on the AP): bench_irq_ap reaches its state through %gs,
  * with no pointer loaded from memory, no table and no lock. Its own vector,
- * VEC_LAPIC_TIMER_AP, is routed to bench_entry_ap in the shared IDT. Only the
- * local APIC timer (periodic) and TSC-deadline re-arm are served here. */
+ * VEC_TIMER_AP, is routed to bench_entry_ap in the shared IDT. The re-arms served
+ * here are the local APIC timer's one-shot and the TSC deadline's; a periodic
+ * timer (the APIC's, an HPET comparator of its own) needs none. */
 #define BENCH_MAX_CPUS  64
 
 struct bench_irq_slot {

@@ -16,6 +16,20 @@
 #include "console.h"
 #include "record.h"
 #include "run.h"
+#include "format.h"
+
+/* Where the I/O APIC and FSB paths deliver: the boot CPU, unless tick on several
+ * CPUs gave the interrupt to another (source_route_to). */
+static bool route_to_other;
+static uint32_t route_apic_id;
+
+void source_route_to(uint32_t apic_id)
+{
+	route_to_other = apic_id != irq.bsp_apic_id;
+	route_apic_id = apic_id;
+}
+
+static uint32_t destination(void) { return route_to_other ? route_apic_id : irq.bsp_apic_id; }
 
 /* ---- PIT ---- */
 
@@ -46,7 +60,7 @@ static const char *pit_start_ioapic(uint32_t hz, uint64_t *millihz, enum bench_r
 	const char *why = pit_divisor(hz, millihz, VEC_PIT_IOAPIC, bench_eoi_lapic(), rearm);
 	if (why)
 		return why;
-	if (!irq_route_isa(0, VEC_PIT_IOAPIC))
+	if (!irq_route_isa(0, VEC_PIT_IOAPIC, destination()))
 		return "ISA IRQ0 cannot be routed through the I/O APIC";
 	if (rearm == REARM_PIT)
 		pit_oneshot((uint16_t)birq.period);
@@ -126,23 +140,24 @@ static const char *hpet_ticks(uint32_t hz, uint64_t *millihz, enum bench_rearm r
 	return NULL;
 }
 
-/* An I/O APIC input the comparator may use: above the ISA range when it can. */
-static int hpet_ioapic_input(unsigned n)
+/* An I/O APIC input comparator n may use, not among taken (a bit per input): above
+ * the ISA range when it can. */
+static int hpet_ioapic_input(unsigned n, uint32_t taken)
 {
-	uint32_t routes = timers.hpet_caps.timer[n].routes;
+	uint32_t routes = timers.hpet_caps.timer[n].routes & ~taken;
 	for (int pin = 31; pin >= 16; pin--)
-		if (routes & (1u << pin))
+		if (routes & (1u << pin) && ioapic_has_gsi((uint32_t)pin))
 			return pin;
 	for (int pin = 0; pin < 16; pin++)
-		if (routes & (1u << pin))
+		if (routes & (1u << pin) && ioapic_has_gsi((uint32_t)pin))
 			return pin;
 	return -1;
 }
 
 static const char *hpet_route_ioapic(unsigned n)
 {
-	int pin = hpet_ioapic_input(n);
-	if (pin < 0 || !ioapic_route((uint32_t)pin, VEC_HPET, irq.bsp_apic_id, false, false))
+	int pin = hpet_ioapic_input(n, 0);
+	if (pin < 0 || !ioapic_route((uint32_t)pin, VEC_HPET, destination(), false, false))
 		return "no I/O APIC input allowed for the comparator answers";
 	birq.hpet_n = n;
 	hpet_route(n, (unsigned)pin, 0, 0);
@@ -170,7 +185,7 @@ static const char *hpet_start_legacy(uint32_t hz, uint64_t *millihz)
 		return why;
 	if (!timers.hpet_caps.legacy_capable || !timers.hpet_caps.timer[0].periodic)
 		return "the HPET has no legacy replacement route with a periodic comparator 0";
-	if (!irq_route_isa(0, VEC_HPET))
+	if (!irq_route_isa(0, VEC_HPET, destination()))
 		return "ISA IRQ0 cannot be routed through the I/O APIC";
 	birq.hpet_n = 0;
 	hpet_route(0, 0, 0, 0);
@@ -192,10 +207,10 @@ static const char *hpet_start_msi(uint32_t hz, uint64_t *millihz)
 		return why;
 	if (found < 0)
 		return "no periodic HPET comparator can deliver by FSB (MSI)";
-	if (irq.bsp_apic_id > 0xff)
-		return "the boot CPU's APIC id does not fit an MSI address";
+	if (destination() > 0xff)
+		return "the CPU's APIC id does not fit an MSI address";
 	birq.hpet_n = (unsigned)found;
-	hpet_route(birq.hpet_n, 0, 0xfee00000u | irq.bsp_apic_id << 12, VEC_HPET);
+	hpet_route(birq.hpet_n, 0, 0xfee00000u | destination() << 12, VEC_HPET);
 	hpet_periodic(birq.hpet_n, birq.period);
 	return NULL;
 }
@@ -222,6 +237,52 @@ static void hpet_stop_all(void)
 	bench_irq_uninstall(VEC_HPET);
 }
 
+/* Spread: comparator after comparator, each periodic through an I/O APIC input of
+ * its own to a CPU of its own (apic_ids[0], the boot CPU, by bench_entry; the APs
+ * by bench_entry_ap on VEC_TIMER_AP), all started in phase. */
+static struct { uint32_t comparators, inputs; } spread;
+
+const char *source_hpet_spread(unsigned cpus, const uint32_t *apic_ids, uint32_t hz,
+			       uint64_t *millihz)
+{
+	static char why[128];
+	const char *bad_rate = hpet_ticks(hz, millihz, REARM_NONE);
+	if (bad_rate)
+		return bad_rate;
+	spread.comparators = spread.inputs = 0;
+	unsigned cpu = 0;
+	for (unsigned n = 0; n < timers.hpet_caps.timers && cpu < cpus; n++) {
+		int pin = timers.hpet_caps.timer[n].periodic ? hpet_ioapic_input(n, spread.inputs) : -1;
+		if (pin < 0 || !ioapic_route((uint32_t)pin, cpu ? VEC_TIMER_AP : VEC_HPET,
+					     apic_ids[cpu], false, false))
+			continue;
+		if (cpu++ == 0)
+			birq.hpet_n = n;
+		hpet_route(n, (unsigned)pin, 0, 0);
+		spread.inputs |= 1u << pin;
+		spread.comparators |= 1u << n;
+	}
+	if (cpu < cpus) {
+		format(why, sizeof(why), "%u CPUs need as many periodic HPET comparators, each "
+		       "with an I/O APIC input of its own; this HPET has %u", cpus, cpu);
+		return why;
+	}
+	hpet_periodic_set(spread.comparators, birq.period);
+	return NULL;
+}
+
+void source_hpet_spread_stop(void)
+{
+	for (unsigned n = 0; n < HPET_MAX_TIMERS; n++)
+		if (spread.comparators & (1u << n))
+			hpet_stop(n);
+	for (unsigned pin = 0; pin < 32; pin++)
+		if (spread.inputs & (1u << pin))
+			ioapic_mask(pin);
+	bench_irq_uninstall(VEC_HPET);
+	spread.comparators = spread.inputs = 0;
+}
+
 const struct timer_source timer_sources[] = {
 	{ "pit", "periodic", "pic", TIMER_PIT, DELIVERY_PIC, pit_start_pic, pit_stop_pic },
 	{ "pit", "periodic", "ioapic", TIMER_PIT, DELIVERY_IOAPIC, pit_start_periodic_ioapic, pit_stop_ioapic },
@@ -244,7 +305,7 @@ const char *source_oneshot_route(unsigned timer_bit, const char **delivery)
 		if (irq.lapic && irq.ioapics) {
 			*delivery = "ioapic";
 			bench_irq_install(VEC_PIT_IOAPIC, bench_eoi_lapic(), REARM_NONE);
-			return irq_route_isa(0, VEC_PIT_IOAPIC) ? NULL :
+			return irq_route_isa(0, VEC_PIT_IOAPIC, irq.bsp_apic_id) ? NULL :
 			       "ISA IRQ0 cannot be routed through the I/O APIC";
 		}
 		*delivery = "pic";

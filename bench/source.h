@@ -33,6 +33,18 @@ bool source_selected(const struct timer_source *s, const struct config *cfg);
 const char *source_oneshot_route(unsigned timer_bit, const char **delivery);
 void source_oneshot_unroute(unsigned timer_bit);
 
+/* The I/O APIC and FSB paths deliver to the CPU with local APIC apic_id from now on
+ * (the boot CPU's id: back to the default). For tick on several CPUs. */
+void source_route_to(uint32_t apic_id);
+
+/* The HPET periodic at hz on every CPU of apic_ids[cpus] at once, each through a
+ * comparator and an I/O APIC input of its own, in phase; the boot CPU (first) by
+ * birq, the APs by their birq_ap slots on VEC_TIMER_AP. NULL, or why not (nothing
+ * left running then but what source_hpet_spread_stop ends). */
+const char *source_hpet_spread(unsigned cpus, const uint32_t *apic_ids, uint32_t hz,
+			       uint64_t *millihz);
+void source_hpet_spread_stop(void);
+
 struct record;
 /* The fields that name a source in a record: "timer", "mode", "delivery". */
 void source_fields(struct record *r, const struct timer_source *s);

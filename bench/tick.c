@@ -58,7 +58,8 @@ static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
 	return n;
 }
 
-void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
 		   const struct counters *a, const struct counters *b)
 {
@@ -72,11 +73,11 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", millihz != 0);
+	record_bool(&r, "timer_on", on);
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);
 	record_u64(&r, "interrupts", interrupts);
-	if (millihz)        /* the interval's length at the timer's rate */
+	if (on)             /* the interval's length at this CPU's rate */
 		record_u64(&r, "expected", mul_div(cycles, millihz, timers.tsc_hz * 1000));
 	record_u64(&r, "inject", t->inject);
 	if (t->workload == WORKLOAD_SPIN) {
@@ -136,7 +137,7 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	tick_read_counters(&b);
 	s->stop();
 	uint32_t id = smp.cpu[0].apic_id;
-	tick_emit_run(t, id, run, millihz, cycles, n, v, &a, &b);
+	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
@@ -156,7 +157,8 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b);
-	tick_emit_run(t, smp.cpu[0].apic_id, run, 0, cycles, birq.count - before, v, &a, &b);
+	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
+		      &a, &b);
 	sums[0] += cycles;
 }
 
@@ -182,34 +184,46 @@ void tick_print_result(const struct tick_config *t, unsigned index, const uint64
 		(unsigned long long)(permille / 1000), (unsigned long long)(permille % 1000));
 }
 
-/* The periodic sources: pit, lapic and hpet periodic, and tscdl (re-armed from its
- * handler). Without delivery= on the command line, one path per timer: the first
- * usable in timer_sources[] after the 8259 (I/O APIC where there is one). */
+static unsigned tick_mode(const struct timer_source *s)
+{
+	return strcmp(s->mode, "periodic") ? TICK_MODE_ONESHOT : TICK_MODE_PERIODIC;
+}
+
+/* tick_mode= : periodic, one-shot re-armed from the handler, or both; the TSC
+ * deadline, which has no periodic mode, in either. */
+static bool mode_wanted(const struct timer_source *s, const struct config *cfg)
+{
+	return s->timer_bit == TIMER_TSCDL || (cfg->tick_modes & (1u << tick_mode(s)));
+}
+
+/* The sources of the modes tick_mode= asks for. Without delivery= on the command
+ * line, one path per timer and mode: the first usable in timer_sources[] after the
+ * 8259 (I/O APIC where there is one). taken[]: a flag per timer and mode. */
 static bool tick_source(const struct timer_source *s, const struct config *cfg,
 			bool *taken)
 {
-	if (!source_selected(s, cfg))
-		return false;
-	if (strcmp(s->mode, "periodic") && strcmp(s->timer, "tscdl"))
+	if (!source_selected(s, cfg) || !mode_wanted(s, cfg))
 		return false;
 	if (config_given(cfg, "delivery"))
 		return true;
-	if (taken[s->timer_bit])
+	unsigned slot = s->timer_bit * 2 + tick_mode(s);
+	if (taken[slot])
 		return false;
 	if (s->delivery_bit == DELIVERY_PIC) {
 		for (unsigned i = 0; i < timer_sources_count; i++)
 			if (timer_sources[i].timer_bit == s->timer_bit &&
+			    tick_mode(&timer_sources[i]) == tick_mode(s) &&
 			    timer_sources[i].delivery_bit != DELIVERY_PIC &&
 			    source_selected(&timer_sources[i], cfg))
 				return false;
 	}
-	taken[s->timer_bit] = true;
+	taken[slot] = true;
 	return true;
 }
 
 static unsigned count_configs(const struct config *cfg)
 {
-	bool taken[4] = { false };
+	bool taken[8] = { false };
 	unsigned n = 0;
 	for (unsigned i = 0; i < timer_sources_count; i++)
 		if (tick_source(&timer_sources[i], cfg, taken))
@@ -236,18 +250,13 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	tick_print_result(t, 0, sums);
 }
 
-/* One configuration at each CPU count of tick_cpus= (resolved in counts[]); the
- * global timers (PIT, HPET) on the boot CPU only, once. */
+/* One configuration at each CPU count of tick_cpus= (resolved in counts[]). */
 static void run_counts(struct tick_config *t, const struct config *cfg, const unsigned *counts,
 		       unsigned n_counts, unsigned done, unsigned total, struct spin_view *view)
 {
-	bool global = !tick_mp_source(t->source);
-	bool single_done = false;
 	for (unsigned c = 0; c < n_counts; c++) {
-		if (counts[c] == 1 || global) {
-			if (!single_done)
-				run_single(t, cfg->runs, done, total, view);
-			single_done = true;
+		if (counts[c] == 1) {
+			run_single(t, cfg->runs, done, total, view);
 			continue;
 		}
 		t->cpus = counts[c];
@@ -289,7 +298,7 @@ static unsigned resolve_counts(const struct config *cfg, unsigned *counts)
 void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
-	bool taken[4] = { false };
+	bool taken[8] = { false };
 	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = count_configs(cfg), done = 0;
 	intel = !strcmp(cpu.vendor, "GenuineIntel");
@@ -313,7 +322,7 @@ void tick_run(const struct config *cfg)
 				if (!(cfg->workloads & (1u << w)))
 					continue;
 				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
-							 cfg->inject };
+							 cfg->irq_cpu, cfg->inject };
 				done++;
 				if (w == WORKLOAD_MEMWALK && memwalk_why) {
 					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);

@@ -15,6 +15,7 @@ struct tick_config {
 	unsigned workload;
 	uint64_t iterations;
 	unsigned cpus;                  /* CPUs running it at once */
+	unsigned irq_cpu;               /* irq_cpu=: who takes a single global interrupt */
 	uint64_t inject;                /* inject=, in every CPU's handler */
 };
 
@@ -25,8 +26,10 @@ struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
 extern const char *const tick_workload_names[];
 
 void tick_read_counters(struct counters *c);
-/* millihz: the timer's rate in the on run (0 off): gives "expected". */
-void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, uint64_t millihz,
+/* on: the timer runs; millihz: the rate of the interrupts this CPU gets (0 none):
+ * gives "expected". */
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
 		   const struct counters *a, const struct counters *b);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
@@ -34,8 +37,7 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
 void tick_print_result(const struct tick_config *t, unsigned index, const uint64_t sums[3]);
 
-/* bench/tickmp.c. Can s run on every CPU at once (a local APIC timer)? */
-bool tick_mp_source(const struct timer_source *s);
+/* bench/tickmp.c. */
 /* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */
 void tick_mp_prepare(unsigned cpus, uint64_t inject);
 /* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */

@@ -1,7 +1,13 @@
-/* tick on several CPUs at once (tick_cpus=): the boot CPU and the first APs each
- * program their own local APIC timer (periodic, or TSC-deadline re-armed from the
- * handler) at the same rate and run the same workload the same number of iterations;
- * the off and on runs go in lock-step, off, on, off, on, … on every CPU together.
+/* tick on several CPUs at once (tick_cpus=): the boot CPU and the first APs run the
+ * same workload the same number of iterations, the off and on runs in lock-step,
+ * off, on, off, on, … on every CPU together. In the on runs (enum mp_kind):
+ *   - the local APIC timer (periodic, one-shot) and the TSC deadline: every CPU
+ *     programs its own at the same rate;
+ *   - the HPET periodic through the I/O APIC: spread, a comparator and an I/O APIC
+ *     input for each CPU, started in phase (skipped when the HPET has too few);
+ *   - the PIT, and the HPET by legacy replacement, FSB or one-shot: a single
+ *     interrupt, routed to one CPU (irq_cpu=), which starts and stops the timer
+ *     itself; the others work untouched.
  *
  * Interval of each CPU's run: as tick's (bench/tick.c), from an ordered TSC read
  * before its workload's first iteration to one after its last. The CPUs start
@@ -10,7 +16,7 @@
  * timer (bench_entry, birq: its path as with one CPU), posts the run to each AP
  * (smp_call), runs its part, waits for them (smp_wait) and only then prints, so no
  * serial output falls inside another CPU's interval. An AP's interrupt is
- * bench_entry_ap on VEC_LAPIC_TIMER_AP, its state its own birq_ap[] slot
+ * bench_entry_ap on VEC_TIMER_AP, its state its own birq_ap[] slot
  * (handler.h). docs/METHOD.md, "tick on several CPUs". */
 #include "bench.h"
 #include "tick.h"
@@ -32,12 +38,22 @@ _Static_assert(BENCH_MAX_CPUS >= SMP_MAX_CPUS, "a birq_ap slot per CPU");
 #define BARRIER_MS      1000    /* the CPUs must meet within this */
 #define FIRST_EXTRA_MS  200     /* as source.c: the first interrupt within 2 periods + this */
 
+/* How the CPUs of a run get their interrupts. */
+enum mp_kind {
+	MP_LOCAL,       /* each its own local APIC timer: periodic, one-shot, TSC deadline */
+	MP_SPREAD,      /* each its own HPET comparator, periodic, through the I/O APIC */
+	MP_ONE,         /* one timer (PIT, HPET legacy, MSI, one-shot), one CPU takes it
+			 * (irq_cpu=): bench_entry and birq serve it there; the others
+			 * run their workload untouched */
+};
+
 /* One CPU's part of a run; the boot CPU reads it after smp_wait(). */
 struct part {
 	unsigned index;                 /* in smp.cpu[] */
 	struct spin_view view;
 	struct matrices *mat;           /* NULL on the boot CPU: its own */
-	uint64_t cycles, interrupts, millihz;
+	const volatile uint64_t *count; /* the handler entries that reach this CPU */
+	uint64_t cycles, interrupts, millihz;   /* millihz: its timer's rate, 0 none */
 	struct counters a, b;
 	const char *error;
 	uint64_t sums[3];               /* cycles off, cycles on, interrupts */
@@ -50,6 +66,9 @@ static struct {
 	const struct tick_config *t;
 	bool on;
 	unsigned n;
+	enum mp_kind kind;
+	unsigned birq_cpu;              /* whose interrupts bench_entry and birq serve */
+	uint64_t millihz;               /* MP_SPREAD: the rate of every comparator */
 } job;
 
 static volatile uint32_t barrier_count, barrier_gen;
@@ -72,17 +91,21 @@ static bool barrier(void)
 	return true;
 }
 
-bool tick_mp_source(const struct timer_source *s)
+static enum mp_kind kind_of(const struct timer_source *s)
 {
-	return s->timer_bit == TIMER_TSCDL ||
-	       (s->timer_bit == TIMER_LAPIC && !strcmp(s->mode, "periodic"));
+	if (s->timer_bit == TIMER_LAPIC || s->timer_bit == TIMER_TSCDL)
+		return MP_LOCAL;
+	if (s->timer_bit == TIMER_HPET && !strcmp(s->mode, "periodic") &&
+	    s->delivery_bit == DELIVERY_IOAPIC)
+		return MP_SPREAD;
+	return MP_ONE;
 }
 
-static uint64_t workload(struct part *p, const volatile uint64_t *count)
+static uint64_t workload(struct part *p)
 {
 	const struct tick_config *t = job.t;
 	switch (t->workload) {
-	case WORKLOAD_SPIN: return workload_spin_count(t->iterations, &p->view, count);
+	case WORKLOAD_SPIN: return workload_spin_count(t->iterations, &p->view, p->count);
 	case WORKLOAD_MATRIX:
 		return p->mat ? workload_matrix_on(p->mat, t->iterations) :
 				workload_matrix(t->iterations);
@@ -91,21 +114,35 @@ static uint64_t workload(struct part *p, const volatile uint64_t *count)
 }
 
 /* Meet the others, then the run proper. */
-static void measure(struct part *p, const volatile uint64_t *count)
+static void measure(struct part *p)
 {
 	if (!barrier() && !p->error)
 		p->error = "the CPUs did not meet at the start of the run within 1 s";
 	spin_view_reset(&p->view);
 	tick_read_counters(&p->a);
-	uint64_t before = *count;
-	p->cycles = workload(p, count);
-	p->interrupts = *count - before;
+	uint64_t before = *p->count;
+	p->cycles = workload(p);
+	p->interrupts = *p->count - before;
 	tick_read_counters(&p->b);
 }
 
-/* On the AP: its own timer at job.t->hz, and its first interrupt (then one more,
- * halted, as source_wait_first). */
-static const char *ap_timer_start(struct part *p)
+/* This CPU's first interrupt (then one more, halted, as source_wait_first). */
+static const char *wait_first(const struct part *p)
+{
+	uint64_t t0 = rdtsc_ordered();
+	uint64_t limit = 2 * timers.tsc_hz / job.t->hz + tsc_cycles_ms(FIRST_EXTRA_MS);
+	irq_enable();
+	while (!*p->count && rdtsc_ordered() - t0 < limit)
+		cpu_relax();
+	irq_disable();
+	if (!*p->count)
+		return "no interrupt arrived on this CPU";
+	wait_for_interrupt();
+	return NULL;
+}
+
+/* On the AP: its own local APIC timer at job.t->hz. */
+static void ap_local_start(struct part *p)
 {
 	const struct tick_config *t = job.t;
 	struct bench_irq_state *s = &birq_ap[p->index].s;
@@ -114,53 +151,71 @@ static const char *ap_timer_start(struct part *p)
 		bench_irq_ap_reset(p->index, REARM_TSCDL);
 		s->period = period;
 		p->millihz = timers.tsc_hz * 1000 / period;
-		tscdl_setup(VEC_LAPIC_TIMER_AP);
+		tscdl_setup(VEC_TIMER_AP);
 		s->next = rdtsc() + period;
 		tscdl_arm(s->next);
-	} else {
-		uint64_t count = (timers.lapic_hz + t->hz / 2) / t->hz;
-		bench_irq_ap_reset(p->index, REARM_NONE);
-		p->millihz = timers.lapic_hz * 1000 / count;
-		lapic_timer_periodic(VEC_LAPIC_TIMER_AP, (uint32_t)count);
+		return;
 	}
-	uint64_t t0 = rdtsc_ordered();
-	uint64_t limit = 2 * timers.tsc_hz / t->hz + tsc_cycles_ms(FIRST_EXTRA_MS);
-	irq_enable();
-	while (!s->count && rdtsc_ordered() - t0 < limit)
-		cpu_relax();
-	irq_disable();
-	if (!s->count)
-		return "no interrupt arrived on this CPU";
-	wait_for_interrupt();
-	return NULL;
+	uint64_t count = (timers.lapic_hz + t->hz / 2) / t->hz;
+	bool oneshot = !strcmp(t->source->mode, "oneshot");
+	bench_irq_ap_reset(p->index, oneshot ? REARM_LAPIC : REARM_NONE);
+	s->period = count;
+	p->millihz = timers.lapic_hz * 1000 / count;
+	if (oneshot)
+		lapic_timer_oneshot(VEC_TIMER_AP, (uint32_t)count);
+	else
+		lapic_timer_periodic(VEC_TIMER_AP, (uint32_t)count);
 }
 
-static void ap_timer_stop(void)
+/* On the AP, in an on run: its timer going and its first interrupt in; or NULL
+ * at once when the run gives it none. */
+static const char *ap_timer_start(struct part *p)
 {
-	if (job.t->source->timer_bit == TIMER_TSCDL)
-		tscdl_stop();
-	lapic_timer_stop();
+	p->millihz = 0;
+	if (job.kind == MP_LOCAL) {
+		ap_local_start(p);
+	} else if (job.kind == MP_SPREAD) {
+		p->millihz = job.millihz;       /* the boot CPU started its comparator */
+	} else if (job.birq_cpu == p->index) {
+		const char *why = job.t->source->start(job.t->hz, &p->millihz);
+		if (why)
+			return why;
+	} else {
+		return NULL;
+	}
+	return wait_first(p);
+}
+
+static void ap_timer_stop(const struct part *p)
+{
+	if (job.kind == MP_LOCAL) {
+		if (job.t->source->timer_bit == TIMER_TSCDL)
+			tscdl_stop();
+		lapic_timer_stop();
+	} else if (job.kind == MP_ONE && job.birq_cpu == p->index) {
+		job.t->source->stop();
+	}
 }
 
 static void ap_part(void *arg)
 {
 	struct part *p = arg;
-	bench_irq_ap_bind(p->index);
 	p->error = job.on ? ap_timer_start(p) : NULL;
-	measure(p, &birq_ap[p->index].s.count);
+	measure(p);
 	if (job.on)
-		ap_timer_stop();
+		ap_timer_stop(p);
 }
 
 static void ap_prepare(void *arg)
 {
 	struct part *p = arg;
+	bench_irq_ap_bind(p->index);
 	workload_spin_calibrate(&p->view);
 }
 
 void tick_mp_prepare(unsigned cpus, uint64_t inject)
 {
-	idt_set_gate(VEC_LAPIC_TIMER_AP, bench_entry_ap, 0);
+	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
 		if (!parts[i])
 			parts[i] = alloc(sizeof(struct part), 128);
@@ -168,6 +223,7 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 			continue;               /* tick_mp_config reports it */
 		parts[i]->index = i;
 		birq_ap[i].s.inject_cycles = inject;
+		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
 			workload_spin_calibrate(&parts[0]->view);
 			continue;
@@ -204,15 +260,58 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 		emit_error(t, i, p->error);
 		return;
 	}
-	tick_emit_run(t, id, run, job.on ? p->millihz : 0, p->cycles, p->interrupts, &p->view, &p->a, &p->b);
+	tick_emit_run(t, id, run, job.on, p->millihz, p->cycles, p->interrupts, &p->view,
+		      &p->a, &p->b);
 	if (job.on && t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &p->view.gap_hist, 0);
-		tick_emit_spin_stats(t, id, run, "interval", &p->view.interval_hist,
-				     mul_div(timers.tsc_hz, 1000, p->millihz));
+		if (p->millihz)
+			tick_emit_spin_stats(t, id, run, "interval", &p->view.interval_hist,
+					     mul_div(timers.tsc_hz, 1000, p->millihz));
 	}
 	p->sums[job.on] += p->cycles;
 	if (job.on)
 		p->sums[2] += p->interrupts;
+}
+
+/* The boot CPU's side of starting an on run: false (with a record) when the timer
+ * would not start. */
+static bool boot_start(const struct tick_config *t)
+{
+	const struct timer_source *s = t->source;
+	struct part *p0 = parts[0];
+	if (job.kind == MP_ONE && job.birq_cpu != 0) {
+		source_route_to(smp.cpu[job.birq_cpu].apic_id);
+		return true;                    /* that CPU starts it */
+	}
+	if (job.kind != MP_SPREAD)
+		return source_start_checked("tick", s, t->hz, &p0->millihz);
+	uint32_t ids[SMP_MAX_CPUS];
+	for (unsigned i = 0; i < t->cpus; i++) {
+		ids[i] = smp.cpu[i].apic_id;
+		bench_irq_ap_reset(i, REARM_NONE);
+	}
+	const char *why = source_hpet_spread(t->cpus, ids, t->hz, &job.millihz);
+	p0->millihz = job.millihz;
+	if (why) {
+		source_hpet_spread_stop();
+		source_problem("tick", "skip", s, t->hz, why);
+		return false;
+	}
+	if (wait_first(p0)) {
+		source_hpet_spread_stop();
+		source_problem("tick", "error", s, t->hz, "no interrupt arrived");
+		return false;
+	}
+	return true;
+}
+
+/* The boot CPU's side of ending an on run, once every CPU has finished. */
+static void boot_stop(const struct tick_config *t)
+{
+	if (job.kind == MP_SPREAD)
+		source_hpet_spread_stop();
+	else if (job.kind == MP_ONE && job.birq_cpu != 0)
+		source_route_to(smp.cpu[0].apic_id);
 }
 
 /* One run on every CPU at once; false when the boot CPU's timer would not start. */
@@ -221,32 +320,52 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	job.t = t;
 	job.on = on;
 	job.n = t->cpus;
+	job.kind = kind_of(t->source);
+	job.birq_cpu = job.kind == MP_ONE && t->irq_cpu < t->cpus ? t->irq_cpu : 0;
+	for (unsigned i = 0; i < t->cpus; i++) {
+		parts[i]->error = NULL;
+		parts[i]->millihz = 0;
+		parts[i]->count = i == job.birq_cpu ? &birq.count : &birq_ap[i].s.count;
+	}
 	struct part *p0 = parts[0];
-	p0->error = NULL;
-	if (on && !source_start_checked("tick", t->source, t->hz, &p0->millihz))
+	if (on && !boot_start(t))
 		return false;
 	for (unsigned i = 1; i < t->cpus; i++)
 		if (!smp_call(&smp.cpu[i], ap_part, parts[i]))
 			parts[i]->error = "its mailbox was busy";
-	measure(p0, &birq.count);
-	if (on)
+	measure(p0);
+	if (on && job.kind != MP_SPREAD && job.birq_cpu == 0)
 		t->source->stop();
 	uint64_t timeout = tsc_cycles_ms(BARRIER_MS) + 20 * p0->cycles;
 	for (unsigned i = 1; i < t->cpus; i++)
 		if (!smp_wait(&smp.cpu[i], timeout) && !parts[i]->error)
 			parts[i]->error = "it did not finish its run in time";
+	if (on)
+		boot_stop(t);
 	for (unsigned i = 0; i < t->cpus; i++)
 		emit_part(t, i, run);
 	return true;
 }
 
-void tick_mp_config(const struct tick_config *t, unsigned runs)
+/* Why t cannot run on t->cpus CPUs at once, or NULL. */
+static const char *cannot_run(const struct tick_config *t)
 {
 	for (unsigned i = 0; i < t->cpus; i++)
-		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX)) {
-			emit_error(t, i, "no memory for its part of the run");
-			return;
-		}
+		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
+			return "no memory for a CPU's part of the run";
+	if (kind_of(t->source) == MP_ONE && t->irq_cpu && t->irq_cpu < t->cpus &&
+	    t->source->delivery_bit == DELIVERY_PIC)
+		return "the 8259 interrupts the boot CPU only; irq_cpu= needs the I/O APIC";
+	return NULL;
+}
+
+void tick_mp_config(const struct tick_config *t, unsigned runs)
+{
+	const char *why = cannot_run(t);
+	if (why) {
+		source_problem("tick", "skip", t->source, t->hz, why);
+		return;
+	}
 	for (unsigned i = 0; i < t->cpus; i++)
 		parts[i]->sums[0] = parts[i]->sums[1] = parts[i]->sums[2] = 0;
 	for (unsigned run = 0; run < runs; run++)

@@ -32,6 +32,7 @@ static const char *const selftest_names[] = {
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
+static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
 
 #define AT(field) offsetof(struct config, field)
 
@@ -82,7 +83,20 @@ static const struct option options[] = {
 	  "tick: how many CPUs run the local APIC timer (periodic) and TSC-deadline "
 	  "tick at once, each its own timer and workload (the boot CPU and the first "
 	  "APs); a list runs each count in turn (1 versus N); all: every online CPU. "
-	  "PIT and HPET run on the boot CPU only" },
+	  "the HPET's periodic comparators are spread, one per CPU; the PIT and the "
+	  "HPET's other modes interrupt one CPU (irq_cpu=) while all work" },
+	{ "tick_mode", KIND_SET, tick_mode_names, 0, 0, AT(tick_modes), "periodic",
+	  "tick: periodic (each timer's periodic mode; the TSC deadline, which has "
+	  "none, re-armed from its handler), oneshot (each timer's one-shot mode "
+	  "re-armed from its handler: PIT, APIC, TSC deadline, HPET)" },
+	{ "irq_cpu", KIND_UINT, NULL, 0, 255, AT(irq_cpu), "0",
+	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
+	  "takes the PIT's or the HPET's single interrupt; with fewer CPUs at once, "
+	  "the boot CPU does" },
+	{ "latency_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(latency_cpus), "1",
+	  "latency: how many CPUs measure the local APIC one-shot and TSC-deadline "
+	  "latency at once, each its own timer; a list runs each count in turn; all: "
+	  "every online CPU. The PIT and the HPET are measured on the boot CPU" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
 	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
 	  "local APIC sends to itself) to test the exception report; spurious: "
@@ -102,7 +116,8 @@ void config_defaults(struct config *cfg)
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
-		.tick_cpus = { 1, { 1 } },
+		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
+		.tick_modes = 1u << TICK_MODE_PERIODIC,
 	};
 }
 

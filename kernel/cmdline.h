@@ -28,6 +28,7 @@ enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
+enum { TICK_MODE_PERIODIC, TICK_MODE_ONESHOT };
 enum { DELIVERY_PIC, DELIVERY_IOAPIC, DELIVERY_MSI, DELIVERY_LEGACY, DELIVERY_LOCAL };
 
 struct uint_list {
@@ -57,6 +58,9 @@ struct config {
 	uint32_t dumps;                 /* bit per name in the dump option's list */
 	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */
 	struct uint_list tick_cpus;     /* tick: CPUs at once, each count in turn; 0: all */
+	uint32_t tick_modes;            /* bit per TICK_MODE_* */
+	uint32_t irq_cpu;               /* tick on several CPUs: who takes a global timer */
+	struct uint_list latency_cpus;  /* latency: CPUs at once, as tick_cpus */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

@@ -68,12 +68,12 @@ void irq_init(const struct config *cfg)
 }
 
 /* MPS INTI flags (ACPI 6.5, table 5.50): polarity 11b active low, trigger 11b level. */
-bool irq_route_isa(unsigned isa_irq, uint8_t vector)
+bool irq_route_isa(unsigned isa_irq, uint8_t vector, uint32_t apic_id)
 {
 	const struct acpi_isa_irq *src = &acpi.isa[isa_irq];
 	bool low = (src->flags & ACPI_ISO_POLARITY_MASK) == 0x3;
 	bool level = (src->flags & ACPI_ISO_TRIGGER_MASK) == 0xc;
-	return irq.lapic && ioapic_route(src->gsi, vector, irq.bsp_apic_id, level, low);
+	return irq.lapic && ioapic_route(src->gsi, vector, apic_id, level, low);
 }
 
 void irq_mask_isa(unsigned isa_irq) { ioapic_mask(acpi.isa[isa_irq].gsi); }

@@ -13,7 +13,8 @@
 #define VEC_PIT_IOAPIC   0x30
 #define VEC_HPET         0x31   /* HPET comparator in use, any path */
 #define VEC_LAPIC_TIMER  0x40   /* periodic, one-shot and TSC-deadline */
-#define VEC_LAPIC_TIMER_AP 0x41 /* an AP's, in tick's per-CPU runs (bench/tickmp.c) */
+#define VEC_TIMER_AP     0x41   /* an AP's timer in tick's per-CPU runs (bench/tickmp.c):
+				 * its local APIC timer, or an HPET comparator of its own */
 
 struct irq_state {
 	bool lapic;                 /* the local APIC is enabled */
@@ -29,8 +30,8 @@ extern struct irq_state irq;
 void irq_init(const struct config *cfg);
 
 /* Route ISA IRQ isa_irq through the I/O APIC (honouring the MADT's source override:
- * IRQ0 usually arrives on GSI 2) to vector on this CPU. */
-bool irq_route_isa(unsigned isa_irq, uint8_t vector);
+ * IRQ0 usually arrives on GSI 2) to vector on the CPU with local APIC apic_id. */
+bool irq_route_isa(unsigned isa_irq, uint8_t vector, uint32_t apic_id);
 void irq_mask_isa(unsigned isa_irq);
 
 #endif

@@ -66,17 +66,23 @@ void hpet_arm(unsigned n, uint64_t cmp)
  * to 0, writing the period twice means the same to both: first match at `period`,
  * then every `period` (as Linux's old x86-64 hpet_timer_stop_set_go did). The main
  * counter thus restarts from 0: absolute comparator values set before are void. */
-void hpet_periodic(unsigned n, uint64_t period)
+void hpet_periodic_set(uint32_t comparators, uint64_t period)
 {
 	uint64_t cfg = hpet_read64(HPET_CFG);
 	hpet_write64(HPET_CFG, cfg & ~(uint64_t)HPET_CFG_ENABLE);
 	hpet_write64(HPET_COUNTER, 0);
-	hpet_write64(HPET_Tn_CFG(n), route_bits[n] | HPET_TN_ENABLE | HPET_TN_PERIODIC |
-		     HPET_TN_SETVAL);
-	hpet_write64(HPET_Tn_CMP(n), period);
-	hpet_write64(HPET_Tn_CMP(n), period);
+	for (unsigned n = 0; n < HPET_MAX_TIMERS; n++) {
+		if (!(comparators & (1u << n)))
+			continue;
+		hpet_write64(HPET_Tn_CFG(n), route_bits[n] | HPET_TN_ENABLE | HPET_TN_PERIODIC |
+			     HPET_TN_SETVAL);
+		hpet_write64(HPET_Tn_CMP(n), period);
+		hpet_write64(HPET_Tn_CMP(n), period);
+	}
 	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
 }
+
+void hpet_periodic(unsigned n, uint64_t period) { hpet_periodic_set(1u << n, period); }
 
 void hpet_stop(unsigned n)
 {

@@ -67,6 +67,8 @@ void hpet_arm(unsigned n, uint64_t cmp);
 /* Comparator n's match value alone (no configuration write): the re-arm step. */
 static inline void hpet_write_cmp(unsigned n, uint64_t cmp) { hpet_write64(HPET_Tn_CMP(n), cmp); }
 void hpet_periodic(unsigned n, uint64_t period);
+/* The comparators of the mask (bit n: comparator n) periodic together, in phase. */
+void hpet_periodic_set(uint32_t comparators, uint64_t period);
 void hpet_stop(unsigned n);
 
 #endif
