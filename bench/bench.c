@@ -4,10 +4,39 @@
 #include "console.h"
 #include "lib.h"
 #include "record.h"
+#include "format.h"
+#include "smp.h"
 
 const char *tsc_calibrated(void)
 {
 	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
+}
+
+unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
+			  unsigned *counts)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < list->n; i++) {
+		unsigned c = list->v[i] ? list->v[i] : smp.online;
+		bool dup = false;
+		for (unsigned j = 0; j < n; j++)
+			dup |= counts[j] == c;
+		if (c > smp.online) {
+			char why[96];
+			format(why, sizeof(why), "%s=%u but %u CPUs are online", option, c,
+			       smp.online);
+			kprintf("%s: %s\n", bench, why);
+			struct record r;
+			record_begin(&r, "skip");
+			record_str(&r, "bench", bench);
+			record_u64(&r, "cpus", c);
+			record_str(&r, "reason", why);
+			record_emit(&r);
+		} else if (!dup) {
+			counts[n++] = c;
+		}
+	}
+	return n;
 }
 
 static const struct bench benches[] = {

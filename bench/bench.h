@@ -19,6 +19,12 @@ void bench_run_suite(const struct config *cfg);
 /* The gate of every benchmark that converts cycles to time: a calibrated TSC. */
 const char *tsc_calibrated(void);
 
+/* A CPU-count list (tick_cpus=, latency_cpus=) as counts[] (at most MAX_LIST): all
+ * is every online CPU; a count above that gets a "skip" record of bench; a count
+ * given twice runs once. Returns how many. */
+unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
+			  unsigned *counts);
+
 void fire_run(const struct config *cfg);
 void tick_run(const struct config *cfg);
 void latency_run(const struct config *cfg);

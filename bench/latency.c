@@ -20,6 +20,12 @@
 #include "pit.h"
 #include "record.h"
 #include "run.h"
+#include "alloc.h"
+#include "format.h"
+#include "idt.h"
+#include "irq.h"
+#include "lib.h"
+#include "smp.h"
 
 #define SHOT_TIMEOUT_MS 200
 
@@ -61,46 +67,130 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 	}
 }
 
-/* Wait for the shot: spin with interrupts on, or halt. The first shot of a run is
- * always awaited spinning, with a timeout, so a timer that never fires is reported
- * instead of halting the machine for good. */
-static bool await(uint64_t before, bool halt)
+/* Wait for the shot on st: spin with interrupts on, or halt. The first shot of a
+ * run is always awaited spinning, with a timeout, so a timer that never fires is
+ * reported instead of halting the machine for good. */
+static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
 {
 	if (halt) {
-		while (birq.count == before)
+		while (st->count == before)
 			wait_for_interrupt();
 		return true;
 	}
 	uint64_t t0 = rdtsc(), limit = tsc_cycles_ms(SHOT_TIMEOUT_MS);
 	irq_enable();
-	while (birq.count == before && rdtsc() - t0 < limit)
+	while (st->count == before && rdtsc() - t0 < limit)
 		cpu_relax();
 	irq_disable();
-	return birq.count != before;
+	return st->count != before;
 }
 
-static void emit(unsigned timer, const char *delivery, const struct config *cfg, unsigned run,
-		 const struct hist *h, uint64_t early, uint64_t bracket_sum)
+/* One CPU's share of a run: its histograms and what the records need. */
+struct part {
+	unsigned index;                 /* in smp.cpu[] */
+	struct hist run, all;           /* this run; every run of the timer */
+	uint64_t early, brackets;
+	bool fired;                     /* every shot came */
+	bool met;                       /* it met the others at the start */
+};
+
+static struct part *parts[SMP_MAX_CPUS];
+
+/* The run every CPU takes part in, written by the boot CPU before smp_call. */
+static struct {
+	unsigned timer, cpus;
+	const struct config *cfg;
+	unsigned samples;
+} job;
+
+static struct smp_barrier start_line;
+
+/* The shots of one run on this CPU, its interrupts served with state st. */
+static void shoot(struct part *p, const struct bench_irq_state *st)
 {
+	const struct config *cfg = job.cfg;
+	uint64_t delay = mul_div(timers.tsc_hz, cfg->delay_us, 1000000);
+	hist_reset(&p->run);
+	p->early = p->brackets = 0;
+	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, tsc_cycles_ms(1000));
+	p->fired = false;
+	for (unsigned i = 0; i < job.samples; i++) {
+		uint64_t before = st->count;
+		struct shot s = arm(job.timer, delay, cfg->delay_us);
+		if (!await(st, before, cfg->wait == WAIT_HLT && i > 0))
+			return;
+		p->brackets += s.bracket;
+		if ((int64_t)(st->last_tsc - s.deadline) < 0) {
+			p->early++;
+			continue;
+		}
+		hist_add(&p->run, st->last_tsc - s.deadline);
+		hist_add(&p->all, st->last_tsc - s.deadline);
+	}
+	p->fired = true;
+}
+
+/* On an AP: its own local timer (one-shot, or TSC deadline) on VEC_TIMER_AP. */
+static void ap_shoot(void *arg)
+{
+	struct part *p = arg;
+	bench_irq_ap_bind(p->index);
+	bench_irq_ap_reset(p->index, REARM_NONE);
+	if (job.timer == TIMER_TSCDL)
+		tscdl_setup(VEC_TIMER_AP);
+	else
+		lapic_write(APIC_LVTT, APIC_LVT_TIMER_ONESHOT | VEC_TIMER_AP);
+	shoot(p, &birq_ap[p->index].s);
+	if (job.timer == TIMER_TSCDL)
+		tscdl_stop();
+	lapic_timer_stop();
+}
+
+static void emit(const struct part *p, const char *delivery, unsigned run)
+{
+	const struct config *cfg = job.cfg;
+	const struct hist *h = &p->run;
 	struct record r;
 	record_begin(&r, "stats");
 	record_str(&r, "bench", "latency");
-	record_str(&r, "what", names[timer]);
+	record_str(&r, "what", names[job.timer]);
 	record_str(&r, "mode", "oneshot");
 	record_str(&r, "delivery", delivery);
 	record_str(&r, "wait", cfg->wait == WAIT_HLT ? "hlt" : "spin");
+	record_u64(&r, "cpu", smp.cpu[p->index].apic_id);
+	record_u64(&r, "cpus", job.cpus);
 	record_u64(&r, "delay_us", cfg->delay_us);
 	record_u64(&r, "run", run);
-	record_u64(&r, "early", early);
-	record_u64(&r, "arm_bracket", h->n + early ? bracket_sum / (h->n + early) : 0);
+	record_u64(&r, "early", p->early);
+	record_u64(&r, "arm_bracket", h->n + p->early ? p->brackets / (h->n + p->early) : 0);
 	hist_fields(&r, h);
 	record_emit(&r);
 }
 
-static void print_row(unsigned timer, const struct hist *h)
+static void problem(const char *type, unsigned timer, unsigned cpus, const char *why)
+{
+	kprintf("latency %s on %u CPU(s): %s: %s\n", names[timer], cpus, type, why);
+	struct record r;
+	record_begin(&r, type);
+	record_str(&r, "bench", "latency");
+	record_str(&r, "timer", names[timer]);
+	record_u64(&r, "cpus", cpus);
+	record_str(&r, "reason", why);
+	record_emit(&r);
+	if (!strcmp(type, "error"))
+		run_set_status(RUN_ERROR);
+}
+
+static void print_row(unsigned timer, const struct part *p)
 {
 	static const unsigned permille[] = { 500, 900, 990, 999 };
-	kprintf("  %-5s", names[timer]);
+	const struct hist *h = &p->all;
+	char label[32];
+	if (job.cpus > 1)
+		format(label, sizeof(label), "%s cpu %u", names[timer], p->index);
+	else
+		format(label, sizeof(label), "%s", names[timer]);
+	kprintf("  %-11s", label);
 	for (unsigned i = 0; i < 4; i++) {
 		uint64_t c = hist_permille(h, permille[i]);
 		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
@@ -109,77 +199,93 @@ static void print_row(unsigned timer, const struct hist *h)
 	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
 }
 
-/* One run: samples shots; false when a shot never came. */
-static bool one_run(unsigned timer, const char *delivery, const struct config *cfg,
-		    unsigned run, unsigned samples, struct hist *all)
+/* One run on job.cpus CPUs at once (the boot CPU and the first APs); the records
+ * after all have finished. False when a CPU missed a shot or the start. */
+static bool one_run(const char *delivery, unsigned run)
 {
-	static struct hist h;
-	uint64_t delay = mul_div(timers.tsc_hz, cfg->delay_us, 1000000), early = 0, brackets = 0;
-	hist_reset(&h);
-	for (unsigned i = 0; i < samples; i++) {
-		uint64_t before = birq.count;
-		struct shot s = arm(timer, delay, cfg->delay_us);
-		if (!await(before, cfg->wait == WAIT_HLT && i > 0))
-			return false;
-		brackets += s.bracket;
-		if ((int64_t)(birq.last_tsc - s.deadline) < 0) {
-			early++;
-			continue;
-		}
-		hist_add(&h, birq.last_tsc - s.deadline);
-		hist_add(all, birq.last_tsc - s.deadline);
+	for (unsigned i = 1; i < job.cpus; i++)
+		if (!smp_call(&smp.cpu[i], ap_shoot, parts[i]))
+			parts[i]->met = parts[i]->fired = false;
+	shoot(parts[0], &birq);
+	uint64_t timeout = tsc_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
+	bool ok = true;
+	for (unsigned i = 1; i < job.cpus; i++)
+		ok &= smp_wait(&smp.cpu[i], timeout);
+	for (unsigned i = 0; i < job.cpus; i++) {
+		ok &= parts[i]->met && parts[i]->fired;
+		if (parts[i]->fired)
+			emit(parts[i], delivery, run);
 	}
-	emit(timer, delivery, cfg, run, &h, early, brackets);
-	return true;
+	return ok;
 }
 
-static void problem(const char *type, unsigned timer, const char *why)
+/* Every run of one timer on job.cpus CPUs, then its rows on the console. */
+static void runs_of(unsigned timer)
 {
-	kprintf("latency %s: %s: %s\n", names[timer], type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "latency");
-	record_str(&r, "timer", names[timer]);
-	record_str(&r, "reason", why);
-	record_emit(&r);
+	const struct config *cfg = job.cfg;
+	for (unsigned i = 0; i < job.cpus; i++)
+		hist_reset(&parts[i]->all);
+	const char *delivery, *why = source_oneshot_route(timer, &delivery);
+	for (unsigned run = 0; !why && run < cfg->runs; run++) {
+		kprintf("latency %s delay %u us wait %s on %u CPU(s) run %u/%u\n", names[timer],
+			cfg->delay_us, cfg->wait == WAIT_HLT ? "hlt" : "spin", job.cpus, run + 1,
+			cfg->runs);
+		if (!one_run(delivery, run)) {
+			problem("error", timer, job.cpus, "a shot did not fire within 200 ms on some CPU, "
+				"or the CPUs did not meet at the start");
+			break;
+		}
+	}
+	source_oneshot_unroute(timer);
+	if (why) {
+		problem("skip", timer, job.cpus, why);
+		return;
+	}
+	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
+		"               p99.9\n");
+	for (unsigned i = 0; i < job.cpus; i++)
+		if (parts[i]->all.n)
+			print_row(timer, parts[i]);
+}
+
+/* Why timer cannot be measured on job.cpus CPUs at once, or NULL. */
+static const char *cannot_run(unsigned timer)
+{
+	const struct config *cfg = job.cfg;
+	if (!timer_present(timer))
+		return "the timer is not present";
+	if (timer == TIMER_PIT && cfg->delay_us > 50000)
+		return "delay_us is beyond the PIT's 16-bit count (54925 us)";
+	if (job.cpus > 1 && timer != TIMER_LAPIC && timer != TIMER_TSCDL)
+		return "on several CPUs at once, latency measures the local timers (lapic, "
+		       "tscdl); the PIT and the HPET are measured on the boot CPU (latency_cpus=1)";
+	for (unsigned i = 0; i < job.cpus; i++)
+		if (!parts[i] && !(parts[i] = alloc(sizeof(struct part), 64)))
+			return "no memory for a CPU's histograms";
+		else
+			parts[i]->index = i;
+	return NULL;
 }
 
 void latency_run(const struct config *cfg)
 {
-	static struct hist all[4];
+	unsigned counts[MAX_LIST];
+	unsigned n_counts = bench_cpu_counts("latency", "latency_cpus", &cfg->latency_cpus, counts);
 	uint64_t samples = (uint64_t)cfg->ms * 1000 / (2 * cfg->delay_us);
-	samples = samples < 10 ? 10 : samples > 100000 ? 100000 : samples;
-	if (cfg->delay_us > 50000)
-		kprintf("latency: the PIT's 16-bit count holds at most 54925 us; it is skipped\n");
-	for (unsigned timer = 0; timer < 4; timer++) {
-		hist_reset(&all[timer]);
-		if (!(cfg->timers & (1u << timer)))
-			continue;
-		if (!timer_present(timer)) {
-			problem("skip", timer, "the timer is not present");
-			continue;
+	job.cfg = cfg;
+	job.samples = (unsigned)(samples < 10 ? 10 : samples > 100000 ? 100000 : samples);
+	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
+	for (unsigned c = 0; c < n_counts; c++) {
+		job.cpus = counts[c];
+		for (unsigned timer = 0; timer < 4; timer++) {
+			if (!(cfg->timers & (1u << timer)))
+				continue;
+			job.timer = timer;
+			const char *why = cannot_run(timer);
+			if (why)
+				problem("skip", timer, job.cpus, why);
+			else
+				runs_of(timer);
 		}
-		if (timer == TIMER_PIT && cfg->delay_us > 50000) {
-			problem("skip", timer, "delay_us is beyond the PIT's 16-bit count");
-			continue;
-		}
-		const char *delivery, *why = source_oneshot_route(timer, &delivery);
-		for (unsigned run = 0; !why && run < cfg->runs; run++) {
-			kprintf("latency %s delay %u us wait %s run %u/%u\n", names[timer],
-				cfg->delay_us, cfg->wait == WAIT_HLT ? "hlt" : "spin", run + 1, cfg->runs);
-			if (!one_run(timer, delivery, cfg, run, (unsigned)samples, &all[timer])) {
-				problem("error", timer, "a shot did not fire within 200 ms");
-				run_set_status(RUN_ERROR);
-				break;
-			}
-		}
-		source_oneshot_unroute(timer);
-		if (why)
-			problem("skip", timer, why);
 	}
-	kprintf("latency, deadline to handler, cycles (ns):\n  timer       p50                 p90"
-		"                 p99               p99.9\n");
-	for (unsigned timer = 0; timer < 4; timer++)
-		if (all[timer].n)
-			print_row(timer, &all[timer]);
 }

@@ -20,7 +20,6 @@
 #include "run.h"
 #include "lib.h"
 #include "smp.h"
-#include "format.h"
 
 const char *const tick_workload_names[] = { "spin", "matrix", "memwalk" };
 #define workload_names tick_workload_names
@@ -267,34 +266,6 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 	}
 }
 
-/* tick_cpus= as CPU counts: all is every online CPU; a count above that is skipped
- * with a record; a count given twice runs once. */
-static unsigned resolve_counts(const struct config *cfg, unsigned *counts)
-{
-	unsigned n = 0;
-	for (unsigned i = 0; i < cfg->tick_cpus.n; i++) {
-		unsigned c = cfg->tick_cpus.v[i] ? cfg->tick_cpus.v[i] : smp.online;
-		bool dup = false;
-		for (unsigned j = 0; j < n; j++)
-			dup |= counts[j] == c;
-		if (c > smp.online) {
-			char why[96];
-			format(why, sizeof(why), "tick_cpus=%u but %u CPUs are online", c,
-			       smp.online);
-			kprintf("tick: %s\n", why);
-			struct record r;
-			record_begin(&r, "skip");
-			record_str(&r, "bench", "tick");
-			record_u64(&r, "cpus", c);
-			record_str(&r, "reason", why);
-			record_emit(&r);
-		} else if (!dup) {
-			counts[n++] = c;
-		}
-	}
-	return n;
-}
-
 void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
@@ -308,7 +279,7 @@ void tick_run(const struct config *cfg)
 	workload_spin_calibrate(&view);
 	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
 		(unsigned long long)view.step, (unsigned long long)view.threshold);
-	n_counts = resolve_counts(cfg, counts);
+	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
 	unsigned most = 1;
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;

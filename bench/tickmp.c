@@ -71,25 +71,7 @@ static struct {
 	uint64_t millihz;               /* MP_SPREAD: the rate of every comparator */
 } job;
 
-static volatile uint32_t barrier_count, barrier_gen;
-
-/* All job.n CPUs arrive or BARRIER_MS passes: false then. */
-static bool barrier(void)
-{
-	uint32_t gen = __atomic_load_n(&barrier_gen, __ATOMIC_ACQUIRE);
-	if (__atomic_add_fetch(&barrier_count, 1, __ATOMIC_ACQ_REL) == job.n) {
-		barrier_count = 0;
-		__atomic_store_n(&barrier_gen, gen + 1, __ATOMIC_RELEASE);
-		return true;
-	}
-	uint64_t start = rdtsc(), limit = tsc_cycles_ms(BARRIER_MS);
-	while (__atomic_load_n(&barrier_gen, __ATOMIC_ACQUIRE) == gen)
-		if (rdtsc() - start > limit)
-			return false;
-		else
-			cpu_relax();
-	return true;
-}
+static struct smp_barrier start_line;
 
 static enum mp_kind kind_of(const struct timer_source *s)
 {
@@ -116,7 +98,7 @@ static uint64_t workload(struct part *p)
 /* Meet the others, then the run proper. */
 static void measure(struct part *p)
 {
-	if (!barrier() && !p->error)
+	if (!smp_meet(&start_line, job.n, tsc_cycles_ms(BARRIER_MS)) && !p->error)
 		p->error = "the CPUs did not meet at the start of the run within 1 s";
 	spin_view_reset(&p->view);
 	tick_read_counters(&p->a);

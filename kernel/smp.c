@@ -93,6 +93,23 @@ bool smp_wait(struct cpu *c, uint64_t timeout)
 	return true;
 }
 
+bool smp_meet(struct smp_barrier *b, unsigned n, uint64_t timeout)
+{
+	uint32_t gen = __atomic_load_n(&b->gen, __ATOMIC_ACQUIRE);
+	if (__atomic_add_fetch(&b->count, 1, __ATOMIC_ACQ_REL) == n) {
+		b->count = 0;
+		__atomic_store_n(&b->gen, gen + 1, __ATOMIC_RELEASE);
+		return true;
+	}
+	uint64_t start = rdtsc();
+	while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == gen)
+		if (rdtsc() - start > timeout)
+			return false;
+		else
+			cpu_relax();
+	return true;
+}
+
 /* A free page below 1 MiB for the trampoline: inside the memory map's low available
  * region, under the EBDA, clear of the multiboot2 information. 0 when none. */
 static uint64_t find_trampoline_page(const struct boot_info *bi)
