@@ -1,6 +1,12 @@
 /* tickstat plot: pictures through gnuplot (one image, a panel per figure):
  *   - total and direct cost per interrupt against HZ, one line per timer, with
  *     95% confidence bars (the same figures as summary);
+ *   - "1 versus N CPUs", when a tick configuration ran at two or more CPU counts
+ *     (tick_cpus=): against the CPU count, the cycles a run lost to the timer per
+ *     CPU (mean cycles with it - without it, every CPU's runs pooled; solid) and
+ *     that times the CPU count, all CPUs together (dashed); a colour per
+ *     configuration, Student's t 95% bars. The figures of summary's "1 versus N
+ *     CPUs" tables, from the same tick_figures() and scaling_sets();
  *   - latency histograms (stats records of bench "latency"), log scales;
  *   - read and arm costs (benches "readcost", "armcost"): the mean over runs of the
  *     per-run medians, as bars with min..max whiskers.
@@ -13,11 +19,25 @@
 #include <string.h>
 
 #define MAX_SERIES 128
+#define KEY_MAX    512
+
+/* The runs of a tick configuration: cycles without and with the timer, and the
+ * interrupts each run with the timer counted. */
+struct tick_runs {
+	struct dataset off, on, irq;
+};
 
 struct tick_series {
 	char timer[64];
 	uint64_t hz;
-	struct dataset off, on, irq, gaps, gc;
+	struct tick_runs runs;
+	struct dataset gaps, gc;
+};
+
+/* A tick configuration with its CPU count (config_key: strings, hz, cpus). */
+struct config_series {
+	char key[KEY_MAX];
+	struct tick_runs runs;
 };
 
 struct dist_series {
@@ -29,8 +49,9 @@ struct dist_series {
 
 struct plot {
 	double tsc_hz;
-	int ntick, ndist;
+	int ntick, ndist, nconfig;
 	struct tick_series tick[MAX_SERIES];
+	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
 
@@ -45,6 +66,20 @@ static struct tick_series *tick_of(struct plot *p, const char *timer, uint64_t h
 	snprintf(t->timer, sizeof(t->timer), "%s", timer);
 	t->hz = hz;
 	return t;
+}
+
+static struct config_series *config_of(struct plot *p, const struct rec *r)
+{
+	char key[KEY_MAX];
+	config_key(r, key, sizeof(key));
+	for (int i = 0; i < p->nconfig; i++)
+		if (!strcmp(p->config[i].key, key))
+			return &p->config[i];
+	if (p->nconfig == MAX_SERIES)
+		return NULL;
+	struct config_series *c = &p->config[p->nconfig++];
+	snprintf(c->key, sizeof(c->key), "%s", key);
+	return c;
 }
 
 static struct dist_series *dist_of(struct plot *p, const char *bench, const char *what)
@@ -75,21 +110,31 @@ static void add_hist(struct dist_series *d, const struct value *lo, const struct
 	}
 }
 
-static void take_run(struct plot *p, const struct rec *r)
+static void add_tick_run(struct tick_runs *t, bool on, double cycles, const struct rec *r)
 {
-	const char *timer = rec_str(r, "timer");
-	uint64_t hz;
-	bool on;
-	double cycles, irq, gaps, gc;
-	if (!timer || !rec_u64(r, "hz", &hz) || !rec_bool(r, "timer_on", &on) ||
-	    !rec_num(r, "cycles", &cycles))
-		return;
-	struct tick_series *t = tick_of(p, timer, hz);
-	if (!t)
-		return;
+	double irq;
 	ds_add(on ? &t->on : &t->off, cycles);
 	if (on && rec_num(r, "interrupts", &irq))
 		ds_add(&t->irq, irq);
+}
+
+static void take_run(struct plot *p, const struct rec *r)
+{
+	const char *timer = rec_str(r, "timer"), *bench = rec_str(r, "bench");
+	uint64_t hz;
+	bool on;
+	double cycles, gaps, gc;
+	if (!timer || !rec_u64(r, "hz", &hz) || !rec_bool(r, "timer_on", &on) ||
+	    !rec_num(r, "cycles", &cycles))
+		return;
+	struct config_series *c = bench && !strcmp(bench, "tick") && rec_get(r, "cpus") ?
+				  config_of(p, r) : NULL;
+	if (c)
+		add_tick_run(&c->runs, on, cycles, r);
+	struct tick_series *t = tick_of(p, timer, hz);
+	if (!t)
+		return;
+	add_tick_run(&t->runs, on, cycles, r);
 	if (on && (rec_num(r, "gap_interrupts", &gaps) || rec_num(r, "gaps", &gaps)) &&
 	    rec_num(r, "gap_cycles", &gc) && gaps > 0) {
 		ds_add(&t->gaps, gaps);
@@ -119,6 +164,17 @@ static void take(const struct rec *r, void *ctx)
 
 /* ---- gnuplot ------------------------------------------------------------------ */
 
+/* Text from a log or the command line inside a gnuplot '...' string: a quote is
+ * doubled, and a control character (a newline would end the command) is a space. */
+static void put_quoted(FILE *g, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '\'')
+			fputs("''", g);
+		else
+			fputc((unsigned char)*s < ' ' ? ' ' : *s, g);
+}
+
 static int cmp_hz(const void *a, const void *b)
 {
 	const struct tick_series *x = a, *y = b;
@@ -134,7 +190,7 @@ static int tick_blocks(FILE *g, struct plot *p, char timers[][64])
 	for (int i = 0; i < p->ntick; i++) {
 		struct tick_series *t = &p->tick[i];
 		double total, te, direct = NAN, de = 0;
-		if (!tick_total(&t->off, &t->on, &t->irq, &total, &te))
+		if (!tick_total(&t->runs.off, &t->runs.on, &t->runs.irq, &total, &te))
 			continue;
 		tick_direct(&t->gaps, &t->gc, &direct, &de);
 		if (!nt || strcmp(timers[nt - 1], t->timer)) {
@@ -165,6 +221,69 @@ static void plot_tick(FILE *g, int nt, char timers[][64], double tsc_hz)
 			"$tick%d using 1:($4*%g):($5*%g) with yerrorlines dt 2 title '%s direct'",
 			i ? ", " : "", i, k, k, timers[i], i, k, k, timers[i]);
 	fprintf(g, "\nunset logscale x\n");
+}
+
+/* The 1-versus-N panel's datablocks, one per configuration run at 2+ CPU counts:
+ * cpus lost lost_err lost_all lost_all_err (TSC cycles per run, 95% half intervals). */
+struct scaling_writer {
+	FILE *g;
+	struct plot *p;
+	char (*configs)[KEY_MAX];
+	int n;
+	unsigned max_cpus;
+};
+
+static void scaling_block(const char *base, const int *members, const unsigned *cpus, int n,
+			  void *ctx)
+{
+	struct scaling_writer *b = ctx;
+	int points = 0;
+	for (int k = 0; k < n; k++) {
+		struct tick_runs *t = &b->p->config[members[k]].runs;
+		struct tick_figures f;
+		if (!tick_figures(&t->off, &t->on, &t->irq, cpus[k], &f))
+			continue;
+		if (!points++)
+			fprintf(b->g, "$cpus%d << EOD\n", b->n);
+		fprintf(b->g, "%u %.9g %.9g %.9g %.9g\n", f.cpus, f.lost, f.lost_err, f.lost_all,
+			f.lost_all_err);
+		b->max_cpus = f.cpus > b->max_cpus ? f.cpus : b->max_cpus;
+	}
+	if (!points)
+		return;
+	fprintf(b->g, "EOD\n");
+	if (!strncmp(base, "run bench=tick ", 15))
+		base += 15;
+	snprintf(b->configs[b->n++], KEY_MAX, "%s", base);
+}
+
+static int scaling_blocks(FILE *g, struct plot *p, char configs[][KEY_MAX], unsigned *max_cpus)
+{
+	struct scaling_writer b = { .g = g, .p = p, .configs = configs };
+	const char *keys[MAX_SERIES];
+	for (int i = 0; i < p->nconfig; i++)
+		keys[i] = p->config[i].key;
+	scaling_sets(keys, p->nconfig, scaling_block, &b);
+	*max_cpus = b.max_cpus;
+	return b.n;
+}
+
+/* Per configuration a colour: solid, each CPU's loss; dashed, all CPUs' together. */
+static void plot_scaling(FILE *g, int n, char configs[][KEY_MAX], unsigned max_cpus)
+{
+	fprintf(g, "set title '1 versus N CPUs: cycles a run lost to the timer, on - off "
+		"(solid: per CPU, dashed: all CPUs together; 95%% confidence bars)'\n"
+		"set xlabel 'CPUs running the configuration at once'\n"
+		"set ylabel 'lost cycles per run (TSC cycles)'\nset xrange [0.5:%u.5]\n"
+		"set xtics %u\nset key below height 2\nset style data linespoints\nplot ",
+		max_cpus, (max_cpus + 15) / 16);
+	for (int i = 0; i < n; i++) {
+		fprintf(g, "%s$cpus%d using 1:2:3 with yerrorlines lc %d title '", i ? ", " : "",
+			i, i + 1);
+		put_quoted(g, configs[i]);
+		fprintf(g, "', $cpus%d using 1:4:5 with yerrorlines lc %d dt 2 notitle", i, i + 1);
+	}
+	fprintf(g, "\nset autoscale x\nset xtics autofreq\n");
 }
 
 static int cmp_lo(const void *a, const void *b)
@@ -251,56 +370,71 @@ static FILE *open_gnuplot(const char *out, int panels)
 	else
 		fprintf(g, "set terminal svg size 1000,%d dynamic font ',10' noenhanced\n", 420 * panels);
 	fprintf(g, "set output '");
-	for (const char *c = out; *c; c++)
-		fputs(*c == '\'' ? "''" : (char[]){ *c, 0 }, g);
+	put_quoted(g, out);
 	fprintf(g, "'\nset grid\n");
 	return g;
 }
 
+/* The lines' titles, found while the datablocks are written. */
+struct titles {
+	char timers[MAX_SERIES][64];
+	char configs[MAX_SERIES][KEY_MAX];
+	unsigned max_cpus;
+};
+
 static int draw(struct plot *p, const char *out)
 {
-	char (*timers)[64] = calloc(MAX_SERIES, 64);
+	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, nl = 0, nc = 0;
-	if (!timers)
+	int nt = 0, ns = 0, nl = 0, nc = 0;
+	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream */
 	FILE *scratch = fopen("/dev/null", "w");
 	if (scratch) {
-		nt = tick_blocks(scratch, p, timers);
+		nt = tick_blocks(scratch, p, t->timers);
+		ns = scaling_blocks(scratch, p, t->configs, &t->max_cpus);
 		nl = latency_blocks(scratch, p);
 		nc = cost_block(scratch, p);
 		fclose(scratch);
 	}
-	int panels = (nt > 0) + (nl > 0) + (nc > 0);
+	int panels = (nt > 0) + (ns > 0) + (nl > 0) + (nc > 0);
 	if (!panels) {
 		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
-		free(timers);
+		free(t);
 		return 2;
 	}
 	if (!(g = open_gnuplot(out, panels))) {
 		perror("tickstat: gnuplot");
-		free(timers);
+		free(t);
 		return 2;
 	}
-	tick_blocks(g, p, timers);
+	tick_blocks(g, p, t->timers);
+	scaling_blocks(g, p, t->configs, &t->max_cpus);
 	latency_blocks(g, p);
 	cost_block(g, p);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
-		plot_tick(g, nt, timers, p->tsc_hz);
+		plot_tick(g, nt, t->timers, p->tsc_hz);
+	if (ns)
+		plot_scaling(g, ns, t->configs, t->max_cpus);
 	if (nl)
 		plot_latency(g, p);
 	if (nc)
 		plot_costs(g);
 	fprintf(g, "unset multiplot\n");
-	free(timers);
+	free(t);
 	int rc = pclose(g);
 	if (rc != 0) {
 		fprintf(stderr, "tickstat: gnuplot failed (status %d); is gnuplot-nox installed?\n", rc);
 		return 2;
 	}
 	return 0;
+}
+
+static void free_tick_runs(struct tick_runs *t)
+{
+	ds_free(&t->off), ds_free(&t->on), ds_free(&t->irq);
 }
 
 int cmd_plot(int argc, char **argv)
@@ -328,9 +462,11 @@ int cmd_plot(int argc, char **argv)
 		rc = d > rc ? d : rc;
 	}
 	for (int i = 0; i < p->ntick; i++) {
-		ds_free(&p->tick[i].off), ds_free(&p->tick[i].on), ds_free(&p->tick[i].irq);
+		free_tick_runs(&p->tick[i].runs);
 		ds_free(&p->tick[i].gaps), ds_free(&p->tick[i].gc);
 	}
+	for (int i = 0; i < p->nconfig; i++)
+		free_tick_runs(&p->config[i].runs);
 	for (int i = 0; i < p->ndist; i++)
 		ds_free(&p->dist[i].p50);
 	free(p);

@@ -214,14 +214,32 @@ static void print_cost(const char *what, double v, double e, double tsc_hz, cons
 	printf("  %s\n", how);
 }
 
-bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
-		double *v, double *e)
+bool tick_figures(const struct dataset *off, const struct dataset *on,
+		  const struct dataset *irq, unsigned cpus, struct tick_figures *f)
 {
 	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
 		return false;
 	struct tresult t = student(off, on, SUMMARY_CI);
-	*v = t.diff / ds_mean(irq);
-	*e = t.err / ds_mean(irq);
+	f->cpus = cpus;
+	f->irqs = ds_mean(irq);
+	f->lost = t.diff;
+	f->lost_err = t.err;
+	f->proven = t.proven;
+	f->cost = t.diff / f->irqs;
+	f->cost_err = t.err / f->irqs;
+	f->lost_all = t.diff * cpus;
+	f->lost_all_err = t.err * cpus;
+	return true;
+}
+
+bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
+		double *v, double *e)
+{
+	struct tick_figures f;
+	if (!tick_figures(off, on, irq, 1, &f))
+		return false;
+	*v = f.cost;
+	*e = f.cost_err;
 	return true;
 }
 
@@ -334,6 +352,45 @@ static unsigned key_without_cpus(const char *key, char *buf, size_t size)
 	return (unsigned)n;
 }
 
+/* Put key index at its place in members[0..n), kept by ascending cpus. */
+static int add_member(int *members, unsigned *cpus, int n, int index, unsigned count)
+{
+	int k = n;
+	for (; k > 0 && cpus[k - 1] > count; k--) {
+		members[k] = members[k - 1];
+		cpus[k] = cpus[k - 1];
+	}
+	members[k] = index;
+	cpus[k] = count;
+	return n + 1;
+}
+
+void scaling_sets(const char *const *keys, int nkeys, scaling_fn fn, void *ctx)
+{
+	bool *done = calloc((size_t)nkeys + 1, sizeof(bool));
+	int *members = calloc((size_t)nkeys + 1, sizeof(int));
+	unsigned *cpus = calloc((size_t)nkeys + 1, sizeof(unsigned));
+	for (int i = 0; done && members && cpus && i < nkeys; i++) {
+		char base[512], other[512];
+		if (done[i] || strncmp(keys[i], "run bench=tick", 14) ||
+		    !key_without_cpus(keys[i], base, sizeof(base)))
+			continue;
+		int n = 0;
+		for (int j = i; j < nkeys; j++) {
+			unsigned count = key_without_cpus(keys[j], other, sizeof(other));
+			if (count && !strcmp(base, other)) {
+				done[j] = true;
+				n = add_member(members, cpus, n, j, count);
+			}
+		}
+		if (n >= 2)             /* one CPU count: nothing to compare */
+			fn(base, members, cpus, n, ctx);
+	}
+	free(done);
+	free(members);
+	free(cpus);
+}
+
 /* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
  * cycles a run lost (on - off), and those lost cycles summed over the CPUs. */
 static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
@@ -341,51 +398,39 @@ static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
 	struct dataset *off = find_row(g, "cycles timer_on=false");
 	struct dataset *on = find_row(g, "cycles timer_on=true");
 	struct dataset *irq = find_row(g, "interrupts timer_on=true");
-	if (!off || !on || !irq || off->n < 2 || on->n < 2 || ds_mean(irq) <= 0) {
+	struct tick_figures f;
+	if (!off || !on || !irq || !tick_figures(off, on, irq, cpus, &f)) {
 		printf("  %4u  (too few runs)\n", cpus);
 		return;
 	}
-	struct tresult t = student(off, on, SUMMARY_CI);
-	double mirq = ds_mean(irq);
-	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, t.diff / mirq, t.err / mirq,
-	       mirq, t.diff, t.diff * cpus);
+	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, f.cost, f.cost_err, f.irqs,
+	       f.lost, f.lost_all);
 	if (tsc_hz > 0)
-		printf(" %11.6g", t.diff / mirq * 1e9 / tsc_hz);
-	printf("%s\n", t.proven ? "" : "  (not distinguishable from 0)");
+		printf(" %11.6g", f.cost * 1e9 / tsc_hz);
+	printf("%s\n", f.proven ? "" : "  (not distinguishable from 0)");
+}
+
+static void print_scaling_table(const char *base, const int *members, const unsigned *cpus,
+				int n, void *ctx)
+{
+	struct summary *s = ctx;
+	printf("\n== 1 versus N CPUs: %s\n", base);
+	printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
+	       s->tsc_hz > 0 ? "  cost/irq(ns)" : "");
+	for (int k = 0; k < n; k++)
+		print_scaling_line(&s->g[members[k]], cpus[k], s->tsc_hz);
 }
 
 /* tick's configurations run at several CPU counts (tick_cpus=): one table each. */
 static void print_scaling(struct summary *s)
 {
-	if (s->ngroups <= 0)
+	const char **keys = calloc((size_t)s->ngroups + 1, sizeof(*keys));
+	if (!keys)
 		return;
-	bool *done = calloc((size_t)s->ngroups, sizeof(bool));
-	if (!done)
-		return;
-	for (int i = 0; i < s->ngroups; i++) {
-		char base[512], other[512];
-		if (done[i] || strncmp(s->g[i].key, "run bench=tick", 14) ||
-		    !key_without_cpus(s->g[i].key, base, sizeof(base)))
-			continue;
-		int counts = 0;
-		for (int j = i; j < s->ngroups; j++)
-			counts += key_without_cpus(s->g[j].key, other, sizeof(other)) &&
-				  !strcmp(base, other);
-		if (counts < 2)
-			continue;           /* one CPU count: nothing to compare */
-		printf("\n== 1 versus N CPUs: %s\n", base);
-		printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
-		       s->tsc_hz > 0 ? "  cost/irq(ns)" : "");
-		for (unsigned want = 1; want <= 256; want++)
-			for (int j = i; j < s->ngroups; j++) {
-				if (done[j] || key_without_cpus(s->g[j].key, other, sizeof(other)) != want ||
-				    strcmp(base, other))
-					continue;
-				done[j] = true;
-				print_scaling_line(&s->g[j], want, s->tsc_hz);
-			}
-	}
-	free(done);
+	for (int i = 0; i < s->ngroups; i++)
+		keys[i] = s->g[i].key;
+	scaling_sets(keys, s->ngroups, print_scaling_table, s);
+	free(keys);
 }
 
 static void free_summary(struct summary *s)
