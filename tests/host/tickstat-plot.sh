@@ -34,3 +34,23 @@ height() { grep -o -m1 'height="[0-9]*"' "$1" | tr -dc 0-9; }
 [[ $(height "$tmp/cpus.svg") -eq $(($(height "$tmp/cpu.svg") + 420)) ]] ||
 	{ echo "the image is not one panel (420 px) taller with '$scaling'"; exit 1; }
 echo "'$scaling' panel for CPU counts 1 and 2 (a line per workload), none for one count"
+
+# A crafted log cannot reach gnuplot's command line: a latency "what" holding a
+# quote, a newline and gnuplot's system() ends up as one harmless title.
+python3 - "$tmp/evil.log" "$tmp/pwned" <<'PY' || exit 1
+import json, sys, zlib
+out, mark = sys.argv[1], sys.argv[2]
+what = "x'\nEOD\nsystem('touch %s')\nprint '" % mark
+recs = [{"type": "boot", "seq": 0},
+        {"type": "stats", "seq": 1, "bench": "latency", "what": what, "run": 0, "unit": "cycles",
+         "n": 2, "min": 10, "max": 20, "sum": 30, "p50": 10, "p90": 20, "p99": 20, "p999": 20,
+         "hist_lo": [10, 20], "hist_n": [1, 1]},
+        {"type": "end", "seq": 2, "records": 3, "status": "pass"}]
+with open(out, "w") as f:
+    for r in recs:
+        line = json.dumps(r, separators=(",", ":"))[:-1]
+        f.write('%s,"crc":"%08x"}\n' % (line, zlib.crc32(line.encode())))
+PY
+build/tickstat plot "$tmp/evil.log" -o "$tmp/evil.svg" >/dev/null 2>&1
+[[ ! -e $tmp/pwned ]] || { echo "a string from the log ran as a gnuplot command"; exit 1; }
+echo "a log's strings stay text in gnuplot"

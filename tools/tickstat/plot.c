@@ -14,6 +14,7 @@
 #include "tickstat.h"
 #include "stats.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,21 @@ struct plot {
 	struct dist_series dist[MAX_SERIES];
 };
 
-static struct tick_series *tick_of(struct plot *p, const char *timer, uint64_t hz)
+/* A name from a log as it goes into gnuplot's text (titles, the datablocks' labels):
+ * letters, digits and -_.:=+ kept, anything else '?', so no quote, newline or "EOD"
+ * line of a crafted log can end a string or a datablock early. */
+static void copy_name(char *dst, size_t size, const char *src)
 {
+	size_t i = 0;
+	for (; src[i] && i + 1 < size; i++)
+		dst[i] = isalnum((unsigned char)src[i]) || strchr("-_.:=+", src[i]) ? src[i] : '?';
+	dst[i] = 0;
+}
+
+static struct tick_series *tick_of(struct plot *p, const char *timer_in_log, uint64_t hz)
+{
+	char timer[64];
+	copy_name(timer, sizeof(timer), timer_in_log);
 	for (int i = 0; i < p->ntick; i++)
 		if (!strcmp(p->tick[i].timer, timer) && p->tick[i].hz == hz)
 			return &p->tick[i];
@@ -82,8 +96,12 @@ static struct config_series *config_of(struct plot *p, const struct rec *r)
 	return c;
 }
 
-static struct dist_series *dist_of(struct plot *p, const char *bench, const char *what)
+static struct dist_series *dist_of(struct plot *p, const char *bench_in_log,
+				       const char *what_in_log)
 {
+	char bench[32], what[64];
+	copy_name(bench, sizeof(bench), bench_in_log);
+	copy_name(what, sizeof(what), what_in_log);
 	for (int i = 0; i < p->ndist; i++)
 		if (!strcmp(p->dist[i].bench, bench) && !strcmp(p->dist[i].what, what))
 			return &p->dist[i];
@@ -131,6 +149,10 @@ static void take_run(struct plot *p, const struct rec *r)
 				  config_of(p, r) : NULL;
 	if (c)
 		add_tick_run(&c->runs, on, cycles, r);
+	/* The HZ panel: tick on one CPU (the other counts are the 1-versus-N panel's). */
+	uint64_t cpus = 1;
+	if (!bench || strcmp(bench, "tick") || (rec_get(r, "cpus") && (!rec_u64(r, "cpus", &cpus) || cpus != 1)))
+		return;
 	struct tick_series *t = tick_of(p, timer, hz);
 	if (!t)
 		return;
