@@ -16,7 +16,6 @@
 #include "console.h"
 #include "record.h"
 #include "run.h"
-#include "format.h"
 
 /* Where the I/O APIC and FSB paths deliver: the boot CPU, unless tick on several
  * CPUs gave the interrupt to another (source_route_to). */
@@ -242,30 +241,48 @@ static void hpet_stop_all(void)
  * by bench_entry_ap on VEC_TIMER_AP), all started in phase. */
 static struct { uint32_t comparators, inputs; } spread;
 
+/* The comparators and inputs for up to cpus CPUs, in order; how many there are. */
+static unsigned spread_plan(unsigned cpus, unsigned *comparator, int *input)
+{
+	uint32_t taken = 0;
+	unsigned cpu = 0;
+	for (unsigned n = 0; n < timers.hpet_caps.timers && cpu < cpus; n++) {
+		int pin = timers.hpet_caps.timer[n].periodic ? hpet_ioapic_input(n, taken) : -1;
+		if (pin < 0)
+			continue;
+		comparator[cpu] = n;
+		input[cpu++] = pin;
+		taken |= 1u << pin;
+	}
+	return cpu;
+}
+
+unsigned source_hpet_spread_max(void)
+{
+	unsigned comparator[HPET_MAX_TIMERS];
+	int input[HPET_MAX_TIMERS];
+	return timers.hpet ? spread_plan(HPET_MAX_TIMERS, comparator, input) : 0;
+}
+
 const char *source_hpet_spread(unsigned cpus, const uint32_t *apic_ids, uint32_t hz,
 			       uint64_t *millihz)
 {
-	static char why[128];
-	const char *bad_rate = hpet_ticks(hz, millihz, REARM_NONE);
-	if (bad_rate)
-		return bad_rate;
-	spread.comparators = spread.inputs = 0;
-	unsigned cpu = 0;
-	for (unsigned n = 0; n < timers.hpet_caps.timers && cpu < cpus; n++) {
-		int pin = timers.hpet_caps.timer[n].periodic ? hpet_ioapic_input(n, spread.inputs) : -1;
-		if (pin < 0 || !ioapic_route((uint32_t)pin, cpu ? VEC_TIMER_AP : VEC_HPET,
-					     apic_ids[cpu], false, false))
-			continue;
-		if (cpu++ == 0)
-			birq.hpet_n = n;
-		hpet_route(n, (unsigned)pin, 0, 0);
-		spread.inputs |= 1u << pin;
-		spread.comparators |= 1u << n;
-	}
-	if (cpu < cpus) {
-		format(why, sizeof(why), "%u CPUs need as many periodic HPET comparators, each "
-		       "with an I/O APIC input of its own; this HPET has %u", cpus, cpu);
+	unsigned comparator[HPET_MAX_TIMERS];
+	int input[HPET_MAX_TIMERS];
+	const char *why = hpet_ticks(hz, millihz, REARM_NONE);
+	if (why)
 		return why;
+	if (spread_plan(cpus, comparator, input) < cpus)
+		return "the HPET has too few periodic comparators with an I/O APIC input of their own";
+	spread.comparators = spread.inputs = 0;
+	birq.hpet_n = comparator[0];
+	for (unsigned cpu = 0; cpu < cpus; cpu++) {
+		if (!ioapic_route((uint32_t)input[cpu], cpu ? VEC_TIMER_AP : VEC_HPET,
+				  apic_ids[cpu], false, false))
+			return "an HPET comparator's I/O APIC input cannot be routed";
+		hpet_route(comparator[cpu], (unsigned)input[cpu], 0, 0);
+		spread.inputs |= 1u << input[cpu];
+		spread.comparators |= 1u << comparator[cpu];
 	}
 	hpet_periodic_set(spread.comparators, birq.period);
 	return NULL;

@@ -43,6 +43,8 @@ void source_route_to(uint32_t apic_id);
  * left running then but what source_hpet_spread_stop ends). */
 const char *source_hpet_spread(unsigned cpus, const uint32_t *apic_ids, uint32_t hz,
 			       uint64_t *millihz);
+/* How many CPUs the HPET can be spread over (0 without an HPET). */
+unsigned source_hpet_spread_max(void);
 void source_hpet_spread_stop(void);
 
 struct record;

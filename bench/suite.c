@@ -6,17 +6,18 @@
 
 static const char *const quick[] = {
 	"bench=readcost,armcost,latency,tick,storm,ipi,interference", "hz=100,1000",
-	"runs=3", "ms=50", "workload=spin,matrix,memwalk", "tick_cpus=1,all", NULL
+	"runs=3", "ms=50", "workload=spin,matrix,memwalk", "tick_cpus=1,all",
+	"latency_cpus=1,all", NULL
 };
 static const char *const normal[] = {
 	"bench=fire,readcost,armcost,latency,tick,storm,ipi,interference",
 	"hz=100,250,1000,10000", "runs=10", "ms=200", "workload=spin,matrix,memwalk",
-	"tick_cpus=1,all", NULL
+	"tick_cpus=1,all", "latency_cpus=1,all", NULL
 };
 static const char *const full[] = {
 	"bench=fire,readcost,armcost,latency,tick,storm,ipi,interference",
 	"hz=100,250,1000,2000,5000,10000,20000", "runs=30", "ms=500",
-	"workload=spin,matrix,memwalk", "tick_cpus=1,all", NULL
+	"workload=spin,matrix,memwalk", "tick_cpus=1,all", "latency_cpus=1,all", NULL
 };
 
 /* soak: a long steady tick, to prove nothing is lost and the records stay valid to

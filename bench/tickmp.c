@@ -24,6 +24,7 @@
 #include "alloc.h"
 #include "console.h"
 #include "cpu.h"
+#include "format.h"
 #include "idt.h"
 #include "irq.h"
 #include "lapic.h"
@@ -332,12 +333,19 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 /* Why t cannot run on t->cpus CPUs at once, or NULL. */
 static const char *cannot_run(const struct tick_config *t)
 {
+	static char why[128];
 	for (unsigned i = 0; i < t->cpus; i++)
 		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
 			return "no memory for a CPU's part of the run";
 	if (kind_of(t->source) == MP_ONE && t->irq_cpu && t->irq_cpu < t->cpus &&
 	    t->source->delivery_bit == DELIVERY_PIC)
 		return "the 8259 interrupts the boot CPU only; irq_cpu= needs the I/O APIC";
+	unsigned most = source_hpet_spread_max();
+	if (kind_of(t->source) == MP_SPREAD && most < t->cpus) {
+		format(why, sizeof(why), "%u CPUs need as many periodic HPET comparators, each "
+		       "with an I/O APIC input of its own; this HPET has %u", t->cpus, most);
+		return why;
+	}
 	return NULL;
 }
 
