@@ -166,6 +166,14 @@ void tick_print_result(const struct tick_config *t, unsigned index, const uint64
 	const struct timer_source *s = t->source;
 	if (t->cpus > 1)
 		kprintf("  cpu %u of %u:", index, t->cpus);
+	if (!sums[2] && t->cpus > 1) {
+		/* it worked untouched while another CPU took the timer */
+		int64_t lost = (int64_t)(sums[1] - sums[0]);
+		kprintf("  %-5s %-6s %6u Hz %-7s: no interrupt of its own; on - off %lld cycles "
+			"in all\n", s->timer, s->delivery, t->hz, workload_names[t->workload],
+			(long long)lost);
+		return;
+	}
 	if (!sums[2] || sums[1] < sums[0]) {
 		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
 			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
