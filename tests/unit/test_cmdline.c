@@ -100,6 +100,28 @@ static void smp_options(void **state)
 	assert_true(config_given(&c, "cpus"));
 }
 
+/* tick_mode, irq_cpu and latency_cpus: defaults, values, and what is refused. */
+static void several_cpu_options(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("", &c, &e));
+	assert_int_equal(c.tick_modes, 1u << TICK_MODE_PERIODIC);
+	assert_int_equal(c.irq_cpu, 0);
+	assert_int_equal(c.latency_cpus.n, 1);
+	assert_int_equal(c.latency_cpus.v[0], 1);
+	assert_true(cmdline_parse("tick_mode=oneshot,periodic irq_cpu=3 latency_cpus=1,all", &c, &e));
+	assert_int_equal(c.tick_modes, (1u << TICK_MODE_PERIODIC) | (1u << TICK_MODE_ONESHOT));
+	assert_int_equal(c.irq_cpu, 3);
+	assert_int_equal(c.latency_cpus.n, 2);
+	assert_int_equal(c.latency_cpus.v[1], 0);   /* all */
+	assert_false(cmdline_parse("tick_mode=tickless", &c, &e));
+	assert_string_equal(e.word, "tick_mode=tickless");
+	assert_non_null(strstr(e.message, "oneshot"));
+	assert_false(cmdline_parse("irq_cpu=256", &c, &e));
+	assert_false(cmdline_parse("latency_cpus=0", &c, &e));
+}
+
 static void timer_options(void **state)
 {
 	struct config c;
@@ -179,6 +201,7 @@ int main(void)
 		cmocka_unit_test(refused),
 		cmocka_unit_test(timer_options),
 		cmocka_unit_test(smp_options),
+		cmocka_unit_test(several_cpu_options),
 		cmocka_unit_test(defaults_do_not_count_as_given),
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
