@@ -259,11 +259,11 @@ static const char *cannot_run(unsigned timer)
 	if (job.cpus > 1 && timer != TIMER_LAPIC && timer != TIMER_TSCDL)
 		return "on several CPUs at once, latency measures the local timers (lapic, "
 		       "tscdl); the PIT and the HPET are measured on the boot CPU (latency_cpus=1)";
-	for (unsigned i = 0; i < job.cpus; i++)
+	for (unsigned i = 0; i < job.cpus; i++) {
 		if (!parts[i] && !(parts[i] = alloc(sizeof(struct part), 64)))
 			return "no memory for a CPU's histograms";
-		else
-			parts[i]->index = i;
+		parts[i]->index = i;
+	}
 	return NULL;
 }
 
