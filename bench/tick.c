@@ -174,7 +174,7 @@ void tick_print_result(const struct tick_config *t, unsigned index, const uint64
 			(long long)lost);
 		return;
 	}
-	if (!sums[2] || sums[1] < sums[0]) {
+	if (!sums[2] || !sums[0] || sums[1] < sums[0]) {
 		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
 			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
 			workload_names[t->workload], (unsigned long long)sums[1],

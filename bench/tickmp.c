@@ -38,6 +38,7 @@ _Static_assert(BENCH_MAX_CPUS >= SMP_MAX_CPUS, "a birq_ap slot per CPU");
 
 #define BARRIER_MS      1000    /* the CPUs must meet within this */
 #define FIRST_EXTRA_MS  200     /* as source.c: the first interrupt within 2 periods + this */
+#define PREPARE_MS      10000   /* an AP's spin calibration (slow where RDTSC traps) */
 
 /* How the CPUs of a run get their interrupts. */
 enum mp_kind {
@@ -57,6 +58,7 @@ struct part {
 	uint64_t cycles, interrupts, millihz;   /* millihz: its timer's rate, 0 none */
 	struct counters a, b;
 	const char *error;
+	bool ready;                     /* an AP: it finished tick_mp_prepare's calibration */
 	uint64_t sums[3];               /* cycles off, cycles on, interrupts */
 };
 
@@ -209,12 +211,13 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
 			workload_spin_calibrate(&parts[0]->view);
+			parts[0]->ready = true;
 			continue;
 		}
 		if (!parts[i]->mat)
 			parts[i]->mat = workload_matrices_alloc();
-		if (smp_call(&smp.cpu[i], ap_prepare, parts[i]))
-			smp_wait(&smp.cpu[i], tsc_cycles_ms(1000));
+		parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
+				   smp_wait(&smp.cpu[i], tsc_cycles_ms(PREPARE_MS));
 	}
 }
 
@@ -334,9 +337,12 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 static const char *cannot_run(const struct tick_config *t)
 {
 	static char why[128];
-	for (unsigned i = 0; i < t->cpus; i++)
+	for (unsigned i = 0; i < t->cpus; i++) {
 		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
 			return "no memory for a CPU's part of the run";
+		if (!parts[i]->ready)
+			return "an AP did not finish its spin calibration within 10 s";
+	}
 	if (kind_of(t->source) == MP_ONE && t->irq_cpu && t->irq_cpu < t->cpus &&
 	    t->source->delivery_bit == DELIVERY_PIC)
 		return "the 8259 interrupts the boot CPU only; irq_cpu= needs the I/O APIC";
