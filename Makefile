@@ -24,7 +24,7 @@ CFLAGS += -fno-asynchronous-unwind-tables
 CFLAGS += -fno-tree-loop-distribute-patterns
 CFLAGS += -fno-omit-frame-pointer
 CFLAGS += -I kernel -I arch/x86 -I bench -I /usr/share/grub
-CFLAGS += -DTICKBENCH_VERSION='"$(VERSION)"'
+CFLAGS += -I $(BUILD)
 CFLAGS += -MMD -MP
 ASFLAGS := -D__ASSEMBLY__ -MMD -MP
 LDFLAGS := -m elf_x86_64 -nostdlib -z max-page-size=0x1000 -z noexecstack -T linker.ld
@@ -117,6 +117,16 @@ $(BUILD)/kernel-obj/%.o: %.c
 $(BUILD)/kernel-obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ASFLAGS) -c $< -o $@
+
+# The version (git describe) in a header of its own, rewritten only when it changes:
+# the boot record's "version" is then that of the build, and only platform.o, its
+# one user, is rebuilt for it.
+$(BUILD)/version.h: FORCE
+	@mkdir -p $(BUILD)
+	@echo '#define TICKBENCH_VERSION "$(VERSION)"' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/kernel-obj/kernel/platform.o: $(BUILD)/version.h
+FORCE:
 
 $(KERNEL): $(KERNEL_OBJS) linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(KERNEL_OBJS)

@@ -3,6 +3,7 @@
 #include "console.h"
 #include "cpu.h"
 #include "record.h"
+#include "version.h"            /* build/version.h, from the Makefile */
 
 void platform_emit_boot(const struct boot_info *bi)
 {
