@@ -1,5 +1,6 @@
 /* CPU identification through CPUID (Intel SDM vol. 2A, CPUID; AMD APM vol. 3, E.3). */
 #include "cpu.h"
+#include "lapic.h"
 #include "lib.h"
 
 struct cpu_info cpu;
@@ -65,4 +66,22 @@ void cpu_identify(void)
 		cpu.has_tsc_invariant = cpuid(0x80000007, 0).edx & (1u << 8);
 	identify_brand();
 	identify_hypervisor();
+}
+
+/* Leaf 0BH exists when the maximum leaf reaches it and its EBX[15:0] is not 0
+ * (SDM vol. 2A, CPUID, leaf 0BH); its EDX is the x2APIC id. Before cpu_identify()
+ * max_leaf is 0: the initial APIC id, the same for ids below 255. */
+uint32_t cpu_apic_id(void)
+{
+	if (cpu.max_leaf >= 0xb) {
+		struct cpuid_regs r = cpuid(0xb, 0);
+		if (r.ebx & 0xffff)
+			return r.edx;
+	}
+	return cpuid(1, 0).ebx >> 24;
+}
+
+bool cpu_is_boot(void)
+{
+	return !cpu.has_apic || (rdmsr(MSR_IA32_APICBASE) & APIC_BASE_MSR_BSP);
 }

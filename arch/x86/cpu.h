@@ -170,4 +170,13 @@ struct cpu_info {
 extern struct cpu_info cpu;
 void cpu_identify(void);
 
+/* Which CPU this is, from CPUID alone (on any CPU, its local APIC enabled or not):
+ * the APIC id the MADT and smp.c use, as the APIC ID register holds it unless
+ * software changed it (SDM vol. 3A, 12.4.6). */
+uint32_t cpu_apic_id(void);
+#define APIC_ID_NONE 0xffffffffu        /* the x2APIC broadcast id: no CPU's */
+/* The boot CPU: IA32_APIC_BASE[8], the BSP flag (SDM vol. 3A, 12.4.4). Before
+ * cpu_identify() no AP runs, so a CPU without a local APIC is the boot CPU. */
+bool cpu_is_boot(void);
+
 #endif
