@@ -6,17 +6,25 @@
 
 #define CRC_TAIL_MAX sizeof(",\"crc\":\"00000000\"}\n")
 #define TRUNCATED_TAIL sizeof(",\"truncated\":1")
+#define SEQ_MAX sizeof(",\"seq\":18446744073709551615")
 
 static uint64_t next_seq;
 static record_sink sink;
+static void (*lock)(void), (*unlock)(void);
 
 void record_set_sink(record_sink s) { sink = s; }
 uint64_t record_count(void) { return next_seq; }
 
-/* Room for fields: keep space for the truncation marker and the CRC tail. */
+void record_set_lock(void (*take)(void), void (*release)(void))
+{
+	lock = take;
+	unlock = release;
+}
+
+/* Room for fields: keep space for seq, the truncation marker and the CRC tail. */
 static size_t room(const struct record *r)
 {
-	return RECORD_MAX - CRC_TAIL_MAX - TRUNCATED_TAIL - r->len;
+	return RECORD_MAX - SEQ_MAX - CRC_TAIL_MAX - TRUNCATED_TAIL - r->len;
 }
 
 static void append(struct record *r, const char *text, size_t n)
@@ -43,11 +51,19 @@ static void append_field(struct record *r, const char *key, const char *value)
 
 void record_begin(struct record *r, const char *type)
 {
-	r->len = 0;
 	r->truncated = false;
-	int n = format(r->line, sizeof(r->line), "{\"type\":\"%s\",\"seq\":%llu",
-		       type, (unsigned long long)next_seq);
-	r->len = (size_t)n;
+	r->len = (size_t)format(r->line, sizeof(r->line), "{\"type\":\"%s\"", type);
+	r->seq_at = r->len;
+}
+
+/* seq goes in after the type, at emission: numbers and lines then agree in order. */
+static void insert_seq(struct record *r, uint64_t seq)
+{
+	char field[SEQ_MAX];
+	size_t n = (size_t)format(field, sizeof(field), ",\"seq\":%llu", (unsigned long long)seq);
+	memmove(r->line + r->seq_at + n, r->line + r->seq_at, r->len - r->seq_at);
+	memcpy(r->line + r->seq_at, field, n);
+	r->len += n;
 }
 
 /* JSON string escaping (RFC 8259, section 7): quote, backslash and control bytes. */
@@ -127,10 +143,14 @@ void record_emit(struct record *r)
 		memcpy(r->line + r->len, ",\"truncated\":1", TRUNCATED_TAIL - 1);
 		r->len += TRUNCATED_TAIL - 1;
 	}
+	if (lock)
+		lock();
+	insert_seq(r, next_seq++);
 	uint32_t crc = crc32_update(0, r->line, r->len);
 	r->len += (size_t)format(r->line + r->len, sizeof(r->line) - r->len,
 				 ",\"crc\":\"%08x\"}\n", crc);
-	next_seq++;
 	if (sink)
 		sink(r->line, r->len);
+	if (unlock)
+		unlock();
 }

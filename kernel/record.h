@@ -23,12 +23,16 @@
 struct record {
 	char line[RECORD_MAX];
 	size_t len;
+	size_t seq_at;                /* where record_emit() puts "seq" */
 	bool truncated;
 };
 
 typedef void (*record_sink)(const char *line, size_t len);
 
 void record_set_sink(record_sink sink);
+/* Taken around numbering and writing a record, so that with several CPUs the seq
+ * order is the line order and no line is torn (kernel/console.c's output lock). */
+void record_set_lock(void (*lock)(void), void (*unlock)(void));
 void record_begin(struct record *r, const char *type);
 void record_str(struct record *r, const char *key, const char *value);
 void record_u64(struct record *r, const char *key, uint64_t value);

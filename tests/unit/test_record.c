@@ -108,6 +108,42 @@ static void truncation_keeps_valid_json(void **state)
 	assert_valid_line(last);
 }
 
+static int locked, sinks_under_lock;
+
+static void take(void) { locked++; }
+static void release(void) { locked--; }
+
+static void capture_checking_lock(const char *line, size_t len)
+{
+	capture(line, len);
+	sinks_under_lock += locked == 1;
+}
+
+/* Two CPUs may build records at once: the one written first gets the lower seq,
+ * and numbering and writing happen under one hold of the lock. */
+static void seq_given_at_emission_under_the_lock(void **state)
+{
+	struct record a, b;
+	char want[64];
+	record_set_sink(capture_checking_lock);
+	record_set_lock(take, release);
+	uint64_t seq = record_count();
+	record_begin(&a, "a");
+	record_begin(&b, "b");
+	record_u64(&b, "n", 1);
+	record_emit(&b);
+	snprintf(want, sizeof(want), "{\"type\":\"b\",\"seq\":%llu,\"n\":1,", (unsigned long long)seq);
+	assert_memory_equal(last, want, strlen(want));
+	assert_valid_line(last);
+	record_emit(&a);
+	snprintf(want, sizeof(want), "{\"type\":\"a\",\"seq\":%llu,\"crc\"", (unsigned long long)seq + 1);
+	assert_memory_equal(last, want, strlen(want));
+	assert_valid_line(last);
+	assert_int_equal(sinks_under_lock, 2);
+	assert_int_equal(locked, 0);
+	record_set_lock(NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -116,6 +152,7 @@ int main(void)
 		cmocka_unit_test(value_kinds),
 		cmocka_unit_test(escaping),
 		cmocka_unit_test(truncation_keeps_valid_json),
+		cmocka_unit_test(seq_given_at_emission_under_the_lock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
