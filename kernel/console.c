@@ -1,13 +1,21 @@
-/* The console fan-out: serial (16550) and screen (VGA text or framebuffer). */
+/* The console fan-out: serial (16550) and screen (VGA text or framebuffer), and
+ * the output lock that gives it to one CPU at a time. */
 #include "console.h"
+#include "cpu.h"
 #include "format.h"
 #include "paging.h"
+#include "timers.h"
 #include "uart.h"
 #include "lib.h"
 #include <stdarg.h>
 
 #define VGA_TEXT_ADDR 0xb8000
 #define MMIO_UART_WINDOW 0x1000
+#define UNCALIBRATED_SECOND 3000000000ull   /* TSC cycles, before calibration */
+
+static uint32_t owner = APIC_ID_NONE;   /* APIC id of the CPU holding the output lock */
+static unsigned depth;                  /* its nested holds; only the owner touches it */
+static bool kept;                       /* held to the end of the run: no forcing */
 
 static char serial_name[32] = "none";
 static const char *screen_name = "none";
@@ -58,6 +66,53 @@ void console_write(const char *s, size_t n)
 		fb_write(s, n);
 }
 
+static bool waited_a_second(uint64_t start)
+{
+	return rdtsc() - start > (timers.tsc_hz ? timers.tsc_hz : UNCALIBRATED_SECOND);
+}
+
+/* The holder did not let go within a second: take the lock from it and say so. */
+static void take_by_force(uint32_t me, uint32_t holder)
+{
+	__atomic_exchange_n(&owner, me, __ATOMIC_ACQ_REL);
+	depth = 1;
+	char note[128];
+	int n = format(note, sizeof(note), "\ntickbench: APIC id %u held the console for "
+		       "over a second; APIC id %u writes anyway\n", holder, me);
+	console_write(note, (size_t)n);
+}
+
+enum console_hold console_lock(void)
+{
+	uint32_t me = cpu_apic_id(), holder = __atomic_load_n(&owner, __ATOMIC_ACQUIRE);
+	if (holder == me) {
+		depth++;
+		return CONSOLE_HELD_ALREADY;
+	}
+	for (uint64_t start = rdtsc();; cpu_relax()) {
+		uint32_t free = APIC_ID_NONE;
+		if (__atomic_compare_exchange_n(&owner, &free, me, false, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED)) {
+			depth = 1;
+			return CONSOLE_HELD;
+		}
+		if (!__atomic_load_n(&kept, __ATOMIC_ACQUIRE) && waited_a_second(start)) {
+			take_by_force(me, free);
+			return CONSOLE_TAKEN_BY_FORCE;
+		}
+	}
+}
+
+void console_unlock(void)
+{
+	if (__atomic_load_n(&owner, __ATOMIC_RELAXED) != cpu_apic_id())
+		return;                 /* taken by force meanwhile: no longer ours */
+	if (--depth == 0)
+		__atomic_store_n(&owner, APIC_ID_NONE, __ATOMIC_RELEASE);
+}
+
+void console_keep(void) { __atomic_store_n(&kept, true, __ATOMIC_RELEASE); }
+
 void kprintf(const char *fmt, ...)
 {
 	char buf[512];
@@ -65,7 +120,9 @@ void kprintf(const char *fmt, ...)
 	va_start(ap, fmt);
 	int n = vformat(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	console_lock();
 	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	console_unlock();
 }
 
 const char *console_serial_name(void) { return uart_present() ? serial_name : "none"; }

@@ -9,8 +9,25 @@
 void console_init_screen(const struct boot_info *bi);
 /* False when the configured UART does not answer: output goes to the screen only. */
 bool console_init_serial(const struct config *cfg);
+/* Unlocked: under console_lock(), or before any AP runs. */
 void console_write(const char *s, size_t n);
+/* Formats, then writes the text under the output lock. */
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The output lock: one CPU at a time writes, a kprintf() or a record whole. Output
+ * only, never inside a measured interval. Its holder may take it again (a fault or
+ * an NMI in the middle of its output). A holder that keeps it over a second loses it:
+ * the waiter says so on the console and writes anyway. */
+enum console_hold {
+	CONSOLE_HELD,               /* it was free, or freed within a second */
+	CONSOLE_HELD_ALREADY,       /* this CPU held it: its own output was interrupted */
+	CONSOLE_TAKEN_BY_FORCE,     /* another CPU held it for over a second */
+};
+enum console_hold console_lock(void);
+void console_unlock(void);
+/* The holder keeps the lock until the machine stops (the end of the run): others
+ * wait without the one-second limit, until the CPU ending the run stops them. */
+void console_keep(void);
 
 /* For the boot record: "io:0x3f8", "mmio:0x...", "none"; "vga-text", "framebuffer". */
 const char *console_serial_name(void);

@@ -19,6 +19,7 @@
 #include "timers.h"
 
 static void record_to_console(const char *line, size_t len) { console_write(line, len); }
+static void lock_console(void) { console_lock(); }
 
 static void print_help(void)
 {
@@ -58,6 +59,7 @@ void kmain(uint32_t magic, uint32_t info)
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
 	record_set_sink(record_to_console);
+	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */
 	cpu_identify();
 	bool qemu = qemu_detect(cpu.has_hypervisor);
 	bool bochs = !qemu && bochs_detect();       /* reads port 0xe9 only */
