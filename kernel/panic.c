@@ -1,12 +1,15 @@
-/* CPU exceptions end the run: name, vector, error code and registers on the console,
- * an "error" record, then the end with status error (never a silent triple fault).
- * Vector names: Intel SDM vol. 3A, table 7-1. */
+/* CPU exceptions end the run, on whichever CPU they happen: the CPU, name, vector,
+ * error code and registers on the console, an "error" record, then the end with
+ * status error (never a silent triple fault). The first CPU to fault ends the run;
+ * it stops the others, and an exception on another CPU after that (the stopping
+ * NMI) halts it quietly. Vector names: Intel SDM vol. 3A, table 7-1. */
 #include "idt.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
 #include "record.h"
 #include "run.h"
+#include "smp.h"
 
 static const char *const names[32] = {
 	"#DE divide error", "#DB debug", "NMI", "#BP breakpoint", "#OF overflow",
@@ -43,15 +46,17 @@ static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
 		(unsigned long long)f->r14, (unsigned long long)f->r15);
 }
 
-static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2)
+static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2,
+			const char *where, uint32_t apic_id)
 {
-	char message[96];
-	format(message, sizeof(message), "CPU exception %s at rip 0x%llx", name,
-	       (unsigned long long)f->rip);
+	char message[128];
+	format(message, sizeof(message), "CPU exception %s at rip 0x%llx %s", name,
+	       (unsigned long long)f->rip, where);
 	struct record r;
 	record_begin(&r, "error");
 	record_str(&r, "reason", "exception");
 	record_str(&r, "message", message);
+	record_u64(&r, "cpu", apic_id);
 	record_str(&r, "name", name);
 	record_u64(&r, "vector", f->vector);
 	record_u64(&r, "error_code", f->error_code);
@@ -62,21 +67,49 @@ static void emit_record(const struct interrupt_frame *f, const char *name, uint6
 	record_emit(&r);
 }
 
+/* Stop the other online CPUs before reporting, and say how many halted. */
+static void stop_others(void)
+{
+	unsigned others = smp.online > 1 ? smp.online - 1 : 0;
+	if (others)
+		kprintf("tickbench: %u of the %u other CPUs halted on an NMI\n",
+			smp_stop_others(), others);
+}
+
+/* The run's first exception, on this CPU: it holds the console to the end. */
+static _Noreturn void report_and_end(const struct interrupt_frame *f, const char *name,
+				     uint64_t cr2)
+{
+	enum console_hold hold = console_lock();
+	console_keep();
+	uint32_t apic_id = cpu_apic_id();
+	char where[48];
+	format(where, sizeof(where), "on %s (APIC id %u)",
+	       cpu_is_boot() ? "the boot CPU" : "an AP", apic_id);
+	kprintf("\ntickbench: CPU exception %s (vector %llu, error code 0x%llx) %s\n", name,
+		(unsigned long long)f->vector, (unsigned long long)f->error_code, where);
+	if (hold == CONSOLE_HELD_ALREADY)
+		kprintf("tickbench: it came while this CPU was writing: the line before may be cut\n");
+	stop_others();
+	dump_registers(f, cr2);
+	emit_record(f, name, cr2, where, apic_id);
+	run_set_status(RUN_ERROR);
+	run_end();
+}
+
 void panic_exception(struct interrupt_frame *f);
 void panic_exception(struct interrupt_frame *f)
 {
-	static int depth;
 	uint64_t cr2 = read_cr2();
 	const char *name = names[f->vector & 31];
-	if (depth++) {              /* a fault while reporting one: stop at once */
-		kprintf("\ntickbench: %s while reporting an exception; stopping\n", name);
+	switch (run_claim_end()) {
+	case RUN_ENDED_ELSEWHERE:       /* the NMI that stops this CPU, or a fault after it */
+		smp_halt_stopped();
+	case RUN_CLAIMED_AGAIN:         /* a fault while ending the run: stop at once */
+		kprintf("\ntickbench: %s while ending the run; stopping\n", name);
 		run_set_status(RUN_ERROR);
 		run_stop_machine();
+	case RUN_CLAIMED:
+		report_and_end(f, name, cr2);
 	}
-	kprintf("\ntickbench: CPU exception %s (vector %llu, error code 0x%llx)\n",
-		name, (unsigned long long)f->vector, (unsigned long long)f->error_code);
-	dump_registers(f, cr2);
-	emit_record(f, name, cr2);
-	run_set_status(RUN_ERROR);
-	run_end();
 }

@@ -6,9 +6,11 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "smp.h"
 
 static enum run_status status = RUN_PASS;
 static bool qemu, bochs;
+static uint32_t ending_cpu = APIC_ID_NONE;
 
 static const char *const status_names[] = {
 	[RUN_PASS] = "pass", [RUN_FAIL] = "fail", [RUN_ERROR] = "error",
@@ -22,6 +24,15 @@ void run_init(bool under_qemu, bool under_bochs)
 {
 	qemu = under_qemu;
 	bochs = under_bochs;
+}
+
+enum run_claim run_claim_end(void)
+{
+	uint32_t me = cpu_apic_id(), first = APIC_ID_NONE;
+	if (__atomic_compare_exchange_n(&ending_cpu, &first, me, false, __ATOMIC_SEQ_CST,
+					__ATOMIC_SEQ_CST))
+		return RUN_CLAIMED;
+	return first == me ? RUN_CLAIMED_AGAIN : RUN_ENDED_ELSEWHERE;
 }
 
 void run_set_status(enum run_status s)
@@ -42,6 +53,10 @@ void run_error(const char *reason, const char *message)
 
 _Noreturn void run_end(void)
 {
+	if (run_claim_end() == RUN_ENDED_ELSEWHERE)
+		smp_halt_stopped();
+	console_lock();
+	console_keep();
 	struct record r;
 	uint64_t before = record_count();
 	record_begin(&r, "end");

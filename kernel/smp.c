@@ -41,6 +41,7 @@ extern const char trampoline_gdt_offset[], trampoline_gdt_size[];
 extern const char trampoline_32_offset[], trampoline_64_offset[];
 
 struct smp_state smp;
+static unsigned stopped;            /* CPUs halted by smp_halt_stopped() */
 
 static void delay_us(uint64_t us)
 {
@@ -108,6 +109,37 @@ bool smp_meet(struct smp_barrier *b, unsigned n, uint64_t timeout)
 		else
 			cpu_relax();
 	return true;
+}
+
+/* An NMI to each online CPU but this one, by APIC id (SDM vol. 3A, 12.6.1: ICR
+ * delivery mode NMI): it is taken whatever IF says (7.8.1) and blocks further NMIs
+ * until an IRET (7.7.1), so the handler's halt is for good. Not the "all excluding
+ * self" shorthand: it would also reach CPUs never started or sent back to
+ * wait-for-SIPI, whose state is unknown; Linux likewise broadcasts only once every
+ * present CPU has been booted (arch/x86/kernel/apic/ipi.c, apic_smt_update).
+ * MFENCE;LFENCE first: the claim of the end must be visible before a target takes
+ * the NMI, and an x2APIC ICR write (WRMSR) is not ordered by MFENCE alone (SDM
+ * vol. 3A, 12.12.3; Linux weak_wrmsr_fence). */
+unsigned smp_stop_others(void)
+{
+	uint32_t me = cpu_apic_id();
+	unsigned others = 0;
+	__asm__ volatile("mfence; lfence" ::: "memory");
+	for (unsigned i = 0; i < smp.online; i++)
+		if (smp.cpu[i].apic_id != me) {
+			lapic_send_nmi(smp.cpu[i].apic_id);
+			others++;
+		}
+	uint64_t start = rdtsc(), timeout = others ? tsc_cycles_ms(100) : 0;
+	while (__atomic_load_n(&stopped, __ATOMIC_ACQUIRE) < others && rdtsc() - start < timeout)
+		cpu_relax();
+	return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
+}
+
+_Noreturn void smp_halt_stopped(void)
+{
+	__atomic_add_fetch(&stopped, 1, __ATOMIC_RELEASE);
+	halt_forever();
 }
 
 /* A free page below 1 MiB for the trampoline: inside the memory map's low available

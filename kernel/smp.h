@@ -56,4 +56,11 @@ bool smp_wait(struct cpu *c, uint64_t timeout);
 struct smp_barrier { volatile uint32_t count, gen; };
 bool smp_meet(struct smp_barrier *b, unsigned n, uint64_t timeout);
 
+/* The end of the run on any CPU: stop every other online CPU (an NMI each, which
+ * panic_exception turns into smp_halt_stopped()). Returns how many of them halted
+ * within 100 ms. */
+unsigned smp_stop_others(void);
+/* Count this CPU as stopped and halt for good. */
+_Noreturn void smp_halt_stopped(void);
+
 #endif

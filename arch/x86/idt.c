@@ -72,8 +72,8 @@ void interrupt_dispatch(struct interrupt_frame *f)
 		handlers[f->vector](f);
 		return;
 	}
-	if (f->vector < VEC_FIRST_IRQ && !fixup(f))
-		panic_exception(f);
+	if (f->vector < VEC_FIRST_IRQ && (f->vector == VEC_NMI || !fixup(f)))
+		panic_exception(f);     /* an NMI is no fault of the instruction at rip */
 	if (f->vector < VEC_FIRST_IRQ)
 		return;
 	/* An interrupt nobody handles (a timer's last tick still pending when its
