@@ -28,7 +28,8 @@ static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
-	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start", NULL
+	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start",
+	"ap-fault", NULL
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
@@ -101,7 +102,8 @@ static const struct option options[] = {
 	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
 	  "local APIC sends to itself) to test the exception report; spurious: "
 	  "interrupts on vectors nobody handles, counted and survived; ap-no-start: "
-	  "send no start-up IPI to the first AP, which must be reported and skipped" },
+	  "send no start-up IPI to the first AP, which must be reported and skipped; "
+	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },

@@ -14,6 +14,7 @@ enum selftest {
 	SELFTEST_NONE, SELFTEST_FAULT, SELFTEST_DE, SELFTEST_UD, SELFTEST_GP,
 	SELFTEST_PF, SELFTEST_DF, SELFTEST_NMI, SELFTEST_SPURIOUS,
 	SELFTEST_AP_NO_START,           /* send no SIPI to the first AP: it must be reported */
+	SELFTEST_AP_FAULT,              /* ud2 on the first AP while the boot CPU prints */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */

@@ -88,6 +88,7 @@ void kmain(uint32_t magic, uint32_t info)
 	timers_init();                              /* find, start, calibrate */
 	smp_init(&cfg, &bi);                        /* start the APs, park them */
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
+	selftest_raise_on_ap(cfg.selftest);         /* selftest=ap-fault */
 	bench_run_suite(&cfg);
 	(void)magic;
 	run_end();

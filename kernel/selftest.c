@@ -4,7 +4,10 @@
 #include "console.h"
 #include "idt.h"
 #include "lapic.h"
+#include "record.h"
 #include "run.h"
+#include "smp.h"
+#include "timers.h"
 
 /* The interrupt command register (SDM vol. 3A, 12.6.1, figure 12-12). The SMP code
  * may define these in lapic.h as well. */
@@ -81,8 +84,8 @@ static void raise_spurious(void)
 
 void selftest_raise(uint32_t which)
 {
-	if (which == SELFTEST_NONE || which == SELFTEST_AP_NO_START)
-		return;     /* ap-no-start acts in smp_init() */
+	if (which == SELFTEST_NONE || which == SELFTEST_AP_NO_START || which == SELFTEST_AP_FAULT)
+		return;     /* ap-no-start acts in smp_init(), ap-fault in selftest_raise_on_ap() */
 	if (which == SELFTEST_SPURIOUS) {
 		kprintf("selftest: interrupts on vectors nobody handles\n");
 		raise_spurious();
@@ -98,4 +101,50 @@ void selftest_raise(uint32_t which)
 	case SELFTEST_DF: raise_df(); break;
 	case SELFTEST_NMI: raise_nmi(); break;
 	}
+}
+
+static void ud2_job(void *arg) { __asm__ volatile("ud2"); }
+
+static void skip_ap_fault(void)
+{
+	kprintf("selftest: ap-fault needs a second CPU; %u online\n", smp.online);
+	struct record r;
+	record_begin(&r, "skip");
+	record_str(&r, "what", "selftest");
+	record_str(&r, "selftest", "ap-fault");
+	record_str(&r, "reason", "fewer than 2 CPUs online");
+	record_emit(&r);
+}
+
+/* The boot CPU writes a text line and a record in turn, so that the AP's report
+ * meets both: a record cut by it, or written after the end, spoils the log. */
+static void print_for_a_second(void)
+{
+	uint64_t start = rdtsc(), second = tsc_cycles_ms(1000);
+	for (unsigned line = 1; rdtsc() - start < second; line++) {
+		kprintf("selftest: the boot CPU goes on printing (line %u)\n", line);
+		struct record r;
+		record_begin(&r, "selftest");
+		record_str(&r, "selftest", "ap-fault");
+		record_u64(&r, "line", line);
+		record_emit(&r);
+	}
+}
+
+void selftest_raise_on_ap(uint32_t which)
+{
+	if (which != SELFTEST_AP_FAULT)
+		return;
+	if (smp.online < 2) {
+		skip_ap_fault();
+		return;
+	}
+	struct cpu *ap = &smp.cpu[1];
+	kprintf("selftest: the AP with APIC id %u executes an invalid opcode\n", ap->apic_id);
+	if (!smp_call(ap, ud2_job, NULL)) {
+		run_error("selftest", "selftest=ap-fault could not post its job to the first AP");
+		return;
+	}
+	print_for_a_second();
+	run_error("selftest", "the first AP's invalid opcode did not end the run within a second");
 }

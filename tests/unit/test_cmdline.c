@@ -95,6 +95,8 @@ static void smp_options(void **state)
 	assert_int_equal(c.selftest, SELFTEST_AP_NO_START);
 	assert_true(config_wants_bench(&c, "ipi"));
 	assert_false(config_wants_bench(&c, "tick"));
+	assert_true(cmdline_parse("selftest=ap-fault", &c, &e));
+	assert_int_equal(c.selftest, SELFTEST_AP_FAULT);
 	assert_true(cmdline_parse("cpus=all", &c, &e));
 	assert_int_equal(c.cpus, 0);
 	assert_true(config_given(&c, "cpus"));
