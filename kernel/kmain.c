@@ -23,7 +23,7 @@ static void lock_console(void) { console_lock(); }
 
 static void print_help(void)
 {
-	char line[320];
+	char line[480];                 /* within kprintf's 512 with "  " and "\n" */
 	kprintf("tickbench options (words key=value on the kernel command line):\n");
 	for (size_t i = 0; i < cmdline_help_lines(); i++) {
 		cmdline_help_line(i, line, sizeof(line));
