@@ -80,6 +80,10 @@ bool smp_call(struct cpu *c, cpu_job job, void *arg)
 		return false;
 	c->job_arg = arg;
 	__atomic_store_n(&c->job, job, __ATOMIC_RELEASE);
+	/* The job must be visible before the wake-up arrives, or the AP looks, finds
+	 * none and halts again: an x2APIC ICR write (WRMSR) is not ordered after
+	 * earlier stores by the store itself (SDM vol. 3A, 12.12.3). */
+	__asm__ volatile("mfence; lfence" ::: "memory");
 	return lapic_send_ipi(c->apic_id, VEC_IPI_WAKE);
 }
 
