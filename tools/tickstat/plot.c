@@ -1,6 +1,6 @@
 /* tickstat plot: pictures through gnuplot (one image, a panel per figure):
- *   - total and direct cost per interrupt against HZ, one line per timer, with
- *     95% confidence bars (the same figures as summary);
+ *   - total and direct cost per interrupt against HZ, one line per timer, mode and
+ *     workload (tick on one CPU), with 95% confidence bars (summary's figures);
  *   - "1 versus N CPUs", when a tick configuration ran at two or more CPU counts
  *     (tick_cpus=): against the CPU count, the cycles a run lost to the timer per
  *     CPU (mean cycles with it - without it, every CPU's runs pooled; solid) and
@@ -63,7 +63,7 @@ static void copy_name(char *dst, size_t size, const char *src)
 {
 	size_t i = 0;
 	for (; src[i] && i + 1 < size; i++)
-		dst[i] = isalnum((unsigned char)src[i]) || strchr("-_.:=+", src[i]) ? src[i] : '?';
+		dst[i] = isalnum((unsigned char)src[i]) || strchr("-_.:=+ ", src[i]) ? src[i] : '?';
 	dst[i] = 0;
 }
 
@@ -153,7 +153,12 @@ static void take_run(struct plot *p, const struct rec *r)
 	uint64_t cpus = 1;
 	if (!bench || strcmp(bench, "tick") || (rec_get(r, "cpus") && (!rec_u64(r, "cpus", &cpus) || cpus != 1)))
 		return;
-	struct tick_series *t = tick_of(p, timer, hz);
+	/* A line per timer, mode and workload: runs of different work are not pooled. */
+	const char *mode = rec_str(r, "mode"), *workload = rec_str(r, "workload");
+	char series[64];
+	snprintf(series, sizeof(series), "%s %s %s", timer, mode ? mode : "",
+		 workload ? workload : "");
+	struct tick_series *t = tick_of(p, series, hz);
 	if (!t)
 		return;
 	add_tick_run(&t->runs, on, cycles, r);
