@@ -31,8 +31,6 @@
 
 struct shot { uint64_t deadline, bracket; };
 
-static const char *const names[] = { "pit", "lapic", "tscdl", "hpet" };
-
 static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 {
 	uint64_t a, b;
@@ -153,7 +151,7 @@ static void emit(const struct part *p, const char *delivery, unsigned run)
 	struct record r;
 	record_begin(&r, "stats");
 	record_str(&r, "bench", "latency");
-	record_str(&r, "what", names[job.timer]);
+	record_str(&r, "what", timer_names[job.timer]);
 	record_str(&r, "mode", "oneshot");
 	record_str(&r, "delivery", delivery);
 	record_str(&r, "wait", cfg->wait == WAIT_HLT ? "hlt" : "spin");
@@ -167,13 +165,20 @@ static void emit(const struct part *p, const char *delivery, unsigned run)
 	record_emit(&r);
 }
 
-static void problem(const char *type, unsigned timer, unsigned cpus, const char *why)
+/* A "skip" or "error" of latency for timer on cpus CPUs; p: the CPU it concerns. */
+static void problem(const char *type, unsigned timer, unsigned cpus, const struct part *p,
+		    const char *why)
 {
-	kprintf("latency %s on %u CPU(s): %s: %s\n", names[timer], cpus, type, why);
+	kprintf("latency %s on %u CPU(s)", timer_names[timer], cpus);
+	if (p)
+		kprintf(", APIC id %u", smp.cpu[p->index].apic_id);
+	kprintf(": %s: %s\n", type, why);
 	struct record r;
 	record_begin(&r, type);
 	record_str(&r, "bench", "latency");
-	record_str(&r, "timer", names[timer]);
+	record_str(&r, "timer", timer_names[timer]);
+	if (p)
+		record_u64(&r, "cpu", smp.cpu[p->index].apic_id);
 	record_u64(&r, "cpus", cpus);
 	record_str(&r, "reason", why);
 	record_emit(&r);
@@ -187,9 +192,10 @@ static void print_row(unsigned timer, const struct part *p)
 	const struct hist *h = &p->all;
 	char label[32];
 	if (job.cpus > 1)
-		format(label, sizeof(label), "%s cpu %u", names[timer], p->index);
+		format(label, sizeof(label), "%s APIC %u", timer_names[timer],
+		       smp.cpu[p->index].apic_id);
 	else
-		format(label, sizeof(label), "%s", names[timer]);
+		format(label, sizeof(label), "%s", timer_names[timer]);
 	kprintf("  %-11s", label);
 	for (unsigned i = 0; i < 4; i++) {
 		uint64_t c = hist_permille(h, permille[i]);
@@ -200,21 +206,27 @@ static void print_row(unsigned timer, const struct part *p)
 }
 
 /* One run on job.cpus CPUs at once (the boot CPU and the first APs); the records
- * after all have finished. False when a CPU missed a shot or the start. */
+ * after all have finished: a CPU's stats, or an error saying what went wrong there.
+ * False when some CPU failed. */
 static bool one_run(const char *delivery, unsigned run)
 {
+	bool posted[SMP_MAX_CPUS] = { true };
 	for (unsigned i = 1; i < job.cpus; i++)
-		if (!smp_call(&smp.cpu[i], ap_shoot, parts[i]))
-			parts[i]->met = parts[i]->fired = false;
+		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
 	uint64_t timeout = tsc_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
 	bool ok = true;
-	for (unsigned i = 1; i < job.cpus; i++)
-		ok &= smp_wait(&smp.cpu[i], timeout);
 	for (unsigned i = 0; i < job.cpus; i++) {
-		ok &= parts[i]->met && parts[i]->fired;
-		if (parts[i]->fired)
-			emit(parts[i], delivery, run);
+		const struct part *p = parts[i];
+		const char *why = !posted[i] ? "its mailbox was busy" :
+			i && !smp_wait(&smp.cpu[i], timeout) ? "it did not finish its run in time" :
+			!p->met ? "the CPUs did not meet at the start within 1 s" :
+			!p->fired ? "a shot did not fire within 200 ms" : NULL;
+		if (why)
+			problem("error", job.timer, job.cpus, p, why);
+		else
+			emit(p, delivery, run);
+		ok &= !why;
 	}
 	return ok;
 }
@@ -227,18 +239,15 @@ static void runs_of(unsigned timer)
 		hist_reset(&parts[i]->all);
 	const char *delivery, *why = source_oneshot_route(timer, &delivery);
 	for (unsigned run = 0; !why && run < cfg->runs; run++) {
-		kprintf("latency %s delay %u us wait %s on %u CPU(s) run %u/%u\n", names[timer],
+		kprintf("latency %s delay %u us wait %s on %u CPU(s) run %u/%u\n", timer_names[timer],
 			cfg->delay_us, cfg->wait == WAIT_HLT ? "hlt" : "spin", job.cpus, run + 1,
 			cfg->runs);
-		if (!one_run(delivery, run)) {
-			problem("error", timer, job.cpus, "a shot did not fire within 200 ms on some CPU, "
-				"or the CPUs did not meet at the start");
+		if (!one_run(delivery, run))
 			break;
-		}
 	}
 	source_oneshot_unroute(timer);
 	if (why) {
-		problem("skip", timer, job.cpus, why);
+		problem("skip", timer, job.cpus, NULL, why);
 		return;
 	}
 	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
@@ -283,7 +292,7 @@ void latency_run(const struct config *cfg)
 			job.timer = timer;
 			const char *why = cannot_run(timer);
 			if (why)
-				problem("skip", timer, job.cpus, why);
+				problem("skip", timer, job.cpus, NULL, why);
 			else
 				runs_of(timer);
 		}

@@ -300,6 +300,8 @@ void source_hpet_spread_stop(void)
 	spread.comparators = spread.inputs = 0;
 }
 
+const char *const timer_names[4] = { "pit", "lapic", "tscdl", "hpet" };
+
 const struct timer_source timer_sources[] = {
 	{ "pit", "periodic", "pic", TIMER_PIT, DELIVERY_PIC, pit_start_pic, pit_stop_pic },
 	{ "pit", "periodic", "ioapic", TIMER_PIT, DELIVERY_IOAPIC, pit_start_periodic_ioapic, pit_stop_ioapic },

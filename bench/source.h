@@ -18,6 +18,8 @@ struct timer_source {
 };
 
 extern const struct timer_source timer_sources[];
+/* The timers by TIMER_* bit, as records name them. */
+extern const char *const timer_names[4];
 extern const unsigned timer_sources_count;
 
 /* Is the timer (TIMER_*) present on this platform? */

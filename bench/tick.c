@@ -161,11 +161,11 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	sums[0] += cycles;
 }
 
-void tick_print_result(const struct tick_config *t, unsigned index, const uint64_t sums[3])
+void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
 {
 	const struct timer_source *s = t->source;
 	if (t->cpus > 1)
-		kprintf("  cpu %u of %u:", index, t->cpus);
+		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
 	if (!sums[2] && t->cpus > 1) {
 		/* it worked untouched while another CPU took the timer */
 		int64_t lost = (int64_t)(sums[1] - sums[0]);
@@ -228,6 +228,38 @@ static bool tick_source(const struct timer_source *s, const struct config *cfg,
 	return true;
 }
 
+/* A timer and mode asked for (timer=, tick_mode=) that no path of delivery= serves:
+ * say so, rather than run nothing silently (e.g. tick_mode=oneshot delivery=pic). */
+static void report_unserved(const struct config *cfg)
+{
+	static const char *const modes[] = { "periodic", "oneshot" };
+	for (unsigned timer = 0; timer < 4; timer++)
+		for (unsigned mode = 0; mode < 2; mode++) {
+			bool asked = timer == TIMER_TSCDL ? mode == TICK_MODE_ONESHOT :
+				     (cfg->tick_modes >> mode) & 1;
+			if (!asked || !((cfg->timers >> timer) & 1) || !timer_present(timer))
+				continue;
+			bool served = false;
+			for (unsigned i = 0; i < timer_sources_count; i++) {
+				const struct timer_source *s = &timer_sources[i];
+				served |= s->timer_bit == timer && tick_mode(s) == mode &&
+					  source_selected(s, cfg);
+			}
+			if (served)
+				continue;
+			kprintf("tick %s %s: skip: no path of delivery= serves it here\n",
+				timer_names[timer], modes[mode]);
+			struct record r;
+			record_begin(&r, "skip");
+			record_str(&r, "bench", "tick");
+			record_str(&r, "timer", timer_names[timer]);
+			record_str(&r, "mode", modes[mode]);
+			record_str(&r, "reason", "no path of delivery= serves this timer in this "
+				   "mode here (one-shot: the I/O APIC or the local APIC only)");
+			record_emit(&r);
+		}
+}
+
 static unsigned count_configs(const struct config *cfg)
 {
 	bool taken[8] = { false };
@@ -254,7 +286,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 		if (!run_on(t, run, sums, view))
 			break;
 	}
-	tick_print_result(t, 0, sums);
+	tick_print_result(t, smp.cpu[0].apic_id, sums);
 }
 
 /* One configuration at each CPU count of tick_cpus= (resolved in counts[]). */
@@ -288,6 +320,7 @@ void tick_run(const struct config *cfg)
 	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
 		(unsigned long long)view.step, (unsigned long long)view.threshold);
 	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
+	report_unserved(cfg);
 	unsigned most = 1;
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;

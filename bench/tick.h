@@ -35,7 +35,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
-void tick_print_result(const struct tick_config *t, unsigned index, const uint64_t sums[3]);
+void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 
 /* bench/tickmp.c. */
 /* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */

@@ -58,6 +58,7 @@ struct part {
 	uint64_t cycles, interrupts, millihz;   /* millihz: its timer's rate, 0 none */
 	struct counters a, b;
 	const char *error;
+	const char *cannot;             /* its timer would not start here: a skip */
 	bool ready;                     /* an AP: it finished tick_mp_prepare's calibration */
 	uint64_t sums[3];               /* cycles off, cycles on, interrupts */
 };
@@ -162,9 +163,9 @@ static const char *ap_timer_start(struct part *p)
 	} else if (job.kind == MP_SPREAD) {
 		p->millihz = job.millihz;       /* the boot CPU started its comparator */
 	} else if (job.birq_cpu == p->index) {
-		const char *why = job.t->source->start(job.t->hz, &p->millihz);
-		if (why)
-			return why;
+		p->cannot = job.t->source->start(job.t->hz, &p->millihz);
+		if (p->cannot)
+			return NULL;
 	} else {
 		return NULL;
 	}
@@ -221,21 +222,29 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 	}
 }
 
-static void emit_error(const struct tick_config *t, unsigned i, const char *why)
+/* A "skip" (the configuration cannot run on t->cpus CPUs) or an "error" (CPU i
+ * failed its part: i < t->cpus) of tick, and a console line. */
+static void problem(const char *type, const struct tick_config *t, unsigned i, const char *why)
 {
-	kprintf("tick %s %s %u Hz cpu %u: error: %s\n", t->source->timer, t->source->mode,
-		t->hz, i, why);
+	const struct timer_source *s = t->source;
+	kprintf("tick %s %s %s %u Hz %s on %u CPUs", s->timer, s->mode, s->delivery, t->hz,
+		tick_workload_names[t->workload], t->cpus);
+	if (i < t->cpus)
+		kprintf(", APIC id %u", smp.cpu[i].apic_id);
+	kprintf(": %s: %s\n", type, why);
 	struct record r;
-	record_begin(&r, "error");
+	record_begin(&r, type);
 	record_str(&r, "bench", "tick");
-	record_str(&r, "timer", t->source->timer);
-	record_str(&r, "mode", t->source->mode);
+	source_fields(&r, s);
 	record_u64(&r, "hz", t->hz);
-	record_u64(&r, "cpu", smp.cpu[i].apic_id);
+	record_str(&r, "workload", tick_workload_names[t->workload]);
+	if (i < t->cpus)
+		record_u64(&r, "cpu", smp.cpu[i].apic_id);
 	record_u64(&r, "cpus", t->cpus);
 	record_str(&r, "reason", why);
 	record_emit(&r);
-	run_set_status(RUN_ERROR);
+	if (!strcmp(type, "error"))
+		run_set_status(RUN_ERROR);
 }
 
 static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
@@ -243,7 +252,7 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 	struct part *p = parts[i];
 	uint32_t id = smp.cpu[i].apic_id;
 	if (p->error) {
-		emit_error(t, i, p->error);
+		problem("error", t, i, p->error);
 		return;
 	}
 	tick_emit_run(t, id, run, job.on, p->millihz, p->cycles, p->interrupts, &p->view,
@@ -300,7 +309,8 @@ static void boot_stop(const struct tick_config *t)
 		source_route_to(smp.cpu[0].apic_id);
 }
 
-/* One run on every CPU at once; false when the boot CPU's timer would not start. */
+/* One run on every CPU at once; false when the timer would not start (the boot
+ * CPU's side reported it, or a skip here for the AP that was to start it). */
 static bool run_all(const struct tick_config *t, unsigned run, bool on)
 {
 	job.t = t;
@@ -309,7 +319,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	job.kind = kind_of(t->source);
 	job.birq_cpu = job.kind == MP_ONE && t->irq_cpu < t->cpus ? t->irq_cpu : 0;
 	for (unsigned i = 0; i < t->cpus; i++) {
-		parts[i]->error = NULL;
+		parts[i]->error = parts[i]->cannot = NULL;
 		parts[i]->millihz = 0;
 		parts[i]->count = i == job.birq_cpu ? &birq.count : &birq_ap[i].s.count;
 	}
@@ -328,6 +338,11 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 			parts[i]->error = "it did not finish its run in time";
 	if (on)
 		boot_stop(t);
+	for (unsigned i = 0; i < t->cpus; i++)
+		if (parts[i]->cannot) {
+			problem("skip", t, t->cpus, parts[i]->cannot);
+			return false;
+		}
 	for (unsigned i = 0; i < t->cpus; i++)
 		emit_part(t, i, run);
 	return true;
@@ -349,7 +364,7 @@ static const char *cannot_run(const struct tick_config *t)
 	unsigned most = source_hpet_spread_max();
 	if (kind_of(t->source) == MP_SPREAD && most < t->cpus) {
 		format(why, sizeof(why), "%u CPUs need as many periodic HPET comparators, each "
-		       "with an I/O APIC input of its own; this HPET has %u", t->cpus, most);
+		       "with an I/O APIC input no other uses; this HPET offers %u", t->cpus, most);
 		return why;
 	}
 	return NULL;
@@ -359,14 +374,17 @@ void tick_mp_config(const struct tick_config *t, unsigned runs)
 {
 	const char *why = cannot_run(t);
 	if (why) {
-		source_problem("tick", "skip", t->source, t->hz, why);
+		problem("skip", t, t->cpus, why);
 		return;
 	}
+	if (kind_of(t->source) == MP_ONE && t->irq_cpu >= t->cpus)
+		kprintf("tick: irq_cpu=%u, but %u CPUs run: the boot CPU takes the interrupt\n",
+			t->irq_cpu, t->cpus);
 	for (unsigned i = 0; i < t->cpus; i++)
 		parts[i]->sums[0] = parts[i]->sums[1] = parts[i]->sums[2] = 0;
 	for (unsigned run = 0; run < runs; run++)
 		if (!run_all(t, run, false) || !run_all(t, run, true))
-			break;
+			return;             /* reported; no figures for a run cut short */
 	for (unsigned i = 0; i < t->cpus; i++)
-		tick_print_result(t, i, parts[i]->sums);
+		tick_print_result(t, smp.cpu[i].apic_id, parts[i]->sums);
 }
