@@ -181,7 +181,13 @@ static void take(const struct rec *r, void *ctx)
 	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
 	if (strcmp(r->type, "stats") || !bench || !what)
 		return;
-	struct dist_series *d = dist_of(p, bench, what);
+	/* latency on several CPUs at once (latency_cpus=) apart from one CPU's */
+	uint64_t cpus = 1;
+	char label[64];
+	rec_u64(r, "cpus", &cpus);
+	snprintf(label, sizeof(label), cpus > 1 ? "%s cpus=%llu" : "%s", what,
+		 (unsigned long long)cpus);
+	struct dist_series *d = dist_of(p, bench, label);
 	if (d && rec_num(r, "p50", &v))
 		ds_add(&d->p50, v);
 	const struct value *lo = rec_get(r, "hist_lo"), *n = rec_get(r, "hist_n");
@@ -240,7 +246,8 @@ static void plot_tick(FILE *g, int nt, char timers[][64], double tsc_hz)
 	const char *unit = tsc_hz > 0 ? "ns" : "TSC cycles";
 	fprintf(g, "set title 'Cost per timer interrupt against HZ (95%% confidence bars)'\n"
 		"set xlabel 'HZ (interrupts per second)'\nset ylabel 'cost per interrupt (%s)'\n"
-		"set logscale x\nunset logscale y\nset key outside right\nset style data linespoints\n",
+		"set logscale x\nunset logscale y\nset key default\nset key outside right top vertical\n"
+		"set style data linespoints\n",
 		unit);
 	fprintf(g, "plot ");
 	for (int i = 0; i < nt; i++)
@@ -336,7 +343,11 @@ static int latency_blocks(FILE *g, struct plot *p)
 		for (size_t k = 0; k < d->nb; k++)
 			fprintf(g, "%llu %llu\n", (unsigned long long)(pairs[k][0] ? pairs[k][0] : 1),
 				(unsigned long long)pairs[k][1]);
-		fprintf(g, "EOD\n");
+		/* the last bucket's upper bound (hist.h: 1 wide below 32, lo/16 above), so
+		 * that "steps" draws it too, a one-bucket histogram included */
+		uint64_t lo = pairs[d->nb - 1][0];
+		fprintf(g, "%llu %llu\nEOD\n", (unsigned long long)(lo < 32 ? lo + 1 : lo + lo / 16),
+			(unsigned long long)pairs[d->nb - 1][1]);
 		free(pairs);
 		nl++;
 	}
@@ -347,7 +358,7 @@ static void plot_latency(FILE *g, struct plot *p)
 {
 	fprintf(g, "set title 'Interrupt latency: deadline to handler (histograms merged over runs)'\n"
 		"set xlabel 'latency (TSC cycles, bucket lower bound)'\nset ylabel 'samples'\n"
-		"set logscale xy\nset key outside right\nplot ");
+		"set logscale xy\nset key default\nset key outside right top vertical\nplot ");
 	int first = 1;
 	for (int i = 0; i < p->ndist; i++)
 		if (!strcmp(p->dist[i].bench, "latency") && p->dist[i].nb) {
