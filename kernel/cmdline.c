@@ -81,11 +81,12 @@ static const struct option options[] = {
 	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
 	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
 	{ "tick_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(tick_cpus), "1",
-	  "tick: how many CPUs run the local APIC timer (periodic) and TSC-deadline "
-	  "tick at once, each its own timer and workload (the boot CPU and the first "
-	  "APs); a list runs each count in turn (1 versus N); all: every online CPU. "
-	  "the HPET's periodic comparators are spread, one per CPU; the PIT and the "
-	  "HPET's other modes interrupt one CPU (irq_cpu=) while all work" },
+	  "tick: how many CPUs run each configuration at once, each its own workload "
+	  "(the boot CPU and the first APs); a list runs each count in turn (1 versus "
+	  "N); all: every online CPU. Local timers: one per CPU; the HPET periodic "
+	  "through the I/O APIC: a comparator per CPU; the PIT and the HPET's other "
+	  "paths: one CPU takes the interrupt (irq_cpu=; the 8259 reaches the boot CPU "
+	  "only) while all work" },
 	{ "tick_mode", KIND_SET, tick_mode_names, 0, 0, AT(tick_modes), "periodic",
 	  "tick: periodic (each timer's periodic mode; the TSC deadline, which has "
 	  "none, re-armed from its handler), oneshot (each timer's one-shot mode "
