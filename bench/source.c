@@ -383,22 +383,6 @@ bool source_selected(const struct timer_source *s, const struct config *cfg)
 	return timer_present(s->timer_bit);
 }
 
-bool source_wait_first(uint64_t limit_cycles)
-{
-	uint64_t t0 = rdtsc_ordered();
-	irq_enable();
-	while (!birq.count && rdtsc_ordered() - t0 < limit_cycles)
-		cpu_relax();
-	irq_disable();
-	if (!birq.count)
-		return false;
-	/* One more, halted: under QEMU -icount a busy-waiting guest sees each HPET
-	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
-	 * may have left such a duplicate pending. */
-	wait_for_interrupt();
-	return true;
-}
-
 void source_fields(struct record *r, const struct timer_source *s)
 {
 	record_str(r, "timer", s->timer);
@@ -424,6 +408,22 @@ void source_problem(const char *bench, const char *type, const struct timer_sour
 
 #define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
 
+bool source_wait_first(const volatile uint64_t *count, uint32_t hz)
+{
+	uint64_t t0 = rdtsc_ordered(), limit = 2 * timers.tsc_hz / hz + tsc_cycles_ms(FIRST_EXTRA_MS);
+	irq_enable();
+	while (!*count && rdtsc_ordered() - t0 < limit)
+		cpu_relax();
+	irq_disable();
+	if (!*count)
+		return false;
+	/* One more, halted: under QEMU -icount a busy-waiting guest sees each HPET
+	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
+	 * may have left such a duplicate pending. */
+	wait_for_interrupt();
+	return true;
+}
+
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
 			  uint64_t *millihz)
 {
@@ -433,7 +433,7 @@ bool source_start_checked(const char *bench, const struct timer_source *s, uint3
 		source_problem(bench, "skip", s, hz, why);
 		return false;
 	}
-	if (!source_wait_first(2 * timers.tsc_hz / hz + tsc_cycles_ms(FIRST_EXTRA_MS))) {
+	if (!source_wait_first(&birq.count, hz)) {
 		s->stop();
 		source_problem(bench, "error", s, hz, "no interrupt arrived");
 		return false;

@@ -64,8 +64,9 @@ void source_problem(const char *bench, const char *type, const struct timer_sour
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
 			  uint64_t *millihz);
 
-/* The first interrupt after start(), busy-waiting with interrupts on; false if none
- * arrives within limit_cycles. Then one more, halted (see source.c). */
-bool source_wait_first(uint64_t limit_cycles);
+/* The first interrupt after start() (*count leaves 0), busy-waiting with interrupts
+ * on; false if none arrives within two periods at hz + 200 ms. Then one more,
+ * halted (see source.c). count: birq's, or an AP's birq_ap slot's. */
+bool source_wait_first(const volatile uint64_t *count, uint32_t hz);
 
 #endif

@@ -37,7 +37,6 @@
 _Static_assert(BENCH_MAX_CPUS >= SMP_MAX_CPUS, "a birq_ap slot per CPU");
 
 #define BARRIER_MS      1000    /* the CPUs must meet within this */
-#define FIRST_EXTRA_MS  200     /* as source.c: the first interrupt within 2 periods + this */
 #define PREPARE_MS      10000   /* an AP's spin calibration (slow where RDTSC traps) */
 
 /* How the CPUs of a run get their interrupts. */
@@ -112,21 +111,6 @@ static void measure(struct part *p)
 	tick_read_counters(&p->b);
 }
 
-/* This CPU's first interrupt (then one more, halted, as source_wait_first). */
-static const char *wait_first(const struct part *p)
-{
-	uint64_t t0 = rdtsc_ordered();
-	uint64_t limit = 2 * timers.tsc_hz / job.t->hz + tsc_cycles_ms(FIRST_EXTRA_MS);
-	irq_enable();
-	while (!*p->count && rdtsc_ordered() - t0 < limit)
-		cpu_relax();
-	irq_disable();
-	if (!*p->count)
-		return "no interrupt arrived on this CPU";
-	wait_for_interrupt();
-	return NULL;
-}
-
 /* On the AP: its own local APIC timer at job.t->hz. */
 static void ap_local_start(struct part *p)
 {
@@ -169,7 +153,7 @@ static const char *ap_timer_start(struct part *p)
 	} else {
 		return NULL;
 	}
-	return wait_first(p);
+	return source_wait_first(p->count, job.t->hz) ? NULL : "no interrupt arrived on this CPU";
 }
 
 static void ap_timer_stop(const struct part *p)
@@ -289,12 +273,12 @@ static bool boot_start(const struct tick_config *t)
 	p0->millihz = job.millihz;
 	if (why) {
 		source_hpet_spread_stop();
-		source_problem("tick", "skip", s, t->hz, why);
+		problem("skip", t, t->cpus, why);
 		return false;
 	}
-	if (wait_first(p0)) {
+	if (!source_wait_first(p0->count, t->hz)) {
 		source_hpet_spread_stop();
-		source_problem("tick", "error", s, t->hz, "no interrupt arrived");
+		problem("error", t, 0, "no interrupt arrived on this CPU");
 		return false;
 	}
 	return true;
