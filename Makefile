@@ -203,7 +203,9 @@ TICKSTAT_LIB := \
 	tools/tickstat/export.c \
 	tools/tickstat/plot.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
-TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
+TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
+# tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's
+# kernel/crc32.c, with which test_tickstat_log writes its records.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
 GEN_LOG := $(BUILD)/gen-log
@@ -218,21 +220,21 @@ $(BUILD)/tickstat-obj/%.o: %.c
 	$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
 
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
-	$(HOSTCC) -o $@ $^ -lm
+	$(HOSTCC) -o $@ $^ -lz -lm
 
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(HOSTCC) -o $@ $^ -lm
 
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lm
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
 # runs it for 20 s, `make fuzz` for FUZZ_TIME seconds.
-$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB) kernel/crc32.c
+$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -I kernel -I tools/tickstat \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lm
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)

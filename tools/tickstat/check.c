@@ -39,6 +39,11 @@ static const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
 	return NULL;
 }
 
+/* A run that sampled one value per nanosecond for three days would take 2^48
+ * samples: a count above that is damage, and refusing it keeps the pooled counts
+ * (summed over runs in 64 bits) from wrapping. */
+#define STATS_N_MAX (1ull << 48)
+
 /* The percentiles of a stats record lie between min and max, in order. */
 static const char *validate_order(const struct rec *r, uint64_t min, uint64_t max,
 				  char *buf, size_t size)
@@ -95,6 +100,9 @@ static const char *validate_stats(const struct rec *r, char *buf, size_t size)
 		return e;
 	if (n == 0)
 		return bad(buf, size, "\"n\" is 0");
+	if (n > STATS_N_MAX)
+		return bad(buf, size, "\"n\" = %llu is more samples than a run can take (at most "
+			   "2^48)", (unsigned long long)n);
 	if (min > max)
 		return bad(buf, size, "min %llu > max %llu",
 			   (unsigned long long)min, (unsigned long long)max);
@@ -265,10 +273,27 @@ static void intact_record(struct log_state *s, const struct rec *r)
 		s->fn(r, s->ctx);
 }
 
+/* A line that starts with '{' but has neither the opening nor the closing of a
+ * record ({"type": ... "crc":"…"}) is noise on the line, not a damaged record: it
+ * does not count among the records the "end" record names. */
+static bool looks_like_record(const char *p, size_t n)
+{
+	static const char open[] = "{\"type\":", close[] = "\"crc\":\"";
+	if (n >= sizeof(open) - 1 && !memcmp(p, open, sizeof(open) - 1))
+		return true;
+	size_t tail = sizeof(close) - 1 + 10;   /* "crc":"xxxxxxxx"} */
+	return n >= tail && !memcmp(p + n - tail, close, sizeof(close) - 1);
+}
+
 static void record_line(struct log_state *s, unsigned long lineno, const char *p, size_t n)
 {
 	char why[200];
 	s->last_line = lineno;
+	if (!looks_like_record(p, n)) {
+		problem(s, lineno, "a line that starts with '{' but is no record (noise on the "
+			"line?): ignored");
+		return;
+	}
 	if (n > LOG_LINE_MAX) {
 		problem(s, lineno, "record line too long (%zu bytes; records have at most 4096)", n);
 		s->damaged++, s->lines_in_session++;

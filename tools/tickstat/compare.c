@@ -47,7 +47,7 @@ static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
 
 static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, const char *delta)
 {
-	struct tresult t = student(a, b, ci);
+	struct tresult t = student_exact(a, b, ci);
 	double d = t.diff;
 	if (delta) {
 		char *end;
@@ -88,8 +88,9 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 			ms_relative(stdout, &sets[0], &sets[i], o->ci);
 	}
 	if (o->ci == CONF_LEVELS - 1 && !o->ministat_only)
-		printf("note: at 99.5%%, as ministat does, Student's t above uses the 99.8%% "
-		       "value (t at 0.999); the tests below use 99.5%%\n");
+		printf("note: at 99.5%%, as ministat does, Student's t above uses ministat's "
+		       "table, whose 99.5%% column holds the 99.8%% value (t at 0.999); the "
+		       "tests below use the exact 99.5%% value\n");
 	for (int i = 1; i < n && !o->ministat_only; i++) {
 		printf("-- %c %s against x %s\n", ms_symbol(i), sets[i].name, sets[0].name);
 		print_welch(&sets[0], &sets[i], o->ci);

@@ -2,6 +2,7 @@
  * The record contract is docs/FORMAT.md; the manual is docs/TICKSTAT.md. */
 #include "tickstat.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,16 +44,28 @@ static const struct {
 	{ "plot",    cmd_plot },
 };
 
+/* Output that did not reach its file (a full disk, a closed pipe) is an I/O
+ * error: exit 2, never 0 with a cut report. */
+static int flush_output(int status)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
+		return status;
+	fprintf(stderr, "tickstat: cannot write the output: %s\n",
+		errno ? strerror(errno) : "write error");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		usage_error("no command");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		fputs(usage, stdout);
-		return 0;
+		return flush_output(0);
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 2, argv + 2);
+			return flush_output(commands[i].fn(argc - 2, argv + 2));
 	usage_error("unknown command \"%s\"", argv[1]);
 }

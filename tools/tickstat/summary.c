@@ -19,7 +19,7 @@ struct bucket { uint64_t lo, n; };
 struct group {
 	char key[512];
 	unsigned long records, first_line, last_line;
-	int nrows;
+	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
 	struct dataset rows[MAX_ROWS];
 	struct bucket *hist;     /* stats: merged histogram, ascending lo */
 	size_t nhist;
@@ -71,17 +71,6 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 	return g;
 }
 
-static struct dataset *row(struct group *g, const char *label)
-{
-	for (int i = 0; i < g->nrows; i++)
-		if (!strcmp(g->rows[i].name, label))
-			return &g->rows[i];
-	if (g->nrows == MAX_ROWS)
-		return NULL;
-	ds_init(&g->rows[g->nrows], label);
-	return &g->rows[g->nrows++];
-}
-
 /* " timer_on=false": the tick runs with and without the timer are separate rows.
  * Other booleans (hypervisor, ...) describe the platform and split nothing. */
 static void bool_suffix(const struct rec *r, char *buf, size_t size)
@@ -94,13 +83,32 @@ static void bool_suffix(const struct rec *r, char *buf, size_t size)
 					      r->f[i].v.b ? "true" : "false");
 }
 
+static bool is_row(const struct dataset *d, const char *field, const char *suffix)
+{
+	size_t n = strlen(field);
+	return !strncmp(d->name, field, n) && !strcmp(d->name + n, suffix);
+}
+
+/* Records of a group have the same fields in the same order: the row after the
+ * last one used is nearly always the next one (no label built, no search). */
 static void add_value(struct group *g, const char *field, const char *suffix, double v)
 {
-	char label[160];
-	snprintf(label, sizeof(label), "%s%s", field, suffix);
-	struct dataset *d = row(g, label);
-	if (d)
-		ds_add(d, v);
+	struct dataset *d = NULL;
+	if (g->next_row < g->nrows && is_row(&g->rows[g->next_row], field, suffix))
+		d = &g->rows[g->next_row];
+	for (int i = 0; !d && i < g->nrows; i++)
+		if (is_row(&g->rows[i], field, suffix))
+			d = &g->rows[i];
+	if (!d && g->nrows < MAX_ROWS) {
+		char label[160];
+		snprintf(label, sizeof(label), "%s%s", field, suffix);
+		d = &g->rows[g->nrows++];
+		ds_init(d, label);
+	}
+	if (!d)
+		return;
+	g->next_row = (int)(d - g->rows) + 1;
+	ds_add(d, v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
@@ -219,7 +227,7 @@ bool tick_figures(const struct dataset *off, const struct dataset *on,
 {
 	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
 		return false;
-	struct tresult t = student(off, on, SUMMARY_CI);
+	struct tresult t = student_exact(off, on, SUMMARY_CI);
 	f->cpus = cpus;
 	f->irqs = ds_mean(irq);
 	f->lost = t.diff;
@@ -270,7 +278,7 @@ static void print_tick(struct group *g, double tsc_hz)
 	if (!off || !on || !irq || off->n < 2 || on->n < 2)
 		return;
 	double mirq = ds_mean(irq);
-	struct tresult t = student(off, on, SUMMARY_CI);
+	struct tresult t = student_exact(off, on, SUMMARY_CI);
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
 	if (mirq <= 0) {

@@ -40,15 +40,40 @@ bool is_config_field(const struct field *f)
 	       (f->v.kind == V_INT && !strcmp(f->key, "cpus"));
 }
 
+/* Append " key=" and text to buf[*n..size) (cut short at size - 1). */
+static void append(char *buf, size_t size, size_t *n, const char *key, const char *text)
+{
+	const char *parts[] = { " ", key, "=", text };
+	for (int i = 0; i < 4; i++)
+		for (const char *p = parts[i]; *p && *n + 1 < size; p++)
+			buf[(*n)++] = *p;
+	buf[*n] = 0;
+}
+
+/* Built by hand, not with snprintf: summary calls this once per record. */
 void config_key(const struct rec *r, char *buf, size_t size)
 {
-	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
-	for (size_t i = 0; i < r->nfields && n < size; i++) {
+	size_t n = 0;
+	char num[24];
+	buf[0] = 0;
+	for (const char *p = r->type; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	buf[n] = 0;
+	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
-		if (f->v.kind == V_STRING)
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s", f->key, f->v.s);
-		else if ((!strcmp(f->key, "hz") || !strcmp(f->key, "cpus")) && f->v.kind == V_INT)
-			n += (size_t)snprintf(buf + n, size - n, " %s=%llu", f->key,
-					      (unsigned long long)f->v.u);
+		if (f->v.kind == V_STRING) {
+			append(buf, size, &n, f->key, f->v.s);
+		} else if (f->v.kind == V_INT &&
+			   (!strcmp(f->key, "hz") || !strcmp(f->key, "cpus"))) {
+			char *d = num + sizeof(num) - 1;
+			uint64_t u = f->v.u;
+			*d = 0;
+			do
+				*--d = (char)('0' + u % 10);
+			while (u /= 10);
+			if (f->v.neg)
+				*--d = '-';
+			append(buf, size, &n, f->key, d);
+		}
 	}
 }
