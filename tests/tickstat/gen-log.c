@@ -3,7 +3,8 @@
  * the kernel's. Known costs are injected so tests can check they are recovered:
  * per interrupt, direct = DIRECT[timer] cycles, indirect = INDIRECT cycles.
  *
- *   gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z HIST_SAMPLES] [-c]
+ *   gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z HIST_SAMPLES] [-t TSC_HZ] [-c]
+ *   -t  the TSC frequency the calibration record gives (default 2 GHz)
  *   -c  end lines with \r\n as the serial port does
  */
 #include "record.h"
@@ -14,7 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define TSC_HZ    2000000000ull
 #define WORK      1000000000ull   /* cycles of the fixed workload without a tick */
 #define INDIRECT  800.0
 
@@ -24,6 +24,7 @@ static const unsigned hzs[]       = { 100, 250, 1000, 10000 };
 
 static uint64_t rng_state = 88172645463325252ull;
 static int crlf;
+static uint64_t tsc_hz = 2000000000ull;
 
 static uint64_t rng(void)
 {
@@ -67,15 +68,24 @@ static void boot_records(void)
 	record_emit(&r);
 	printf("tickbench: calibrating the TSC against the PIT\n");
 	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", TSC_HZ);
+	record_u64(&r, "tsc_hz", tsc_hz);
 	record_str(&r, "against", "pit");
+	record_emit(&r);
+	record_begin(&r, "tsc_sync");           /* a record of its own kind: N = 1 */
+	record_u64(&r, "from", 0);
+	record_u64(&r, "to", 1);
+	record_u64(&r, "ms", 20);
+	record_u64(&r, "readings", 4000);
+	record_u64(&r, "warps", 0);
+	record_u64(&r, "max_warp_cycles", 0);
+	record_bool(&r, "trusted", true);
 	record_emit(&r);
 }
 
 static void run_record(int t, unsigned hz, unsigned run, int on)
 {
 	struct record r;
-	uint64_t irqs = on ? (uint64_t)hz * WORK / TSC_HZ : 0;
+	uint64_t irqs = on ? (uint64_t)hz * WORK / tsc_hz : 0;
 	double cost = direct[t] + INDIRECT;
 	double cycles = normal((double)WORK + (double)irqs * cost, 2000.0);
 	record_begin(&r, "run");
@@ -132,6 +142,8 @@ static void stats_record(const char *bench, const char *what, unsigned run,
 	record_begin(&r, "stats");
 	record_str(&r, "bench", bench);
 	record_str(&r, "what", what);
+	if (!strcmp(bench, "readcost"))
+		record_u64(&r, "overhead", 24);  /* constant across runs, as on a PC */
 	record_u64(&r, "run", run);
 	record_str(&r, "unit", "cycles");
 	record_u64(&r, "n", n);
@@ -173,15 +185,16 @@ int main(int argc, char **argv)
 {
 	unsigned runs = 10, repeat = 1, samples = 1000;
 	int opt;
-	while ((opt = getopt(argc, argv, "s:r:k:z:c")) != -1) {
+	while ((opt = getopt(argc, argv, "s:r:k:z:t:c")) != -1) {
 		switch (opt) {
 		case 's': rng_state += strtoull(optarg, NULL, 0) * 0x9e3779b97f4a7c15ull; break;
 		case 'r': runs = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'k': repeat = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'z': samples = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 't': tsc_hz = strtoull(optarg, NULL, 0); break;
 		case 'c': crlf = 1; break;
 		default:
-			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-c]\n");
+			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-t TSC_HZ] [-c]\n");
 			return 2;
 		}
 	}
@@ -195,6 +208,12 @@ int main(int argc, char **argv)
 	record_begin(&r, "skip");
 	record_str(&r, "bench", "tscdl");
 	record_str(&r, "reason", "no TSC-deadline mode (CPUID.1:ECX[24] clear)");
+	record_emit(&r);
+	record_begin(&r, "skip");               /* as bench/tick.c words it */
+	record_str(&r, "bench", "tick");
+	record_str(&r, "timer", "pit");
+	record_str(&r, "mode", "oneshot");
+	record_str(&r, "reason", "no path of delivery= serves this timer in this mode here");
 	record_emit(&r);
 	for (unsigned k = 0; k < repeat; k++)
 		suite(runs, samples);

@@ -254,7 +254,7 @@ static void check_end(struct log_state *s, const struct rec *r)
 
 static void intact_record(struct log_state *s, const struct rec *r)
 {
-	bool new_boot = !strcmp(r->type, "boot") && r->seq == 0;
+	bool new_boot = r->seq == 0 && !strcmp(r->type, "boot");
 	if (!s->in_session || new_boot) {
 		open_session(s, r);
 	} else if (s->ended) {
@@ -264,7 +264,7 @@ static void intact_record(struct log_state *s, const struct rec *r)
 	} else if (!check_seq(s, r)) {
 		return;
 	}
-	if (!strcmp(r->type, "end"))
+	if (r->type[0] == 'e' && !strcmp(r->type, "end"))
 		check_end(s, r);
 	s->next_seq = r->seq + 1;
 	s->lines_in_session++;
@@ -389,7 +389,7 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 	bool mapped = false;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
 		len = (size_t)st.st_size;
-		data = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+		data = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 		mapped = data != MAP_FAILED;
 		if (!mapped)
 			data = NULL;

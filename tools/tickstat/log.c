@@ -140,6 +140,9 @@ static const char *parse_string(struct cursor *c, const char **out, size_t *len)
 		return fail(c, "expected a string");
 	char *s = c->str;
 	for (;;) {
+		/* the plain bytes, copied without the checks below */
+		while (c->p < c->end && *c->p != '"' && *c->p != '\\' && (unsigned char)*c->p >= 0x20)
+			*c->str++ = *c->p++;
 		if (c->p >= c->end)
 			return fail(c, "string cut short");
 		unsigned char ch = (unsigned char)*c->p++;
@@ -175,6 +178,10 @@ static const char *parse_int(struct cursor *c, bool *neg, uint64_t *out)
 	if (*c->p == '0' && c->end - c->p > 1 && c->p[1] >= '0' && c->p[1] <= '9')
 		return fail(c, "number with a leading zero");
 	uint64_t v = 0;
+	const char *start = c->p;
+	/* 19 digits cannot overflow; only a 20th needs the check */
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && c->p - start < 19)
+		v = v * 10 + (unsigned)(*c->p++ - '0');
 	while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
 		unsigned d = (unsigned)(*c->p - '0');
 		if (v > (UINT64_MAX - d) / 10)
@@ -297,13 +304,13 @@ static const char *place_member(struct cursor *c, struct rec *r, int index,
 				const char *key, size_t klen, const struct value *v)
 {
 	if (index == 0) {
-		if (strcmp(key, "type") || v->kind != V_STRING)
+		if (klen != 4 || memcmp(key, "type", 4) || v->kind != V_STRING)
 			return fail(c, "first member is not \"type\" (a string)");
 		r->type = v->s;
 		return NULL;
 	}
 	if (index == 1) {
-		if (strcmp(key, "seq") || v->kind != V_INT || v->neg)
+		if (klen != 3 || memcmp(key, "seq", 3) || v->kind != V_INT || v->neg)
 			return fail(c, "second member is not \"seq\" (an unsigned integer)");
 		r->seq = v->u;
 		return NULL;

@@ -2,6 +2,7 @@
 #include "select.h"
 #include "tickstat.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,6 +166,10 @@ static void guess_type(const struct rec *r, void *ctx)
 		*type = "run";
 }
 
+/* The largest magnitude read: the squares the variance sums stay finite (1e155
+ * made the standard deviation infinite, and the plot wrote outside its grid). */
+#define NUMBER_MAX 1e100
+
 /* Plain numbers, one per line, as ministat reads them (first column). */
 static int read_numbers(const char *path, struct series *s)
 {
@@ -185,6 +190,12 @@ static int read_numbers(const char *path, struct series *s)
 		double v = strtod(p, &end);
 		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
 			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
+			return 2;
+		}
+		if (!isfinite(v) || fabs(v) > NUMBER_MAX) {
+			fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
+				isfinite(v) ? "out of range (tickstat takes magnitudes up to 1e100)"
+				: "not a finite number");
 			return 2;
 		}
 		ds_add(&s->d, v);

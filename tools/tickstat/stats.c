@@ -4,6 +4,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,9 +100,66 @@ static void sort_doubles(double *v, size_t n, int depth)
 	insertion_sort(v, n);
 }
 
+/* A double's bits as an unsigned integer in the same order (negative values
+ * reversed under the sign), and back. */
+static uint64_t order_key(double x)
+{
+	uint64_t u;
+	memcpy(&u, &x, sizeof(u));
+	return u >> 63 ? ~u : u | 1ull << 63;
+}
+
+static double from_key(uint64_t u)
+{
+	u = u >> 63 ? u & ~(1ull << 63) : ~u;
+	double x;
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+#define RADIX_BITS   11
+#define RADIX_PASSES 6           /* 6 x 11 bits cover 64 */
+
+/* LSD radix sort of the order keys, 11 bits a pass, a pass skipped when every key
+ * has the same digit there: for the large rows of a long log (tens of thousands of
+ * values) several times quicker than the quicksort. False when out of memory. */
+static bool radix_sort(double *v, size_t n)
+{
+	uint64_t *a = malloc(n * sizeof(*a)), *b = malloc(n * sizeof(*b));
+	size_t (*count)[1 << RADIX_BITS] = calloc(RADIX_PASSES, sizeof(*count));
+	bool ok = a && b && count;
+	for (size_t i = 0; ok && i < n; i++) {
+		a[i] = order_key(v[i]);
+		for (int p = 0; p < RADIX_PASSES; p++)
+			count[p][a[i] >> (p * RADIX_BITS) & ((1u << RADIX_BITS) - 1)]++;
+	}
+	for (int p = 0; ok && p < RADIX_PASSES; p++) {
+		unsigned shift = (unsigned)p * RADIX_BITS;
+		if (count[p][a[0] >> shift & ((1u << RADIX_BITS) - 1)] == n)
+			continue;               /* one digit for all: the order stands */
+		size_t at = 0;
+		for (int d = 0; d < 1 << RADIX_BITS; d++) {
+			size_t c = count[p][d];
+			count[p][d] = at;
+			at += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			b[count[p][a[i] >> shift & ((1u << RADIX_BITS) - 1)]++] = a[i];
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; ok && i < n; i++)
+		v[i] = from_key(a[i]);
+	free(a);
+	free(b);
+	free(count);
+	return ok;
+}
+
 void ds_sort(struct dataset *d)
 {
-	if (!d->sorted)
+	if (!d->sorted && (d->n < 1024 || !radix_sort(d->v, d->n)))
 		sort_doubles(d->v, d->n, 64);
 	d->sorted = true;
 }

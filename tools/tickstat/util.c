@@ -36,17 +36,21 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 
 bool is_config_field(const struct field *f)
 {
-	return f->v.kind == V_STRING || !strcmp(f->key, "hz") ||
-	       (f->v.kind == V_INT && !strcmp(f->key, "cpus"));
+	return f->v.kind == V_STRING || (f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
+	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus"));
 }
 
 /* Append " key=" and text to buf[*n..size) (cut short at size - 1). */
 static void append(char *buf, size_t size, size_t *n, const char *key, const char *text)
 {
 	const char *parts[] = { " ", key, "=", text };
-	for (int i = 0; i < 4; i++)
-		for (const char *p = parts[i]; *p && *n + 1 < size; p++)
-			buf[(*n)++] = *p;
+	for (int i = 0; i < 4; i++) {
+		size_t len = strlen(parts[i]);
+		if (len > size - 1 - *n)
+			len = size - 1 - *n;
+		memcpy(buf + *n, parts[i], len);
+		*n += len;
+	}
 	buf[*n] = 0;
 }
 
