@@ -3,6 +3,7 @@
 #include "tickstat.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,9 @@ static int flush_output(int status)
 
 int main(int argc, char **argv)
 {
+	/* Large arrays (summary's rows) grow by realloc: above 128 KiB glibc then moves
+	 * them with mremap, not by copying, if the threshold stays where it is. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	if (argc < 2)
 		usage_error("no command");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

@@ -42,7 +42,7 @@ struct summary {
 	struct { double hz; unsigned long line; } clocks[MAX_CLOCKS];
 	int nclocks;             /* distinct tsc_hz of the boots that have groups */
 	bool all;                /* --all: a table row for every field */
-	int ngroups;
+	int ngroups, last;       /* last: the group of the last record */
 	bool overflow;
 	struct group *g;
 	struct note *notes;
@@ -86,14 +86,18 @@ static void add_clock(struct summary *s, unsigned long line)
 static struct group *find_group(struct summary *s, const struct rec *r)
 {
 	char key[512];
+	struct group *last = &s->g[s->last];
+	if (s->last < s->ngroups && last->tsc_hz == s->tsc_hz && config_key_is(r, last->key))
+		return last;            /* runs come in a row: no key to build */
 	config_key(r, key, sizeof(key));
 	for (int i = s->ngroups - 1; i >= 0; i--)
 		if (s->g[i].tsc_hz == s->tsc_hz && !strcmp(s->g[i].key, key))
-			return &s->g[i];
+			return &s->g[s->last = i];
 	if (s->ngroups == MAX_GROUPS) {
 		s->overflow = true;
 		return NULL;
 	}
+	s->last = s->ngroups;
 	struct group *g = &s->g[s->ngroups++];
 	snprintf(g->key, sizeof(g->key), "%s", key);
 	g->tsc_hz = s->tsc_hz;
@@ -105,20 +109,20 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 
 /* " timer_on=false": the tick runs with and without the timer are separate rows.
  * Other booleans (hypervisor, ...) describe the platform and split nothing. */
-static void bool_suffix(const struct rec *r, char *buf, size_t size)
+static const char *bool_suffix(const struct rec *r)
 {
-	size_t n = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < r->nfields && n < size; i++)
+	for (size_t i = 0; i < r->nfields; i++)
 		if (r->f[i].v.kind == V_BOOL && !strcmp(r->f[i].key, "timer_on"))
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s", r->f[i].key,
-					      r->f[i].v.b ? "true" : "false");
+			return r->f[i].v.b ? " timer_on=true" : " timer_on=false";
+	return "";
 }
 
 static bool is_row(const struct dataset *d, const char *field, const char *suffix)
 {
-	size_t n = strlen(field);
-	return !strncmp(d->name, field, n) && !strcmp(d->name + n, suffix);
+	const char *p = d->name;
+	while (*field && *p == *field)
+		p++, field++;
+	return !*field && !strcmp(p, suffix);
 }
 
 /* Records of a group have the same fields in the same order: the row after the
@@ -279,9 +283,8 @@ static void take(const struct rec *r, void *ctx)
 	struct group *g = find_group(s, r);
 	if (!g)
 		return;
-	char suffix[128];
+	const char *suffix = bool_suffix(r);
 	bool stats = !strcmp(r->type, "stats");
-	bool_suffix(r, suffix, sizeof(suffix));
 	g->records++;
 	g->last_line = r->line;
 	for (size_t i = 0; i < r->nfields; i++) {

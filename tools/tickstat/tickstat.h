@@ -19,6 +19,8 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 /* A record's configuration key: its type, then every string field and "hz", as
  * "type k=v k=v" (in record order). Measurement fields are the other integers. */
 void config_key(const struct rec *r, char *buf, size_t size);
+/* Whether r's configuration key is key, without building it. */
+bool config_key_is(const struct rec *r, const char *key);
 bool is_config_field(const struct field *f);
 
 /* The tick benchmark's derived figures (summary.c), 95% confidence: total cost

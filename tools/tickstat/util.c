@@ -40,6 +40,31 @@ bool is_config_field(const struct field *f)
 	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus"));
 }
 
+
+/* A field of the configuration key: the strings, hz and cpus. */
+static bool key_field(const struct field *f)
+{
+	return f->v.kind == V_STRING || (f->v.kind == V_INT &&
+		((f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
+		 (f->key[0] == 'c' && !strcmp(f->key, "cpus"))));
+}
+
+/* A key field's value as text: the string, or the integer written into num. */
+static const char *key_text(const struct field *f, char num[24])
+{
+	if (f->v.kind == V_STRING)
+		return f->v.s;
+	char *d = num + 23;
+	uint64_t u = f->v.u;
+	*d = 0;
+	do
+		*--d = (char)('0' + u % 10);
+	while (u /= 10);
+	if (f->v.neg)
+		*--d = '-';
+	return d;
+}
+
 /* Append " key=" and text to buf[*n..size) (cut short at size - 1). */
 static void append(char *buf, size_t size, size_t *n, const char *key, const char *text)
 {
@@ -59,25 +84,37 @@ void config_key(const struct rec *r, char *buf, size_t size)
 {
 	size_t n = 0;
 	char num[24];
-	buf[0] = 0;
 	for (const char *p = r->type; *p && n + 1 < size; p++)
 		buf[n++] = *p;
 	buf[n] = 0;
-	for (size_t i = 0; i < r->nfields; i++) {
-		const struct field *f = &r->f[i];
-		if (f->v.kind == V_STRING) {
-			append(buf, size, &n, f->key, f->v.s);
-		} else if (f->v.kind == V_INT &&
-			   (!strcmp(f->key, "hz") || !strcmp(f->key, "cpus"))) {
-			char *d = num + sizeof(num) - 1;
-			uint64_t u = f->v.u;
-			*d = 0;
-			do
-				*--d = (char)('0' + u % 10);
-			while (u /= 10);
-			if (f->v.neg)
-				*--d = '-';
-			append(buf, size, &n, f->key, d);
-		}
-	}
+	for (size_t i = 0; i < r->nfields; i++)
+		if (key_field(&r->f[i]))
+			append(buf, size, &n, r->f[i].key, key_text(&r->f[i], num));
+}
+
+/* Match p against " key=text"; the rest of p after it, or NULL. */
+static const char *match_part(const char *p, const char *key, const char *text)
+{
+	if (*p++ != ' ')
+		return NULL;
+	while (*key && *p == *key)
+		p++, key++;
+	if (*key || *p++ != '=')
+		return NULL;
+	while (*text && *p == *text)
+		p++, text++;
+	return *text ? NULL : p;
+}
+
+bool config_key_is(const struct rec *r, const char *key)
+{
+	char num[24];
+	size_t tl = strlen(r->type);
+	if (strncmp(key, r->type, tl))
+		return false;
+	const char *p = key + tl;
+	for (size_t i = 0; p && i < r->nfields; i++)
+		if (key_field(&r->f[i]))
+			p = match_part(p, r->f[i].key, key_text(&r->f[i], num));
+	return p && !*p;
 }
