@@ -248,17 +248,16 @@ static void note(struct summary *s, const struct rec *r)
 			return;
 		}
 	struct note *more = realloc(s->notes, (s->nnotes + 1) * sizeof(*more));
-	if (!more)
-		return;
-	s->notes = more;
-	s->notes[s->nnotes++] = (struct note){ strdup(text), r->line, 1 };
+	char *copy = more ? strdup(text) : NULL;
+	if (more)
+		s->notes = more;
+	if (copy)
+		s->notes[s->nnotes++] = (struct note){ copy, r->line, 1 };
 }
 
 static void print_notes(const struct summary *s)
 {
 	for (size_t i = 0; i < s->nnotes; i++) {
-		if (!s->notes[i].text)
-			continue;
 		if (s->notes[i].count > 1)
 			printf("%s (%lu times, first at line %lu)\n", s->notes[i].text,
 			       s->notes[i].count, s->notes[i].line);
