@@ -72,6 +72,8 @@ KERNEL_OBJS := \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
+	kernel/clock.o \
+	kernel/problem.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -87,6 +89,7 @@ KERNEL_OBJS := \
 	bench/workload.o \
 	bench/tick.o \
 	bench/tickmp.o \
+	bench/tickrec.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \

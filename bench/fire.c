@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "handler.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 #include "console.h"
 #include "cpu.h"
@@ -16,7 +17,7 @@
 static void emit_fire(const struct timer_source *s, uint32_t hz, uint64_t millihz,
 		      uint32_t ms, uint64_t cycles, uint64_t n)
 {
-	uint64_t expected = (mul_div(millihz, cycles, timers.tsc_hz) + 500) / 1000;
+	uint64_t expected = (mul_div(millihz, cycles, clock_tsc_hz()) + 500) / 1000;
 	kprintf("fire %-5s %-8s %-6s %6u Hz: %llu interrupts in %u ms, %llu expected\n",
 		s->timer, s->mode, s->delivery, hz, (unsigned long long)n, ms,
 		(unsigned long long)expected);
@@ -38,7 +39,7 @@ static void fire_one(const struct timer_source *s, uint32_t hz, uint32_t ms)
 	if (!source_start_checked("fire", s, hz, &millihz))
 		return;
 	uint64_t before = birq.count;
-	uint64_t t0 = rdtsc_ordered(), t1, end = t0 + tsc_cycles_ms(ms);
+	uint64_t t0 = rdtsc_ordered(), t1, end = t0 + clock_cycles_ms(ms);
 	while ((t1 = rdtsc_ordered()) < end)
 		wait_for_interrupt();
 	uint64_t n = birq.count - before;

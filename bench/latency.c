@@ -9,9 +9,11 @@
  * mean the record gives as arm_bracket, bounds that error. The PIT starts counting
  * on its next input clock edge after the count is written: up to 838 ns more. */
 #include "bench.h"
+#include "problem.h"
 #include "handler.h"
 #include "hist.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 #include "console.h"
 #include "cpu.h"
@@ -44,7 +46,7 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		a = rdtsc_ordered();
 		lapic_write(APIC_TMICT, count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, timers.tsc_hz, timers.lapic_hz), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), timers.lapic_hz), b - a };
 	}
 	case TIMER_HPET: {
 		uint64_t ticks = mul_div(timers.hpet_hz, delay_us, 1000000);
@@ -53,14 +55,14 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		b = rdtsc_ordered();
 		hpet_arm(birq.hpet_n, now + ticks);
 		uint64_t fs = ticks * timers.hpet_caps.period_fs;
-		return (struct shot){ a + (b - a) / 2 + mul_div(fs, timers.tsc_hz, FS_PER_S), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(fs, clock_tsc_hz(), FS_PER_S), b - a };
 	}
 	default: {
 		uint16_t count = (uint16_t)mul_div(PIT_HZ, delay_us, 1000000);
 		a = rdtsc_ordered();
 		pit_oneshot(count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, timers.tsc_hz, PIT_HZ), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), PIT_HZ), b - a };
 	}
 	}
 }
@@ -75,7 +77,7 @@ static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
 			wait_for_interrupt();
 		return true;
 	}
-	uint64_t t0 = rdtsc(), limit = tsc_cycles_ms(SHOT_TIMEOUT_MS);
+	uint64_t t0 = rdtsc(), limit = clock_cycles_ms(SHOT_TIMEOUT_MS);
 	irq_enable();
 	while (st->count == before && rdtsc() - t0 < limit)
 		cpu_relax();
@@ -107,10 +109,10 @@ static struct smp_barrier start_line;
 static void shoot(struct part *p, const struct bench_irq_state *st)
 {
 	const struct config *cfg = job.cfg;
-	uint64_t delay = mul_div(timers.tsc_hz, cfg->delay_us, 1000000);
+	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
 	hist_reset(&p->run);
 	p->early = p->brackets = 0;
-	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, tsc_cycles_ms(1000));
+	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_cycles_ms(1000));
 	p->fired = false;
 	for (unsigned i = 0; i < job.samples; i++) {
 		uint64_t before = st->count;
@@ -166,24 +168,16 @@ static void emit(const struct part *p, const char *delivery, unsigned run)
 }
 
 /* A "skip" or "error" of latency for timer on cpus CPUs; p: the CPU it concerns. */
-static void problem(const char *type, unsigned timer, unsigned cpus, const struct part *p,
-		    const char *why)
+static void latency_problem(enum problem_kind kind, unsigned timer, unsigned cpus,
+			    const struct part *part, const char *why)
 {
-	kprintf("latency %s on %u CPU(s)", timer_names[timer], cpus);
-	if (p)
-		kprintf(", APIC id %u", smp.cpu[p->index].apic_id);
-	kprintf(": %s: %s\n", type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "latency");
-	record_str(&r, "timer", timer_names[timer]);
-	if (p)
-		record_u64(&r, "cpu", smp.cpu[p->index].apic_id);
-	record_u64(&r, "cpus", cpus);
-	record_str(&r, "reason", why);
-	record_emit(&r);
-	if (!strcmp(type, "error"))
-		run_set_status(RUN_ERROR);
+	struct problem p;
+	problem_begin(&p, kind, "latency");
+	problem_str(&p, "timer", timer_names[timer]);
+	if (part)
+		problem_u64(&p, "cpu", smp.cpu[part->index].apic_id);
+	problem_u64(&p, "cpus", cpus);
+	problem_end(&p, why);
 }
 
 static void print_row(unsigned timer, const struct part *p)
@@ -200,7 +194,7 @@ static void print_row(unsigned timer, const struct part *p)
 	for (unsigned i = 0; i < 4; i++) {
 		uint64_t c = hist_permille(h, permille[i]);
 		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
-			(unsigned long long)mul_div(c, 1000000000, timers.tsc_hz));
+			(unsigned long long)mul_div(c, 1000000000, clock_tsc_hz()));
 	}
 	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
 }
@@ -214,7 +208,7 @@ static bool one_run(const char *delivery, unsigned run)
 	for (unsigned i = 1; i < job.cpus; i++)
 		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
-	uint64_t timeout = tsc_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
+	uint64_t timeout = clock_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
 	bool ok = true;
 	for (unsigned i = 0; i < job.cpus; i++) {
 		const struct part *p = parts[i];
@@ -223,7 +217,7 @@ static bool one_run(const char *delivery, unsigned run)
 			!p->met ? "the CPUs did not meet at the start within 1 s" :
 			!p->fired ? "a shot did not fire within 200 ms" : NULL;
 		if (why)
-			problem("error", job.timer, job.cpus, p, why);
+			latency_problem(PROBLEM_ERROR, job.timer, job.cpus, p, why);
 		else
 			emit(p, delivery, run);
 		ok &= !why;
@@ -247,7 +241,7 @@ static void runs_of(unsigned timer)
 	}
 	source_oneshot_unroute(timer);
 	if (why) {
-		problem("skip", timer, job.cpus, NULL, why);
+		latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
 		return;
 	}
 	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
@@ -292,7 +286,7 @@ void latency_run(const struct config *cfg)
 			job.timer = timer;
 			const char *why = cannot_run(timer);
 			if (why)
-				problem("skip", timer, job.cpus, NULL, why);
+				latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
 			else
 				runs_of(timer);
 		}

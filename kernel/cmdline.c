@@ -22,9 +22,9 @@ static const char *const bench_names[] = {
 	NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", "soak", NULL };
-static const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
+const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
 static const char *const wait_names[] = { "spin", "hlt", NULL };
-static const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
+const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {

@@ -26,9 +26,13 @@ enum wait_style { WAIT_SPIN, WAIT_HLT };
 
 /* Bits of the workload= set. */
 enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
+/* The workloads' names by WORKLOAD_*. */
+extern const char *const workload_names[];
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
+/* The timers' names by TIMER_*, as the command line and the records spell them. */
+extern const char *const timer_names[];
 enum { TICK_MODE_PERIODIC, TICK_MODE_ONESHOT };
 enum { DELIVERY_PIC, DELIVERY_IOAPIC, DELIVERY_MSI, DELIVERY_LEGACY, DELIVERY_LOCAL };
 

@@ -10,6 +10,7 @@
 #include "idt.h"
 #include "irq.h"
 #include "multiboot2.h"
+#include "panic.h"
 #include "platform.h"
 #include "qemu.h"
 #include "record.h"
@@ -51,7 +52,7 @@ void kmain(uint32_t magic, uint32_t info)
 	struct cmdline_error err;
 
 	gdt_init();                                 /* TSS with IST stacks */
-	idt_init();                                 /* exceptions are reported from here on */
+	idt_init(panic_exception);                  /* exceptions are reported from here on */
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
 	suite_apply(&cfg);                          /* defaults of suite= */

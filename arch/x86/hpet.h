@@ -40,7 +40,6 @@ extern volatile uint8_t *hpet_base;
 
 static inline uint64_t hpet_read64(uint32_t reg) { return *(volatile uint64_t *)(hpet_base + reg); }
 static inline void hpet_write64(uint32_t reg, uint64_t v) { *(volatile uint64_t *)(hpet_base + reg) = v; }
-static inline uint32_t hpet_read32(uint32_t reg) { return *(volatile uint32_t *)(hpet_base + reg); }
 
 /* The main counter (64-bit read; a 32-bit counter's upper half reads 0). */
 static inline uint64_t hpet_read(void) { return hpet_read64(HPET_COUNTER); }
