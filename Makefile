@@ -74,6 +74,7 @@ KERNEL_OBJS := \
 	kernel/smp.o \
 	kernel/clock.o \
 	kernel/problem.o \
+	kernel/status.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \

@@ -2,7 +2,7 @@
 #include "problem.h"
 #include "console.h"
 #include "format.h"
-#include "run.h"
+#include "status.h"
 
 static const char *const kind_names[] = {
 	[PROBLEM_SKIP] = "skip", [PROBLEM_ERROR] = "error",
