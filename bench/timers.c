@@ -188,6 +188,7 @@ void timers_init(void)
 {
 	find_timers();
 	calibrate();
+	clock_set_lapic_hz(timers.lapic_hz);        /* the backstop of halted waits */
 	emit_calibration();
 	emit_timer("tsc", clock_tsc_hz() != 0, "no reference to calibrate the TSC against",
 		   clock_tsc_hz(), 64, "clock", "none");
