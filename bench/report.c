@@ -122,6 +122,18 @@ static uint64_t cost(const char *what)
 	return 0;
 }
 
+/* A "report" record of one figure: what kind, a name unique in the run (LAVA's
+ * test case: tools/lava), its value and unit first, then what describes it. */
+static void figure_begin(struct record *r, const char *what, const char *name, int64_t value,
+			 const char *unit)
+{
+	record_begin(r, "report");
+	record_str(r, "what", what);
+	record_str(r, "name", name);
+	record_i64(r, "value", value);
+	record_str(r, "unit", unit);
+}
+
 static void warn(const char *text)
 {
 	kprintf("warning  %s\n", text);
@@ -165,10 +177,10 @@ static void print_platform(const char *emulator)
 static void emit_cost(unsigned i)
 {
 	struct record r;
-	record_begin(&r, "report");
-	record_str(&r, "what", "cost");
+	char name[48];
+	format(name, sizeof(name), "cost-%s", costs[i].what);
+	figure_begin(&r, "cost", name, (int64_t)(costs[i].sum / costs[i].n), "cycles");
 	record_str(&r, "op", costs[i].what);
-	record_u64(&r, "p50", costs[i].sum / costs[i].n);
 	record_u64(&r, "runs", costs[i].n);
 	record_emit(&r);
 }
@@ -209,22 +221,29 @@ static void cycles_ns(char *buf, size_t size, uint64_t cycles, bool measured)
 		       (unsigned long long)clock_ns(cycles));
 }
 
-static void emit_timer(unsigned timer)
+/* One figure of a timer: what ("latency_p50", "latency_p99", "direct") and over how
+ * many runs or interrupts (count_key). */
+static void emit_timer_figure(unsigned timer, const char *what, uint64_t value,
+			      const char *count_key, uint64_t count)
 {
 	struct record r;
-	record_begin(&r, "report");
-	record_str(&r, "what", "timer");
+	char name[48];
+	format(name, sizeof(name), "%s-%s", what, timer_names[timer]);
+	figure_begin(&r, what, name, (int64_t)value, "cycles");
 	record_str(&r, "timer", timer_names[timer]);
-	if (latency[timer].n) {
-		record_u64(&r, "latency_p50", latency[timer].p50 / latency[timer].n);
-		record_u64(&r, "latency_p99", latency[timer].p99 / latency[timer].n);
-		record_u64(&r, "latency_runs", latency[timer].n);
-	}
-	if (direct[timer].interrupts) {
-		record_u64(&r, "direct_cycles", direct[timer].cycles / direct[timer].interrupts);
-		record_u64(&r, "direct_interrupts", direct[timer].interrupts);
-	}
+	record_u64(&r, count_key, count);
 	record_emit(&r);
+}
+
+static void emit_timer(unsigned timer)
+{
+	uint64_t nl = latency[timer].n, nd = direct[timer].interrupts;
+	if (nl) {
+		emit_timer_figure(timer, "latency_p50", latency[timer].p50 / nl, "runs", nl);
+		emit_timer_figure(timer, "latency_p99", latency[timer].p99 / nl, "runs", nl);
+	}
+	if (nd)
+		emit_timer_figure(timer, "direct", direct[timer].cycles / nd, "interrupts", nd);
 }
 
 /* Per timer present: arming, deadline-to-handler latency, direct cost. */
@@ -262,16 +281,17 @@ static int format_percent(char *buf, size_t size, int64_t ppm)
 static void emit_share(const struct share *s)
 {
 	struct record r;
-	record_begin(&r, "report");
-	record_str(&r, "what", "share");
+	char name[64];
+	format(name, sizeof(name), "share-%s-%s-%s-%u", s->source->timer, s->source->mode,
+	       workload_names[s->workload], s->hz);
+	figure_begin(&r, "share", name, s->ci.mean, "ppm");
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
 	record_u64(&r, "cpus", 1);
 	record_u64(&r, "runs", s->ci.n);
-	record_i64(&r, "lost_ppm", s->ci.mean);
 	if (s->ci.valid && s->ci.n > 1)
-		record_u64(&r, "ci95_ppm", s->ci.half);
+		record_u64(&r, "ci95", s->ci.half);
 	record_emit(&r);
 }
 

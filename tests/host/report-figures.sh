@@ -77,9 +77,10 @@ by_op = defaultdict(list)
 for s in stats:
     if s["bench"] in ("readcost", "armcost"):
         by_op[s["what"]].append(int(s["p50"]))
-for r in (r for r in report if r["what"] == "cost"):
+fig = lambda what: [r for r in report if r["what"] == what]
+for r in fig("cost"):
     p = by_op[r["op"]]
-    check(f"cost {r['op']}: {r['p50']} == mean of {p}", int(r["p50"]) == sum(p) // len(p))
+    check(f"{r['name']}: {r['value']} == mean of {p}", int(r["value"]) == sum(p) // len(p))
 
 lat = defaultdict(list)
 for s in stats:
@@ -90,16 +91,14 @@ for r in runs:
     if r["cpus"] == "1" and r["timer_on"] == "true" and r["workload"] == "spin":
         direct[r["timer"]][0] += int(r["gap_cycles"])
         direct[r["timer"]][1] += int(r["gap_interrupts"])
-for r in (r for r in report if r["what"] == "timer"):
-    t = r["timer"]
-    if lat[t]:
-        p50 = sum(a for a, _ in lat[t]) // len(lat[t])
-        p99 = sum(b for _, b in lat[t]) // len(lat[t])
-        check(f"latency {t}: {r['latency_p50']}/{r['latency_p99']} == {p50}/{p99}",
-              (int(r["latency_p50"]), int(r["latency_p99"])) == (p50, p99))
-    if direct[t][1]:
-        want = direct[t][0] // direct[t][1]
-        check(f"direct {t}: {r['direct_cycles']} == {want}", int(r["direct_cycles"]) == want)
+for what, i in (("latency_p50", 0), ("latency_p99", 1)):
+    for r in fig(what):
+        x = [v[i] for v in lat[r["timer"]]]
+        check(f"{r['name']}: {r['value']} == mean of {x}", int(r["value"]) == sum(x) // len(x))
+for r in fig("direct"):
+    c, n = direct[r["timer"]]
+    check(f"{r['name']}: {r['value']} == {c} // {n}", int(r["value"]) == c // n)
+check(f"{len(fig('direct'))} direct figures for {len(direct)} timers", len(fig("direct")) == len(direct))
 
 # ---- CPU share: on/off pairs of the same configuration and run number ----
 key = lambda r: (r["timer"], r["mode"], r["delivery"], r["workload"], r["hz"])
@@ -113,19 +112,19 @@ for r in runs:
     elif k in off and off[k][0] == r["run"]:
         on, o = int(r["cycles"]), off.pop(k)[1]
         lost[k].append(toward_zero((on - o) * 10**6, o))
-shares = [r for r in report if r["what"] == "share"]
+shares = fig("share")
 check(f"{len(shares)} share records for {len(lost)} configurations", len(shares) == len(lost))
 for r in shares:
     x = lost[key(r)]
     n = len(x)
     mean = toward_zero(sum(x), n)
-    check(f"share {key(r)}: lost_ppm {r['lost_ppm']} == {mean} over {n} runs",
-          int(r["lost_ppm"]) == mean and int(r["runs"]) == n)
+    check(f"{r['name']}: {r['value']} ppm == {mean} over {n} runs",
+          int(r["value"]) == mean and int(r["runs"]) == n and r["unit"] == "ppm")
     if n > 1:
         m = sum(x) / n
         half = t975(n - 1) * math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1)) / math.sqrt(n)
-        k_half = int(r["ci95_ppm"])
-        check(f"share {key(r)}: ci95_ppm {k_half} ~ {half:.1f}",
+        k_half = int(r["ci95"])
+        check(f"{r['name']}: ci95 {k_half} ~ {half:.1f}",
               abs(k_half - half) <= 0.002 * half + 2)
 
 print(f"{len(failures)} figure(s) differ" if failures else "every figure of the report agrees")
