@@ -75,6 +75,7 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
+	kernel/tscvote.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -100,9 +101,9 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/tscvote.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_tscvote
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
