@@ -79,6 +79,7 @@ KERNEL_OBJS := \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
+	bench/calibration.o \
 	bench/fire.o \
 	bench/storm.o \
 	bench/tscsync.o \
