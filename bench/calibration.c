@@ -149,7 +149,8 @@ static void emit_record(void)
 	const struct tsc_ref *r = timers.tsc_refs;
 	struct record rec;
 	record_begin(&rec, "calibration");
-	record_u64(&rec, "tsc_hz", clock_tsc_hz());
+	if (clock_calibrated())             /* absent when nothing gave a rate */
+		record_u64(&rec, "tsc_hz", clock_tsc_hz());
 	record_str(&rec, "reference", timers.tsc_reference);
 	record_u64(&rec, "tsc_hz_pit", r[REF_PIT].hz);
 	record_u64(&rec, "tsc_hz_hpet", r[REF_HPET].hz);
