@@ -67,16 +67,20 @@ static uint64_t window_bound(uint64_t fastest_hz)
 }
 
 /* TSC cycles over at least `ticks` ticks of a counter of `bits` bits; the ticks
- * counted are returned in *elapsed, 0 when the window's bound ran out first. */
+ * counted are returned in *elapsed, 0 when the window's bound ran out first. The
+ * ticks are summed read to read, each step wrap-safe: right as long as no two reads
+ * lie a whole counter lap apart (55 ms for the PIT's 16 bits). */
 static uint64_t count_window(uint64_t (*read)(void), unsigned bits, uint64_t ticks,
 			     uint64_t fastest_hz, uint64_t *elapsed)
 {
 	struct deadline d = deadline_in_cycles(window_bound(fastest_hz));
-	struct pair p0 = read_bracketed(read), p1;
-	do
+	struct pair p0 = read_bracketed(read), prev = p0, p1;
+	*elapsed = 0;
+	do {
 		p1 = read_bracketed(read);
-	while (counter_delta(p0.ref, p1.ref, bits) < ticks && !deadline_passed(&d));
-	*elapsed = counter_delta(p0.ref, p1.ref, bits);
+		*elapsed += counter_delta(prev.ref, p1.ref, bits);
+		prev = p1;
+	} while (*elapsed < ticks && !deadline_passed(&d));
 	if (*elapsed < ticks)
 		*elapsed = 0;
 	return p1.tsc - p0.tsc;
@@ -105,22 +109,20 @@ const char *calibrate_tsc_pmtimer(uint64_t fastest_hz, uint64_t *hz)
 	return *hz ? NULL : "the PM timer did not count a window in time";
 }
 
-/* PIT channel 2 in mode 0: from the gate opening to the output going high. Some
- * platforms gate the PIT's clock off, or its output never rises: the window is
+/* PIT channel 2 counts down from 0xffff in mode 0 and, past its terminal count,
+ * on from 0xffff (82C54 datasheet, mode 0): negated, a 16-bit counter that counts
+ * up, read like the others (latched, bracketed). The window (59650 ticks) fits in
+ * 16 bits. Some platforms gate the PIT's clock off or stop it: the window is then
  * bounded by the rate another reference gave (or a nominal one, or 10 GHz). */
+static uint64_t read_pit_up(void) { return (uint16_t)-pit_ch2_read(); }
+
 const char *calibrate_tsc_pit(uint64_t fastest_hz, uint64_t *hz)
 {
-	struct deadline d = deadline_in_cycles(window_bound(fastest_hz));
-	pit_ch2_start(PIT_WINDOW_TICKS);
-	uint64_t t0 = rdtsc_ordered();
-	while (!pit_ch2_done())
-		if (deadline_passed(&d)) {
-			*hz = 0;
-			return "the PIT's channel 2 did not reach its terminal count in time";
-		}
-	uint64_t t1 = rdtsc_ordered();
-	*hz = mul_div(t1 - t0, PIT_HZ, PIT_WINDOW_TICKS);
-	return NULL;
+	uint64_t elapsed;
+	pit_ch2_start(0xffff);
+	uint64_t cycles = count_window(read_pit_up, 16, PIT_WINDOW_TICKS, fastest_hz, &elapsed);
+	*hz = elapsed ? mul_div(cycles, PIT_HZ, elapsed) : 0;
+	return *hz ? NULL : "the PIT's channel 2 did not count a window in time";
 }
 
 /* CPUID leaf 0x15: TSC = crystal (ECX) * EBX / EAX, when the crystal frequency is
