@@ -99,7 +99,7 @@ const char *calibrate_tsc_hpet(uint64_t fastest_hz, uint64_t *hz)
 	return *hz ? NULL : "the HPET counter did not count a window in time";
 }
 
-/* The PM timer is 24 or 32 bits wide (FADT flag TMR_VAL_EXT, ACPI 6.5 table 5.10). */
+/* The PM timer is 24 or 32 bits wide (the FADT's TMR_VAL_EXT flag, ACPI 6.5, 5.2.9). */
 const char *calibrate_tsc_pmtimer(uint64_t fastest_hz, uint64_t *hz)
 {
 	uint64_t elapsed;
@@ -143,8 +143,7 @@ uint64_t crystal_hz_cpuid15(void)
 }
 
 /* CPUID leaf 0x16 EAX[15:0]: the processor base frequency in MHz (SDM vol. 2A,
- * leaf 16H: "Data is returned from this interface in accordance with the processor's
- * specification and does not reflect actual values"): a nominal figure. */
+ * leaf 16H, which says the figure is the specification's, not a measured value). */
 uint64_t tsc_hz_cpuid16(void)
 {
 	return cpuid_has_leaf(0x16) ? (uint64_t)(cpuid(0x16, 0).eax & 0xffff) * 1000000 : 0;
@@ -157,7 +156,7 @@ uint64_t tsc_hz_hypervisor(void)
 	return cpuid_has_leaf(0x40000010) ? (uint64_t)cpuid(0x40000010, 0).eax * 1000 : 0;
 }
 
-/* Intel Silvermont and Airmont Atoms: their bus is not 100 MHz (SDM vol. 4, 2.4). */
+/* Intel Silvermont and Airmont Atoms: their bus is not always 100 MHz. */
 static bool atom_bus_not_100mhz(uint32_t model)
 {
 	static const uint8_t models[] = { 0x37, 0x4a, 0x4c, 0x4d, 0x5a, 0x5d };
@@ -167,11 +166,11 @@ static bool atom_bus_not_100mhz(uint32_t model)
 	return false;
 }
 
-/* MSR_PLATFORM_INFO[15:8], the maximum non-turbo ratio, × 100 MHz: defined so on
- * Intel family 6 from Sandy Bridge (model 0x2a) on, but the Silvermont/Airmont
- * Atoms (SDM vol. 4, tables 2-12 on: "The invariant TSC frequency can be computed
- * by multiplying this ratio by 100 MHz"). Read fault-safe: a hypervisor may not
- * give it, and QEMU's TCG reads an unknown MSR as 0. */
+/* MSR_PLATFORM_INFO[15:8], the maximum non-turbo ratio, × 100 MHz: the invariant
+ * TSC's rate on Intel family 6 from Sandy Bridge (model 0x2a) on, but for the
+ * Silvermont/Airmont Atoms, whose bus clock MSR_FSB_FREQ gives (SDM vol. 4, the
+ * MSR_PLATFORM_INFO entries of those processors' MSR tables). Read fault-safe: a
+ * hypervisor may not give it, and QEMU's TCG reads an unknown MSR as 0. */
 uint64_t tsc_hz_platform_info(void)
 {
 	uint64_t v;

@@ -171,9 +171,10 @@ static void emit_record(void)
 static void print_summary(void)
 {
 	char names[128];
+	const char *from = timers.tsc_reference[0] ? timers.tsc_reference : "nothing";
 	kprintf("calibration: TSC %llu Hz from %s, %u of %u references agreeing",
-		(unsigned long long)clock_tsc_hz(), timers.tsc_reference[0] ? timers.tsc_reference : "nothing",
-		timers.tsc_vote.agreeing, timers.tsc_vote.present);
+		(unsigned long long)clock_tsc_hz(), from, timers.tsc_vote.agreeing,
+		timers.tsc_vote.present);
 	for (unsigned i = 0; i < TSC_REF_COUNT; i++)
 		if (timers.tsc_refs[i].hz)
 			kprintf(" %s %llu", timers.tsc_refs[i].name,
