@@ -1,6 +1,6 @@
 /* The calibration's vote and wrap-safe counter deltas (kernel/tscvote.c) on
  * synthetic references: all agree, one liar, two clusters, a chain, a single
- * reference, none. */
+ * reference, stated rates only, none. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -144,6 +144,31 @@ static void single_reference(void **state)
 	assert_int_equal(v.agreeing, 1);
 }
 
+/* A guest with no HPET, no PM timer, no PIT and no crystal leaf: the stated rates
+ * alone, the more trusted taken; a measurement and a nominal figure that disagree,
+ * one each: the measurement. */
+static void stated_rates_only(void **state)
+{
+	struct tsc_ref r[] = {
+		{ "hpet", 0, 500 }, { "hypervisor", 2592000000ull, 500 },
+		{ "cpuid", 0, 1000 }, { "cpuid16", 2600000000ull, 10000 },
+	};
+	struct tsc_vote v;
+	tsc_vote(r, 4, &v);
+	assert_int_equal(v.chosen, 1);
+	assert_int_equal(v.agreeing, 2);              /* 3086 ppm, within 10500 */
+	r[1].hz = 2400000000ull;
+	tsc_vote(r, 4, &v);
+	assert_int_equal(v.chosen, 1);                /* 1 against 1: trust */
+	assert_false(v.agrees[3]);
+	assert_int_equal(v.ppm[3], 83333);
+	r[0].hz = 2600000000ull;                      /* the HPET joins cpuid16 */
+	tsc_vote(r, 4, &v);
+	assert_int_equal(v.chosen, 0);
+	assert_false(v.agrees[1]);
+	assert_int_equal(v.ppm[1], -76923);
+}
+
 static void none(void **state)
 {
 	struct tsc_ref r[] = { { "hpet", 0, 500 }, { "pit", 0, 500 } };
@@ -170,6 +195,7 @@ int main(void)
 		cmocka_unit_test(two_clusters),
 		cmocka_unit_test(chain_takes_a_measurement),
 		cmocka_unit_test(single_reference),
+		cmocka_unit_test(stated_rates_only),
 		cmocka_unit_test(none),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
