@@ -76,9 +76,11 @@ KERNEL_OBJS := \
 	kernel/problem.o \
 	kernel/status.o \
 	kernel/ci.o \
+	kernel/tscvote.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
+	bench/calibration.o \
 	bench/fire.o \
 	bench/storm.o \
 	bench/tscsync.o \
@@ -102,9 +104,10 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
+	test_tscvote
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
