@@ -113,7 +113,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak fleet
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -180,6 +180,14 @@ test: deps
 matrix: deps
 	$(MAKE) all
 	tests/matrix.sh
+
+# The same suite on several machines here, one through LAVA's lava-run (installed by
+# scripts/install-lava, about 190 MB: not part of make test), then the comparison
+# across them (tests/fleet.sh; docs/FLEET.md). FLEET_WORDS replaces the suite.
+fleet: deps
+	scripts/install-lava
+	$(MAKE) all
+	tests/fleet.sh $(FLEET_WORDS)
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps
