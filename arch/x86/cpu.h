@@ -8,6 +8,7 @@
 
 #define MSR_IA32_APICBASE       0x0000001b
 #define MSR_SMI_COUNT           0x00000034   /* Intel only */
+#define MSR_PLATFORM_INFO       0x000000ce   /* Intel: 15:8 max non-turbo ratio */
 #define MSR_IA32_MPERF          0x000000e7
 #define MSR_IA32_APERF          0x000000e8
 #define MSR_IA32_TSC_DEADLINE   0x000006e0
@@ -84,13 +85,6 @@ static inline uint8_t inb(uint16_t port)
 static inline void outw(uint16_t port, uint16_t val)
 {
 	__asm__ volatile("outw %0, %1" : : "a"(val), "Nd"(port));
-}
-
-static inline uint16_t inw(uint16_t port)
-{
-	uint16_t v;
-	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
 }
 
 static inline void outl(uint16_t port, uint32_t val)
@@ -178,5 +172,7 @@ uint32_t cpu_apic_id(void);
 /* The boot CPU: IA32_APIC_BASE[8], the BSP flag (SDM vol. 3A, 12.4.4). Before
  * cpu_identify() no AP runs, so a CPU without a local APIC is the boot CPU. */
 bool cpu_is_boot(void);
+/* Does CPUID answer this leaf (basic, hypervisor 0x4000xxxx or extended range)? */
+bool cpuid_has_leaf(uint32_t leaf);
 
 #endif
