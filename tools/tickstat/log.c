@@ -320,7 +320,8 @@ static const char *place_member(struct cursor *c, struct rec *r, int index,
 	if (r->nfields == LOG_FIELDS_MAX)
 		return fail(c, "more than %d members", LOG_FIELDS_MAX);
 	r->f[r->nfields].key = key;
-	r->f[r->nfields].v = *v;
+	if (v != &r->f[r->nfields].v)
+		r->f[r->nfields].v = *v;
 	r->nfields++;
 	return NULL;
 }
@@ -331,19 +332,20 @@ static const char *parse_members(struct cursor *c, struct rec *r)
 	for (int index = 0;; index++) {
 		const char *key, *e;
 		size_t klen;
-		struct value v;
+		struct value spare;      /* the value is parsed in its place when there is one */
+		struct value *v = r->nfields < LOG_FIELDS_MAX ? &r->f[r->nfields].v : &spare;
 		if ((e = parse_string(c, &key, &klen)))
 			return e;
 		if (!eat(c, ':'))
 			return fail(c, "expected ':' after a member name");
-		if ((e = parse_value(c, &v)))
+		if ((e = parse_value(c, v)))
 			return e;
 		if (klen == 3 && !memcmp(key, "crc", 3) && index >= 2) {
 			if (!eat(c, '}'))
 				return fail(c, "\"crc\" is not the last member");
-			return check_crc(c, &v, comma);
+			return check_crc(c, v, comma);
 		}
-		if ((e = place_member(c, r, index, key, klen, &v)))
+		if ((e = place_member(c, r, index, key, klen, v)))
 			return e;
 		if (!eat(c, ',')) {
 			if (eat(c, '}'))

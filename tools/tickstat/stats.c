@@ -17,19 +17,14 @@ void ds_init(struct dataset *d, const char *name)
 	snprintf(d->name, sizeof(d->name), "%s", name);
 }
 
-bool ds_add(struct dataset *d, double x)
+bool ds_grow(struct dataset *d)
 {
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 16;
-		double *v = realloc(d->v, cap * sizeof(*v));
-		if (!v)
-			return false;
-		d->v = v;
-		d->cap = cap;
-	}
-	d->v[d->n++] = x;
-	d->sum += x;
-	d->sorted = false;
+	size_t cap = d->cap ? d->cap * 2 : 16;
+	double *v = realloc(d->v, cap * sizeof(*v));
+	if (!v)
+		return false;
+	d->v = v;
+	d->cap = cap;
 	return true;
 }
 

@@ -16,7 +16,18 @@ struct dataset {
 };
 
 void ds_init(struct dataset *d, const char *name);
-bool ds_add(struct dataset *d, double x);      /* false when out of memory */
+bool ds_grow(struct dataset *d);               /* false when out of memory */
+
+/* Add x; false when out of memory. Inline: summary adds millions of values. */
+static inline bool ds_add(struct dataset *d, double x)
+{
+	if (d->n == d->cap && !ds_grow(d))
+		return false;
+	d->v[d->n++] = x;
+	d->sum += x;
+	d->sorted = false;
+	return true;
+}
 void ds_free(struct dataset *d);
 void ds_sort(struct dataset *d);
 
