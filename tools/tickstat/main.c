@@ -11,6 +11,9 @@ static const char usage[] =
 "\n"
 "  check LOG...             integrity: CRC, seq, boot first, end last, JSON; exit 1\n"
 "                           when a log is damaged, truncated or incomplete\n"
+"  report [-c LEVEL] LOG... the answer on one page: CPU share lost at each HZ with\n"
+"                           its interval and verdicts, modes, CPUs, direct and\n"
+"                           indirect cost, read/arm/latency, warnings\n"
 "  summary LOG...           ministat-style tables per benchmark and configuration,\n"
 "                           percentiles, derived tick costs in cycles and ns\n"
 "  compare [-c 80|90|95|98|99|99.5] [--by FIELD] [--field F] [--type T]\n"
@@ -41,6 +44,7 @@ static const struct {
 	{ "column",  cmd_column },
 	{ "export",  cmd_export },
 	{ "plot",    cmd_plot },
+	{ "report",  cmd_report },
 };
 
 int main(int argc, char **argv)
