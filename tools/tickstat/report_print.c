@@ -192,25 +192,44 @@ static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const 
 	return NULL;
 }
 
-/* Periodic, one-shot re-armed, and no timer (the off runs: 0 by construction). */
+/* The periodic configuration of c's timer, delivery and workload on one CPU with
+ * the highest hz that also ran one-shot. */
+static struct rconfig *top_periodic(struct report *r, const struct rconfig *c)
+{
+	struct rconfig *top = NULL;
+	for (int i = 0; i < r->nconfig; i++) {
+		struct rconfig *x = &r->cfg[i];
+		if (x->cpus == 1 && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
+		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
+		    x->lost.n && in_mode(r, x, "oneshot") && (!top || x->hz > top->hz))
+			top = x;
+	}
+	return top;
+}
+
+/* Periodic, one-shot re-armed, and no timer (the off runs: 0 by construction), per
+ * timer and workload at the highest HZ both modes ran. */
 static void print_modes(struct report *r)
 {
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *p = &r->cfg[i], *o;
-		if (p->cpus != 1 || strcmp(p->mode, "periodic") || !p->lost.n ||
-		    !(o = in_mode(r, p, "oneshot")))
+		if (p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
 			continue;
 		if (!any)
 			printf("\nPeriodic vs one-shot re-armed vs no timer (the runs without it: "
 			       "0 %% lost):\n");
 		any = true;
-		char a[128], b[128], what[64];
-		share_item(a, sizeof(a), "periodic ", &p->lost, r->ci);
-		share_item(b, sizeof(b), "one-shot ", &o->lost, r->ci);
-		printf("  %s %s HZ=%llu: %s; %s\n", p->timer, p->workload, p->hz, a, b);
-		snprintf(what, sizeof(what), "one-shot vs periodic");
-		print_verdict(what, &p->lost, &o->lost, r->ci);
+		char item[128], head[96];
+		struct line l;
+		snprintf(head, sizeof(head), "  %s %s HZ=%llu:", p->timer, p->workload, p->hz);
+		line_start(&l, head, 4);
+		share_item(item, sizeof(item), "periodic ", &p->lost, r->ci);
+		line_add(&l, " ", item);
+		share_item(item, sizeof(item), "one-shot ", &o->lost, r->ci);
+		line_add(&l, "; ", item);
+		line_end(&l);
+		print_verdict("one-shot vs periodic", &p->lost, &o->lost, r->ci);
 	}
 	if (!any)
 		printf("\nPeriodic vs one-shot: no pair of both modes in the log (tick_mode="
@@ -258,6 +277,12 @@ static void print_cpus(struct report *r)
 		for (int j = i; j < r->nconfig; j++)
 			counts += r->cfg[j].lost.n && same_but_cpus(&r->cfg[j], c);
 		if (counts < 2)
+			continue;
+		bool higher = false;     /* the highest hz of its source and workload only */
+		for (int j = 0; j < r->nconfig; j++)
+			higher |= r->cfg[j].lost.n && r->cfg[j].hz > c->hz && r->cfg[j].cpus > 1 &&
+				  same_source(&r->cfg[j], c) && !strcmp(r->cfg[j].workload, c->workload);
+		if (higher)
 			continue;
 		if (!any)
 			printf("\n1 vs N CPUs (share of each CPU; all: summed over the CPUs per run):\n");
@@ -370,16 +395,36 @@ static void print_header(struct report *r, char **logs, int nlogs)
 	       r->boots, r->boots == 1 ? "" : "s");
 	if (r->cmdline[0])
 		printf("command line: %s\n", r->cmdline);
-	if (r->have_platform)
-		printf("platform: %s (%s)%s%s%s%s, %llu CPU%s online\n",
-		       r->brand[0] ? r->brand : "CPU", r->vendor,
-		       r->hypervisor ? ", hypervisor " : "", r->hypervisor ? r->hypervisor_sig : "",
-		       r->emulator[0] ? ", emulator " : "", r->emulator,
-		       r->cpus_online ? r->cpus_online : 1, r->cpus_online > 1 ? "s" : "");
-	if (r->first_tsc_hz > 0)
-		printf("TSC: %.2f MHz (calibrated against %s, references within %llu ppm), %s\n",
-		       r->first_tsc_hz / 1e6, r->reference[0] ? r->reference : "?", r->spread_ppm,
-		       r->tsc_invariant ? "invariant" : "NOT invariant");
+	if (r->have_platform) {
+		struct line l;
+		char item[128];
+		snprintf(item, sizeof(item), "platform: %s (%s)", r->brand[0] ? r->brand : "CPU",
+			 r->vendor);
+		line_start(&l, item, 2);
+		if (r->hypervisor) {
+			snprintf(item, sizeof(item), "hypervisor %s", r->hypervisor_sig);
+			line_add(&l, ", ", item);
+		}
+		if (r->emulator[0]) {
+			snprintf(item, sizeof(item), "emulator %s", r->emulator);
+			line_add(&l, ", ", item);
+		}
+		snprintf(item, sizeof(item), "%llu CPU%s online", r->cpus_online ? r->cpus_online : 1,
+			 r->cpus_online > 1 ? "s" : "");
+		line_add(&l, ", ", item);
+		line_end(&l);
+	}
+	if (r->first_tsc_hz > 0) {
+		struct line l;
+		char item[128];
+		snprintf(item, sizeof(item), "TSC: %.2f MHz, %s", r->first_tsc_hz / 1e6,
+			 r->tsc_invariant ? "invariant" : "NOT invariant");
+		line_start(&l, item, 2);
+		snprintf(item, sizeof(item), "calibrated against %s (references within %llu ppm)",
+			 r->reference[0] ? r->reference : "?", r->spread_ppm);
+		line_add(&l, ", ", item);
+		line_end(&l);
+	}
 }
 
 static void print_warnings(struct report *r)
