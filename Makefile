@@ -156,9 +156,20 @@ host: $(UNIT_BINS)
 deps:
 	@scripts/install-deps
 
+# make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
+# words; the terminal shows the human lines, the log every line), then print the
+# report of the log (tickstat report), the log's path and the commands to try next.
+# Exits with the runner's status.
+RUN_LOG ?= $(BUILD)/run.log
 run: deps
-	$(MAKE) iso
-	tools/run $(RUN_ARGS)
+	$(MAKE) iso $(BUILD)/tickstat
+	@tools/run --log $(RUN_LOG) $(RUN_ARGS); rc=$$?; echo; \
+	$(BUILD)/tickstat report $(RUN_LOG); echo; \
+	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
+	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
+	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
+	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \
+	exit $$rc
 
 unit-test: $(UNIT_BINS)
 

@@ -414,17 +414,10 @@ static void print_header(struct report *r, char **logs, int nlogs)
 		line_add(&l, ", ", item);
 		line_end(&l);
 	}
-	if (r->first_tsc_hz > 0) {
-		struct line l;
-		char item[128];
-		snprintf(item, sizeof(item), "TSC: %.2f MHz, %s", r->first_tsc_hz / 1e6,
-			 r->tsc_invariant ? "invariant" : "NOT invariant");
-		line_start(&l, item, 2);
-		snprintf(item, sizeof(item), "calibrated against %s (references within %llu ppm)",
-			 r->reference[0] ? r->reference : "?", r->spread_ppm);
-		line_add(&l, ", ", item);
-		line_end(&l);
-	}
+	if (r->first_tsc_hz > 0)
+		printf("TSC: %.2f MHz, %s (from %s; references within %llu ppm)\n",
+		       r->first_tsc_hz / 1e6, r->tsc_invariant ? "invariant" : "NOT invariant",
+		       r->reference[0] ? r->reference : "?", r->spread_ppm);
 }
 
 static void print_warnings(struct report *r)
