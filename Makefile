@@ -216,7 +216,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/lost.c \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
-	tools/tickstat/report_print.c
+	tools/tickstat/report_print.c \
+	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)

@@ -191,13 +191,14 @@ static void several_suite(unsigned runs)
 				}
 }
 
-/* Log-linear buckets: exact below 16, then 8 per power of two. */
+/* The kernel's log-linear buckets (bench/hist.c): exact below 32, then 16 per
+ * power of two. */
 static uint64_t bucket_lo(uint64_t v)
 {
-	if (v < 16)
+	if (v < 32)
 		return v;
 	int e = 63 - __builtin_clzll(v);
-	uint64_t step = 1ull << (e - 3);
+	uint64_t step = 1ull << (e - 4);
 	return v / step * step;
 }
 

@@ -179,7 +179,7 @@ static void take_end(struct report *r, const struct rec *rec)
 	r->ends_pass += status && !strcmp(status, "pass");
 }
 
-static void take(const struct rec *rec, void *ctx)
+void report_take(const struct rec *rec, void *ctx)
 {
 	struct report *r = ctx;
 	uint64_t v;
@@ -211,7 +211,19 @@ static void take(const struct rec *rec, void *ctx)
 	}
 }
 
-static void free_report(struct report *r)
+struct report *report_new(int ci)
+{
+	struct report *r = calloc(1, sizeof(*r));
+	if (r && !(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg)))) {
+		free(r);
+		return NULL;
+	}
+	if (r)
+		r->ci = ci;
+	return r;
+}
+
+void report_free(struct report *r)
 {
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i];
@@ -224,16 +236,16 @@ static void free_report(struct report *r)
 		ds_free(&r->stat[i].p50), ds_free(&r->stat[i].p99);
 	free(r->cfg);
 	lost_free(&r->pairs);
+	free(r);
 }
 
 int cmd_report(int argc, char **argv)
 {
-	struct report *r = calloc(1, sizeof(*r));
+	struct report *r = report_new(2);       /* 95% */
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	int nlogs = 0;
-	if (!r || !logs || !(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg))))
+	if (!r || !logs)
 		return 2;
-	r->ci = 2;               /* 95% */
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
 			if ((r->ci = conf_index(argv[++i])) < 0)
@@ -245,12 +257,11 @@ int cmd_report(int argc, char **argv)
 		}
 	}
 	struct log_report rep = { 0 };
-	int rc = read_logs(logs, nlogs, take, r, &rep);
+	int rc = read_logs(logs, nlogs, report_take, r, &rep);
 	r->logs = nlogs;
 	if (rc < 2)
 		report_print(r, logs, nlogs);
-	free_report(r);
-	free(r);
+	report_free(r);
 	free(logs);
 	return rc;
 }

@@ -51,6 +51,12 @@ struct report {
 	unsigned long long spread_ppm, cpus_online, smi, unexplained, short_runs;
 };
 
+/* report.c: a report gathered record by record (report_take is a rec_fn), at the
+ * confidence level conf_pct[ci]; NULL when out of memory. */
+struct report *report_new(int ci);
+void report_take(const struct rec *rec, void *ctx);
+void report_free(struct report *r);
+
 /* verdict.c */
 struct interval { double v, e; size_t n; bool ok; };   /* e: half width (NAN if n < 2) */
 struct interval mean_interval(const struct dataset *d, int ci);
