@@ -125,7 +125,7 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 {
 	struct series *group = calloc((size_t)n + 1, sizeof(*group));
 	bool *done = calloc((size_t)n + 1, sizeof(*done));
-	int status = 0, groups = 0;
+	int status = 0, groups = 0, compared = 0;
 	bool several = false;
 	for (int i = 1; i < n; i++)
 		several |= strcmp(s[i].config, s[0].config) != 0;
@@ -140,12 +140,21 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 			continue;
 		if (several)
 			printf("%s== %s\n", groups++ ? "\n" : "", s[i].config);
+		if (several && k == 1) {        /* a configuration run at one value only */
+			printf("one set only (%s): nothing to compare\n", s[i].d.name);
+			continue;
+		}
 		fflush(stdout);
 		int rc = compare_sets(group, k, o, numbers);
 		status = rc > status ? rc : status;
+		compared++;
 	}
 	free(group);
 	free(done);
+	if (several && !compared) {
+		fprintf(stderr, "tickstat: no configuration has two sets to compare\n");
+		return 2;
+	}
 	return group && done ? status : 2;
 }
 
