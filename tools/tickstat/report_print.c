@@ -117,8 +117,12 @@ static void print_verdict(const char *what, const struct dataset *a, const struc
 	else
 		snprintf(runs, sizeof(runs), "%s", v.diff == 0 ? "identical means"
 			 : "runs needed: over 10^7");
-	printf("    %s: no difference proven (%s)\n", what, runs);
-	printf("      %s at %g %%, n=%zu+%zu\n", diff, conf_pct[ci], v.na, v.nb);
+	struct line l;           /* n: in the series' row */
+	char head[200];
+	snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, runs);
+	line_start(&l, head, 6);
+	line_add(&l, " ", diff);
+	line_end(&l);
 }
 
 static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
@@ -146,8 +150,11 @@ static void print_hz_series(struct report *r, struct rconfig *c)
 		share_item(item, sizeof(item), label, &s[k]->lost, r->ci);
 		line_add(&l, k ? "; " : " ", item);
 	}
-	if (n == 1) {
-		snprintf(item, sizeof(item), "(n=%zu)", s[0]->lost.n);
+	size_t runs = n ? s[0]->lost.n : 0;
+	for (int k = 1; k < n && k < 64; k++)
+		runs = s[k]->lost.n == runs ? runs : 0;
+	if (runs) {              /* else each verdict names its n */
+		snprintf(item, sizeof(item), "(n=%zu)", runs);
 		line_add(&l, " ", item);
 	}
 	line_end(&l);
