@@ -292,7 +292,7 @@ static void plot_latency(FILE *g, struct plot *p)
 	fprintf(g, "set title 'Interrupt latency: deadline to handler (histograms merged over runs)'\n"
 		"set xlabel 'latency (TSC cycles, bucket lower bound)'\nset ylabel 'samples'\n"
 		"set logscale xy\nset yrange [0.5:*]\nset key default\n"
-		"set key outside right top vertical\nplot ");
+		"set key outside right top vertical Left reverse samplen 3 width 1\nplot ");
 	int first = 1;
 	for (int i = 0; i < p->ndist; i++)
 		if (!strcmp(p->dist[i].bench, "latency") && p->dist[i].nb) {
