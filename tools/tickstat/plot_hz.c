@@ -146,10 +146,9 @@ static void axes(FILE *g, const struct report *r, const char *title, const char 
 		hi * 1.5, HZ_KEY_COLUMNS);
 }
 
-void hz_plot(FILE *g, const struct report *r, const struct hz_layout *l)
+static void share_panels(FILE *g, const struct report *r, const struct hz_layout *l)
 {
-	const char *unit = r->cycles_only ? "TSC cycles" : "ns";
-	char ylabel[64], source[HZ_NAME], title[256];
+	char source[HZ_NAME], title[256];
 	for (int s = 0; s < l->nsources; s++) {
 		safe(source, sizeof(source), l->sources[s]);
 		snprintf(title, sizeof(title), "CPU share lost to the %s timer against HZ "
@@ -163,6 +162,13 @@ void hz_plot(FILE *g, const struct report *r, const struct hz_layout *l)
 			}
 		fputc('\n', g);
 	}
+}
+
+void hz_plot(FILE *g, const struct report *r, const struct hz_layout *l)
+{
+	const char *unit = r->cycles_only ? "TSC cycles" : "ns";
+	char ylabel[64];
+	share_panels(g, r, l);
 	snprintf(ylabel, sizeof(ylabel), "total cost per interrupt (%s)", unit);
 	axes(g, r, "Total cost per interrupt against HZ: (on - off) / interrupts (95% bars)",
 	     ylabel);

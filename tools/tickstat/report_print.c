@@ -314,10 +314,36 @@ static void pm_item(char *buf, size_t size, const char *label, const struct data
 
 /* Per source at its highest HZ: the direct cost (spin's holes), the total per
  * interrupt of each workload; indirect = total - direct, per run (spin). */
+/* One source's line: direct, indirect and total on spin at its highest HZ with
+ * spin runs, then every other workload's total at that HZ. */
+static void print_direct_line(struct report *r, struct rconfig *top)
+{
+	char name[128], head[160], item[128], label[48];
+	struct line l;
+	source_name(name, sizeof(name), top);
+	snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
+	line_start(&l, head, 4);
+	pm_item(item, sizeof(item), "direct ", &top->direct, r->ci);
+	line_add(&l, " ", item);
+	pm_item(item, sizeof(item), "indirect ", &top->indirect, r->ci);
+	line_add(&l, ", ", item);
+	pm_item(item, sizeof(item), "total spin ", &top->cost, r->ci);
+	line_add(&l, "; ", item);
+	for (int j = 0; j < r->nconfig; j++) {
+		struct rconfig *x = &r->cfg[j];
+		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
+		    !x->cost.n)
+			continue;
+		snprintf(label, sizeof(label), "%s ", x->workload);
+		pm_item(item, sizeof(item), label, &x->cost, r->ci);
+		line_add(&l, ", ", item);
+	}
+	line_end(&l);
+}
+
 static void print_direct(struct report *r)
 {
 	bool any = false;
-	const char *unit = r->cycles_only ? "cycles" : "ns";
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i], *top = NULL;
 		if (c->cpus != 1 || !c->lost.n || seen_before(r, i, same_source))
@@ -330,30 +356,9 @@ static void print_direct(struct report *r)
 			continue;
 		if (!any)
 			printf("\nDirect vs indirect cost per interrupt (%s, %g %% intervals):\n",
-			       unit, conf_pct[r->ci]);
+			       r->cycles_only ? "cycles" : "ns", conf_pct[r->ci]);
 		any = true;
-		char name[128], head[160], item[128];
-		struct line l;
-		source_name(name, sizeof(name), top);
-		snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
-		line_start(&l, head, 4);
-		pm_item(item, sizeof(item), "direct ", &top->direct, r->ci);
-		line_add(&l, " ", item);
-		pm_item(item, sizeof(item), "indirect ", &top->indirect, r->ci);
-		line_add(&l, ", ", item);
-		pm_item(item, sizeof(item), "total spin ", &top->cost, r->ci);
-		line_add(&l, "; ", item);
-		for (int j = 0; j < r->nconfig; j++) {
-			struct rconfig *x = &r->cfg[j];
-			if (x != top && x->cpus == 1 && x->hz == top->hz && same_source(x, top) &&
-			    x->cost.n) {
-				char label[48];
-				snprintf(label, sizeof(label), "%s ", x->workload);
-				pm_item(item, sizeof(item), label, &x->cost, r->ci);
-				line_add(&l, ", ", item);
-			}
-		}
-		line_end(&l);
+		print_direct_line(r, top);
 	}
 }
 
@@ -427,7 +432,8 @@ static void print_header(struct report *r, char **logs, int nlogs)
 		       r->reference[0] ? r->reference : "?", r->spread_ppm);
 }
 
-static void print_warnings(struct report *r)
+/* What the platform, the calibration and the logs' coherence say. */
+static void print_platform_warnings(struct report *r)
 {
 	if (r->emulator[0] || (r->hypervisor && !strcmp(r->hypervisor_sig, "TCGTCGTCGTCG")))
 		printf("warning: an emulator (%s) is underneath: the figures are the emulator's,\n"
@@ -445,6 +451,11 @@ static void print_warnings(struct report *r)
 		printf("warning: the logs come from different boots or machines (%s); figures\n"
 		       "  of one configuration are pooled\n",
 		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs");
+}
+
+/* What the runs themselves say. */
+static void print_run_warnings(struct report *r)
+{
 	if (r->ends < r->boots)
 		printf("warning: %u boot(s) without an end record: the run did not finish\n",
 		       r->boots - r->ends);
@@ -469,7 +480,8 @@ static void print_warnings(struct report *r)
 void report_print(struct report *r, char **logs, int nlogs)
 {
 	print_header(r, logs, nlogs);
-	print_warnings(r);
+	print_platform_warnings(r);
+	print_run_warnings(r);
 	print_hz(r);
 	print_modes(r);
 	print_cpus(r);
