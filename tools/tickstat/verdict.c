@@ -78,7 +78,7 @@ void fmt_share(char *buf, size_t size, double ppm, double err_ppm, bool sign)
 void fmt_pm(char *buf, size_t size, double v, double e)
 {
 	int d = decimals(v, e);
-	if (fabs(v) >= 1e4 && isfinite(e) && e >= 10)
+	if (isfinite(e) && fmax(fabs(v), e) >= 1e4 && e >= 10)
 		snprintf(buf, size, "%.*fk ± %.*fk", decimals(v / 1e3, e / 1e3), v / 1e3,
 			 decimals(v / 1e3, e / 1e3), e / 1e3);
 	else if (isfinite(e))
