@@ -25,7 +25,8 @@ static void line_start(struct line *l, const char *text, int indent)
 
 static void line_add(struct line *l, const char *sep, const char *item)
 {
-	if (l->col + columns(sep) + columns(item) > R_WIDTH && l->col > (size_t)l->indent) {
+	/* + 1: a wrapped line ends with the separator's first character */
+	if (l->col + columns(sep) + columns(item) + 1 > R_WIDTH && l->col > (size_t)l->indent) {
 		printf("%s%s\n", l->buf, sep[0] == ';' || sep[0] == ',' ? (char[]){ sep[0], 0 } : "");
 		l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%*s", l->indent, "");
 		l->col = (size_t)l->indent;
@@ -107,9 +108,14 @@ static void print_verdict(const char *what, const struct dataset *a, const struc
 		return;
 	}
 	fmt_share(diff, sizeof(diff), v.diff, v.err, true);
+	struct line l;
+	char head[200], tail[96];
 	if (v.proven) {
-		printf("    %s: %s of the CPU (%g %%, n=%zu+%zu)\n", what, diff, conf_pct[ci],
-		       v.na, v.nb);
+		snprintf(head, sizeof(head), "    %s: %s of the CPU", what, diff);
+		snprintf(tail, sizeof(tail), "(%g %%, n=%zu+%zu)", conf_pct[ci], v.na, v.nb);
+		line_start(&l, head, 6);
+		line_add(&l, " ", tail);
+		line_end(&l);
 		return;
 	}
 	if (v.runs_needed)
@@ -117,8 +123,6 @@ static void print_verdict(const char *what, const struct dataset *a, const struc
 	else
 		snprintf(runs, sizeof(runs), "%s", v.diff == 0 ? "identical means"
 			 : "runs needed: over 10^7");
-	struct line l;           /* n: in the series' row */
-	char head[200];
 	snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, runs);
 	line_start(&l, head, 6);
 	line_add(&l, " ", diff);
@@ -239,7 +243,7 @@ static void print_modes(struct report *r)
 		print_verdict("one-shot vs periodic", &p->lost, &o->lost, r->ci);
 	}
 	if (!any)
-		printf("\nPeriodic vs one-shot: no pair of both modes in the log (tick_mode="
+		printf("\nPeriodic vs one-shot: no timer ran in both modes (tick_mode="
 		       "periodic,oneshot\nruns both); no timer at all is the runs without it.\n");
 }
 
@@ -405,8 +409,17 @@ static void print_header(struct report *r, char **logs, int nlogs)
 		printf(" %s", logs[i]);
 	printf("\n%lu records; %u of %u boot%s ended pass\n", r->records, r->ends_pass,
 	       r->boots, r->boots == 1 ? "" : "s");
-	if (r->cmdline[0])
-		printf("command line: %s\n", r->cmdline);
+	if (r->cmdline[0]) {     /* wrapped at its words */
+		struct line l;
+		char words[sizeof(r->cmdline)], word[160], *save = NULL;
+		snprintf(words, sizeof(words), "%s", r->cmdline);
+		line_start(&l, "command line:", 2);
+		for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+			snprintf(word, sizeof(word), "%s", w);
+			line_add(&l, " ", word);
+		}
+		line_end(&l);
+	}
 	if (r->have_platform) {
 		struct line l;
 		char item[128];
