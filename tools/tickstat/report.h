@@ -45,7 +45,7 @@ struct report {
 	/* what the boot, platform, calibration and end records say */
 	unsigned boots, ends, ends_pass, skips, errors;
 	unsigned long records;
-	char cmdline[160], brand[80], vendor[16], hypervisor_sig[16], emulator[16];
+	char cmdline[512], brand[80], vendor[16], hypervisor_sig[16], emulator[16];
 	char reference[16], other_brand[80];
 	bool hypervisor, tsc_invariant, have_platform;
 	unsigned long long spread_ppm, cpus_online, smi, unexplained, short_runs;
