@@ -221,7 +221,8 @@ TICKSTAT_LIB := \
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
-TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_report)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_TIME ?= 600

@@ -56,12 +56,18 @@ struct verdict verdict(const struct dataset *a, const struct dataset *b, int ci)
 	return v;
 }
 
-/* Decimals that show the half interval to two significant digits (the value to
- * three when there is no interval). */
+/* Decimals that show the half interval to one significant digit, two when that
+ * digit is 1 or 2 (0.06, 0.0012: the rounding loses at most a sixth); the value
+ * to three digits when there is no interval. */
 static int decimals(double v, double e)
 {
-	double x = isfinite(e) && e > 0 ? e : fabs(v);
-	int d = x > 0 ? (isfinite(e) && e > 0 ? 1 : 2) - (int)floor(log10(x)) : 2;
+	bool interval = isfinite(e) && e > 0;
+	double x = interval ? e : fabs(v);
+	if (!(x > 0))
+		return 2;
+	int lead = (int)floor(log10(x));
+	int digits = !interval ? 3 : x / pow(10, lead) < 3 ? 2 : 1;
+	int d = digits - 1 - lead;
 	return d < 0 ? 0 : d > 6 ? 6 : d;
 }
 
