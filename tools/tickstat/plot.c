@@ -287,7 +287,9 @@ static int latency_blocks(FILE *g, struct plot *p)
 	return nl;
 }
 
-static void plot_latency(FILE *g, struct plot *p)
+/* Each latency line in its timer's colour (the HZ panels'), dashed when several
+ * CPUs took shots at once. */
+static void plot_latency(FILE *g, struct plot *p, struct hz_layout *hz)
 {
 	fprintf(g, "set title 'Interrupt latency: deadline to handler (histograms merged over runs)'\n"
 		"set xlabel 'latency (TSC cycles, bucket lower bound)'\nset ylabel 'samples'\n"
@@ -296,8 +298,10 @@ static void plot_latency(FILE *g, struct plot *p)
 	int first = 1;
 	for (int i = 0; i < p->ndist; i++)
 		if (!strcmp(p->dist[i].bench, "latency") && p->dist[i].nb) {
-			fprintf(g, "%s$lat%d using 1:2 with steps title '%s'", first ? "" : ", ", i,
-				p->dist[i].what);
+			const char *what = p->dist[i].what;
+			fprintf(g, "%s$lat%d using 1:2 with steps lc rgb '%s' dt %d title '%s'",
+				first ? "" : ", ", i, hz_timer_colour(hz, what),
+				strstr(what, " cpus=") ? 2 : 1, what);
 			first = 0;
 		}
 	fprintf(g, "\nunset logscale xy\nset autoscale y\n");
@@ -405,7 +409,7 @@ static int draw(struct plot *p, const char *out)
 	if (ns)
 		plot_scaling(g, ns, t->configs, t->max_cpus);
 	if (nl)
-		plot_latency(g, p);
+		plot_latency(g, p, &t->hz);
 	if (nc)
 		plot_costs(g, label_max);
 	fprintf(g, "unset multiplot\n");

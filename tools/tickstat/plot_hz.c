@@ -111,6 +111,18 @@ void hz_blocks(FILE *g, const struct report *r, const struct hz_layout *l)
 	}
 }
 
+const char *hz_timer_colour(struct hz_layout *l, const char *name)
+{
+	size_t len = strcspn(name, " ");
+	for (int i = 0; i < l->nsources; i++)
+		if (!strncmp(l->sources[i], name, len) &&
+		    (l->sources[i][len] == ' ' || !l->sources[i][len]))
+			return palette[i % PALETTE];
+	char timer[HZ_NAME];
+	snprintf(timer, sizeof(timer), "%.*s", (int)(len < HZ_NAME - 1 ? len : HZ_NAME - 1), name);
+	return palette[index_of(l->sources, &l->nsources, HZ_MAX_NAMES, timer) % PALETTE];
+}
+
 static void plot_line(FILE *g, const struct hz_layout *l, int k, int column, bool first,
 		      bool with_source)
 {

@@ -27,5 +27,9 @@ struct hz_layout {
 int hz_layout(const struct report *r, struct hz_layout *l);
 void hz_blocks(FILE *g, const struct report *r, const struct hz_layout *l);
 void hz_plot(FILE *g, const struct report *r, const struct hz_layout *l);
+/* The colour of the timer named at the start of name ("hpet", "lapic cpus=2"): its
+ * first line's on the HZ panels; a timer without one gets a colour of its own
+ * (added to l, so the next call for it gives the same). */
+const char *hz_timer_colour(struct hz_layout *l, const char *name);
 
 #endif
