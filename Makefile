@@ -165,9 +165,20 @@ host: $(UNIT_BINS)
 deps:
 	@scripts/install-deps
 
+# make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
+# words; the terminal shows the human lines, the log every line), then print the
+# report of the log (tickstat report), the log's path and the commands to try next.
+# Exits with the runner's status.
+RUN_LOG ?= $(BUILD)/run.log
 run: deps
-	$(MAKE) iso
-	tools/run $(RUN_ARGS)
+	$(MAKE) iso $(BUILD)/tickstat
+	@tools/run --log $(RUN_LOG) $(RUN_ARGS); rc=$$?; echo; \
+	$(BUILD)/tickstat report $(RUN_LOG); echo; \
+	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
+	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
+	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
+	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \
+	exit $$rc
 
 unit-test: $(UNIT_BINS)
 
@@ -218,13 +229,19 @@ TICKSTAT_LIB := \
 	tools/tickstat/compare.c \
 	tools/tickstat/summary.c \
 	tools/tickstat/export.c \
-	tools/tickstat/plot.c
+	tools/tickstat/plot.c \
+	tools/tickstat/lost.c \
+	tools/tickstat/verdict.c \
+	tools/tickstat/report.c \
+	tools/tickstat/report_print.c \
+	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's
 # kernel/crc32.c, with which test_tickstat_log writes its records.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
-TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_report)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_TIME ?= 600

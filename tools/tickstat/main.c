@@ -13,6 +13,9 @@ static const char usage[] =
 "\n"
 "  check LOG...             integrity: CRC, seq, boot first, end last, JSON; exit 1\n"
 "                           when a log is damaged, truncated or incomplete\n"
+"  report [-c LEVEL] LOG... the answer on one page: CPU share lost at each HZ with\n"
+"                           its interval and verdicts, modes, CPUs, direct and\n"
+"                           indirect cost, read/arm/latency, warnings\n"
 "  summary [--all] LOG...   ministat rows for the figures that vary, per benchmark\n"
 "                           and configuration, percentiles, derived tick costs in\n"
 "                           cycles and ns; constant fields said once (--all: a row\n"
@@ -23,12 +26,14 @@ static const char usage[] =
 "                           FIELD in one log, then Welch's t, Mann-Whitney U and the\n"
 "                           runs needed to resolve a difference\n"
 "  column [--type T] [--where K=V]... FIELD LOG...\n"
-"                           one number per line (input for ministat)\n"
+"                           one number per line (input for ministat); FIELD may\n"
+"                           be cost or lost_ppm (CPU share lost, per run)\n"
 "  export --csv|--json [--type T] LOG...\n"
 "                           flat tables of the intact records\n"
-"  plot LOG... -o FILE.png|FILE.svg\n"
-"                           cost against HZ per timer, latency histograms, read and\n"
-"                           arm costs, through gnuplot\n"
+"  plot LOG... -o FILE.png|FILE.svg|FILE.gp\n"
+"                           CPU share and cost against HZ per timer, latency\n"
+"                           histograms, read and arm costs, through gnuplot (.gp:\n"
+"                           the script)\n"
 "\n"
 "Every command checks the logs first and refuses damaged records: problems go to\n"
 "standard error as FILE:LINE: text. Exit status: 0 all well, 1 a log is damaged\n"
@@ -45,6 +50,7 @@ static const struct {
 	{ "column",  cmd_column },
 	{ "export",  cmd_export },
 	{ "plot",    cmd_plot },
+	{ "report",  cmd_report },
 };
 
 /* Output that did not reach its file (a full disk, a closed pipe) is an I/O

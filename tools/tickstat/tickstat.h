@@ -12,6 +12,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_column(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
