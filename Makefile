@@ -163,7 +163,7 @@ run: deps
 unit-test: $(UNIT_BINS)
 
 test: deps
-	$(MAKE) all
+	$(MAKE) all secureboot $(BUILD)/tickbench-sb-wrongkey.iso
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
