@@ -320,7 +320,14 @@ $(SB)/%.key $(SB)/%.crt:
 		-keyout $(SB)/$*.key -out $(SB)/$*.crt 2>/dev/null
 	chmod 600 $(SB)/$*.key
 
-$(SB)/tickbench.cer: $(SB_CERT)
+# Which key signs, rewritten only when the choice changes, so that a new SIGN_KEY=
+# re-signs everything.
+$(SB)/signer: FORCE
+	@mkdir -p $(SB)
+	@echo '$(SB_KEY) $(SB_CERT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(SB)/tickbench.cer: $(SB_CERT) $(SB)/signer
 	openssl x509 -in $< -outform DER -out $@
 
 $(SB)/header-flat.o: boot/header.S
@@ -337,7 +344,7 @@ $(SB)/tickbench-unsigned.efi: $(SB)/tickbench-flat.elf tools/pe-wrap
 	tools/pe-wrap $(SB)/tickbench.bin $@
 	grub-file --is-x86-multiboot2 $@
 
-$(SB)/tickbench.efi: $(SB)/tickbench-unsigned.efi $(SB_KEY) $(SB_CERT)
+$(SB)/tickbench.efi: $(SB)/tickbench-unsigned.efi $(SB_KEY) $(SB_CERT) $(SB)/signer
 	sbsign --key $(SB_KEY) --cert $(SB_CERT) --output $@ $<
 	sbverify --cert $(SB_CERT) $@ >/dev/null
 	grub-file --is-x86-multiboot2 $@
@@ -349,7 +356,8 @@ $(SB)/tickbench-wrongkey.efi: $(SB)/tickbench-unsigned.efi $(SB)/wrong.key $(SB)
 # module from disk), the menu in a memdisk, iso/grub-sb-early.cfg finding the image
 # and starting it. iso/sbat.csv: the SBAT generations Debian gives this GRUB
 # version; shim refuses an image with no .sbat section.
-$(SB)/grubx64.efi: iso/grub.cfg iso/grub-sb-early.cfg iso/sbat.csv $(SB_KEY) $(SB_CERT)
+$(SB)/grubx64.efi: iso/grub.cfg iso/grub-sb-early.cfg iso/sbat.csv $(SB_KEY) $(SB_CERT) \
+		$(SB)/signer
 	@rm -rf $(SB)/memdisk && mkdir -p $(SB)/memdisk
 	cp iso/grub.cfg $(SB)/memdisk/grub.cfg
 	tar --format=ustar -C $(SB)/memdisk -cf $(SB)/memdisk.tar grub.cfg
