@@ -72,6 +72,11 @@ KERNEL_OBJS := \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
+	kernel/logstore.o \
+	kernel/deflate.o \
+	kernel/qr.o \
+	kernel/qrpages.o \
+	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \

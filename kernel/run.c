@@ -6,6 +6,7 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "qrscreen.h"
 #include "smp.h"
 
 static enum run_status status = RUN_PASS;
@@ -65,6 +66,8 @@ _Noreturn void run_end(void)
 	record_str(&r, "status", status_names[status]);
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[status]);
+	if (qrscreen_wanted(qemu || bochs))
+		qrscreen_show(status_names[status]);   /* forever, if it can draw */
 	run_stop_machine();
 }
 
