@@ -103,7 +103,7 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_deflate test_qr
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
@@ -154,7 +154,14 @@ $(BUILD)/host-obj/%.o: %.c
 $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(LDLIBS_EXTRA)
+
+# The QR pages' encoder and compressor: zlib inflates what deflate writes (on the
+# logs in tests/tickstat too), zbarimg reads what qr draws.
+$(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
+$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr: $(BUILD)/host-obj/kernel/deflate.o \
+	$(BUILD)/host-obj/kernel/qr.o
+$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
 host: $(UNIT_BINS)
 
@@ -268,7 +275,7 @@ $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURD
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -278,6 +285,11 @@ FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+# fuzz_deflate: every input compressed by kernel/deflate.c inflates with zlib to itself.
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c kernel/deflate.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz
 
 fuzz-build: $(FUZZ_BINS)
 

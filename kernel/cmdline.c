@@ -116,6 +116,9 @@ static const struct option options[] = {
 	  "instead of exiting; off: never" },
 	{ "qr_seconds", KIND_UINT, NULL, 1, 60, AT(qr_seconds), "4",
 	  "how long each QR page stays on screen, in seconds" },
+	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
+	  "the largest QR version (size) the pages use, if the screen fits it at 3 "
+	  "pixels a module; a smaller one gives larger modules and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };
@@ -129,6 +132,7 @@ void config_defaults(struct config *cfg)
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
 		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
 		.tick_modes = 1u << TICK_MODE_PERIODIC, .qr = QR_PAGES_AUTO, .qr_seconds = 4,
+		.qr_version = 40,
 	};
 }
 

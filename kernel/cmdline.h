@@ -65,6 +65,7 @@ struct config {
 	struct uint_list latency_cpus;  /* latency: CPUs at once, as tick_cpus */
 	uint32_t qr;                    /* enum qr_pages: the log as QR codes at the end */
 	uint32_t qr_seconds;            /* how long each QR page stays on screen */
+	uint32_t qr_version;            /* the largest QR version the pages may use */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

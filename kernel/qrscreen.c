@@ -23,7 +23,7 @@
 static struct {
 	struct framebuffer fb;
 	bool has_fb;
-	uint32_t mode, seconds;
+	uint32_t mode, seconds, max_version;
 	struct deflate_work *work;
 	uint8_t *packed;
 	size_t packed_cap;
@@ -38,6 +38,7 @@ void qrscreen_init(const struct boot_info *bi, const struct config *cfg)
 {
 	scr.mode = cfg->qr;
 	scr.seconds = cfg->qr_seconds;
+	scr.max_version = cfg->qr_version;
 	scr.fb = bi->fb;
 	scr.has_fb = bi->has_framebuffer && bi->fb.type == 1;
 	if (scr.mode == QR_PAGES_OFF || !logstore_init())
@@ -99,8 +100,8 @@ static void caption(unsigned row, const char *text)
 
 struct layout { unsigned version, px; uint32_t x0, y0; };
 
-/* The largest version whose symbol and quiet zone fit below the captions at
- * MODULE_PX_MIN, then the largest whole module size for it. */
+/* The largest version (up to qr_version=) whose symbol and quiet zone fit below the
+ * captions at MODULE_PX_MIN, then the largest whole module size for it. */
 static bool choose_layout(struct layout *l)
 {
 	uint32_t top = CAPTION_LINES * FONT_HEIGHT * scr.scale + FONT_HEIGHT;
@@ -108,7 +109,7 @@ static bool choose_layout(struct layout *l)
 		return false;
 	uint32_t room = scr.fb.height - top < scr.fb.width ? scr.fb.height - top : scr.fb.width;
 	l->version = 0;
-	for (unsigned v = 1; v <= QR_VERSION_MAX; v++)
+	for (unsigned v = 1; v <= scr.max_version; v++)
 		if ((17 + 4 * v + 2 * QUIET) * MODULE_PX_MIN <= room)
 			l->version = v;
 	if (!l->version)
@@ -151,7 +152,7 @@ static void show_page(const struct qrpages *p, const struct layout *l, unsigned 
 	       p->run_id, k, p->count, status, logstore_lines(),
 	       logstore_dropped() ? " (copy incomplete: the log outgrew it)" : "");
 	caption(0, text);
-	caption(1, "Photograph every page, then: tools/qr-import PHOTOS... > run.log");
+	caption(1, "Photograph every page; tools/qr-import PHOTOS > run.log");
 	draw_symbol(l);
 }
 
@@ -179,7 +180,7 @@ void qrscreen_show(const char *status)
 	struct qrpages p;
 	if (!can_draw())
 		return;
-	scr.scale = scr.fb.width >= 1600 ? 2 : 1;
+	scr.scale = scr.fb.width >= 1024 ? 2 : 1;     /* 64 columns or more */
 	scr.black = colour(0);
 	scr.white = colour(0xff);
 	size_t len = deflate_compress(logstore_data(), logstore_len(), scr.packed,
