@@ -163,6 +163,13 @@ $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr: $(BUILD)/host-obj/kernel/def
 	$(BUILD)/host-obj/kernel/qr.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
+# The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
+QR_RENDER := $(BUILD)/qr-render
+$(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
+		kernel/qr.c kernel/qrpages.c kernel/crc32.c)
+	$(HOSTCC) -o $@ $^
+host: $(QR_RENDER)
+
 host: $(UNIT_BINS)
 
 deps:
