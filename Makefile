@@ -44,6 +44,7 @@ KERNEL_OBJS := \
 	arch/x86/uart.o \
 	arch/x86/vga.o \
 	arch/x86/fb.o \
+	arch/x86/fbdraw.o \
 	arch/x86/font.o \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \

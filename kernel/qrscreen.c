@@ -55,30 +55,9 @@ bool qrscreen_wanted(bool machine_ends_itself)
 
 /* ---- pixels ---- */
 
-static uint32_t colour(uint8_t v)
+static void fill(uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, uint32_t pixel)
 {
-	const struct framebuffer *f = &scr.fb;
-	return (uint32_t)(v >> (8 - f->red_size)) << f->red_pos |
-	       (uint32_t)(v >> (8 - f->green_size)) << f->green_pos |
-	       (uint32_t)(v >> (8 - f->blue_size)) << f->blue_pos;
-}
-
-static void fill(uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, uint32_t c)
-{
-	unsigned bytes = scr.fb.bpp / 8;
-	for (uint32_t y = y0; y < y0 + h && y < scr.fb.height; y++) {
-		uint8_t *row = (uint8_t *)(uintptr_t)scr.fb.addr + (uint64_t)y * scr.fb.pitch;
-		for (uint32_t x = x0; x < x0 + w && x < scr.fb.width; x++) {
-			uint8_t *p = row + x * bytes;
-			if (bytes == 4)
-				*(volatile uint32_t *)p = c;
-			else if (bytes == 2)
-				*(volatile uint16_t *)p = (uint16_t)c;
-			else
-				for (unsigned i = 0; i < 3; i++)
-					((volatile uint8_t *)p)[i] = (uint8_t)(c >> (8 * i));
-		}
-	}
+	fbdraw_rect(&scr.fb, x0, y0, w, h, pixel);
 }
 
 /* A caption line of text at row (in scaled font lines), padded with white. */
@@ -181,8 +160,8 @@ void qrscreen_show(const char *status)
 	if (!can_draw())
 		return;
 	scr.scale = scr.fb.width >= 1024 ? 2 : 1;     /* 64 columns or more */
-	scr.black = colour(0);
-	scr.white = colour(0xff);
+	scr.black = fbdraw_grey(&scr.fb, 0);
+	scr.white = fbdraw_grey(&scr.fb, 0xff);
 	size_t len = deflate_compress(logstore_data(), logstore_len(), scr.packed,
 				      scr.packed_cap, scr.work);
 	uint32_t run_id = qrpages_run_id(logstore_data(), logstore_len());
