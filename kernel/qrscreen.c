@@ -1,6 +1,7 @@
-/* QR pages on the framebuffer (see qrscreen.h). Black on white, a quiet zone of 4
- * modules (ISO/IEC 18004:2015 6.3.8), modules of at least 3 pixels (a phone photo
- * of a 1080p screen decodes them; 1 pixel does not even in a screendump). */
+/* QR pages on the framebuffer (see qrscreen.h). Black on white (zbar reads no
+ * inverted symbol), a quiet zone of 4 modules (ISO/IEC 18004:2015 6.3.8), modules of
+ * at least 3 pixels: zbar reads 2 px and more exactly from a screendump, 1 px rarely,
+ * and a phone photo of the screen needs the margin. */
 #include "qrscreen.h"
 #include "console.h"
 #include "cpu.h"
@@ -32,7 +33,7 @@ static struct {
 } scr;
 
 static struct qr symbol;
-static uint8_t page[QR_SIZE_MAX * QR_SIZE_MAX / 8];
+static uint8_t page[2953];               /* version 40-L's byte capacity, the most */
 
 void qrscreen_init(const struct boot_info *bi, const struct config *cfg)
 {
