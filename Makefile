@@ -104,7 +104,7 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_deflate test_qr
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_deflate test_qr test_qrpages
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
@@ -160,8 +160,9 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 # The QR pages' encoder and compressor: zlib inflates what deflate writes (on the
 # logs in tests/tickstat too), zbarimg reads what qr draws.
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
-$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr: $(BUILD)/host-obj/kernel/deflate.o \
-	$(BUILD)/host-obj/kernel/qr.o
+$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
+	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/qr.o \
+	$(BUILD)/host-obj/kernel/qrpages.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
 # The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
