@@ -75,6 +75,7 @@ KERNEL_OBJS := \
 	kernel/smp.o \
 	kernel/logstore.o \
 	kernel/deflate.o \
+	kernel/huffman.o \
 	kernel/qr.o \
 	kernel/qrpages.o \
 	kernel/qrscreen.o \
@@ -161,14 +162,15 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 # logs in tests/tickstat too), zbarimg reads what qr draws.
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
-	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/qr.o \
+	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/huffman.o \
+	$(BUILD)/host-obj/kernel/qr.o \
 	$(BUILD)/host-obj/kernel/qrpages.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
 # The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
 QR_RENDER := $(BUILD)/qr-render
 $(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
-		kernel/qr.c kernel/qrpages.c kernel/crc32.c)
+		kernel/huffman.c kernel/qr.c kernel/qrpages.c kernel/crc32.c)
 	$(HOSTCC) -o $@ $^
 host: $(QR_RENDER)
 
@@ -296,7 +298,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
 
 # fuzz_deflate: every input compressed by kernel/deflate.c inflates with zlib to itself.
-$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c kernel/deflate.c
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c kernel/deflate.c kernel/huffman.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz
 
