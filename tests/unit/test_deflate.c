@@ -1,4 +1,4 @@
-/* kernel/deflate.c: its output inflates with zlib (raw, windowBits -15) to the input,
+/* kernel/deflate.c and huffman.c: the output inflates with zlib (raw, windowBits -15) to the input,
  * for generated inputs (empty, one byte, runs, random, text with far repeats, more
  * than one window) and for real logs (the logs in tests/tickstat). */
 #include <stdarg.h>
@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <zlib.h>
 #include "deflate.h"
+#include "huffman.h"
 
 static struct deflate_work work;
 
@@ -77,6 +78,47 @@ static void far_repeats_and_all_lengths(void **state)
 	round_trip(buf, 600);
 }
 
+/* BTYPE of the first block (RFC 1951 3.2.3): 1 fixed, 2 dynamic codes. */
+static unsigned first_block_type(const char *text)
+{
+	uint8_t out[4096];
+	size_t len = deflate_compress((const uint8_t *)text, strlen(text), out, sizeof(out), &work);
+	assert_true(len > 0);
+	return (out[0] >> 1) & 3;
+}
+
+static void block_types(void **state)
+{
+	assert_int_equal(first_block_type("a"), 1);     /* a dynamic header costs more */
+	char text[3000];
+	srand(3);
+	for (size_t i = 0; i + 1 < sizeof(text); i++)      /* five letters: 3 bits, not 8 */
+		text[i] = (char)('a' + rand() % 5);
+	text[sizeof(text) - 1] = 0;
+	assert_int_equal(first_block_type(text), 2);
+}
+
+/* Fibonacci frequencies make the deepest Huffman tree: the lengths must still fit
+ * 15 bits (or 7) and form a complete code (Kraft sum exactly 1). */
+static void huffman_limited_and_complete(void **state)
+{
+	uint32_t freq[30];
+	uint8_t len[30];
+	for (unsigned limit = 7; limit <= 15; limit += 8) {
+		freq[0] = freq[1] = 1;
+		for (int i = 2; i < 30; i++)
+			freq[i] = freq[i - 1] + freq[i - 2];
+		unsigned n = limit == 7 ? 19 : 30;
+		huffman_lengths(freq, n, limit, len);
+		uint64_t kraft = 0;
+		for (unsigned i = 0; i < n; i++) {
+			assert_true(len[i] >= 1 && len[i] <= limit);
+			kraft += 1ull << (15 - len[i]);
+		}
+		assert_int_equal(kraft, 1u << 15);
+	}
+}
+
 static void small_output_refused(void **state)
 {
 	uint8_t out[4];
@@ -106,6 +148,8 @@ int main(void)
 		cmocka_unit_test(random_bytes_fit_the_bound),
 		cmocka_unit_test(far_repeats_and_all_lengths),
 		cmocka_unit_test(small_output_refused),
+		cmocka_unit_test(block_types),
+		cmocka_unit_test(huffman_limited_and_complete),
 		cmocka_unit_test(real_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
