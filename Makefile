@@ -77,6 +77,8 @@ KERNEL_OBJS := \
 	kernel/deflate.o \
 	kernel/huffman.o \
 	kernel/qr.o \
+	kernel/qrmask.o \
+	kernel/reedsolomon.o \
 	kernel/qrpages.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
@@ -163,14 +165,16 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/huffman.o \
-	$(BUILD)/host-obj/kernel/qr.o \
+	$(BUILD)/host-obj/kernel/qr.o $(BUILD)/host-obj/kernel/qrmask.o \
+	$(BUILD)/host-obj/kernel/reedsolomon.o \
 	$(BUILD)/host-obj/kernel/qrpages.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
 # The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
 QR_RENDER := $(BUILD)/qr-render
 $(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
-		kernel/huffman.c kernel/qr.c kernel/qrpages.c kernel/crc32.c)
+		kernel/huffman.c kernel/qr.c kernel/qrmask.c kernel/reedsolomon.c kernel/qrpages.c \
+		kernel/crc32.c)
 	$(HOSTCC) -o $@ $^
 host: $(QR_RENDER)
 

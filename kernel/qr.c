@@ -1,6 +1,7 @@
 /* QR Code encoder (ISO/IEC 18004:2015; see qr.h). Section numbers below are the
  * standard's. x is the column, y the row, (0, 0) the top left module. */
 #include "qr.h"
+#include "reedsolomon.h"
 #include "lib.h"
 
 #define DATA_CODEWORDS_MAX 2956         /* version 40-L (Table 7) */
@@ -92,48 +93,7 @@ static void data_stream(uint8_t *out, unsigned capacity, unsigned v, const uint8
 		append_bits(&bb, pad, 8);
 }
 
-/* ---- Reed-Solomon error correction (7.5.2, Annex A): GF(256), x^8+x^4+x^3+x^2+1 ---- */
-
-static uint8_t gf_mul(uint8_t a, uint8_t b)
-{
-	unsigned r = 0;
-	for (int i = 7; i >= 0; i--) {
-		r = (r << 1) ^ ((r >> 7) * 0x11d);
-		r ^= ((b >> i) & 1) * a;
-	}
-	return (uint8_t)r;
-}
-
-/* The generator polynomial prod (x - 2^i), i < degree; coefficients highest first,
- * the leading 1 left out. */
-static void rs_generator(unsigned degree, uint8_t *g)
-{
-	memset(g, 0, degree);
-	g[degree - 1] = 1;
-	uint8_t root = 1;
-	for (unsigned i = 0; i < degree; i++) {
-		for (unsigned j = 0; j < degree; j++) {
-			g[j] = gf_mul(g[j], root);
-			if (j + 1 < degree)
-				g[j] ^= g[j + 1];
-		}
-		root = gf_mul(root, 2);
-	}
-}
-
-/* The remainder of data(x) * x^degree divided by the generator. */
-static void rs_remainder(const uint8_t *data, unsigned n, const uint8_t *g, unsigned degree,
-			 uint8_t *ec)
-{
-	memset(ec, 0, degree);
-	for (unsigned i = 0; i < n; i++) {
-		uint8_t factor = data[i] ^ ec[0];
-		memmove(ec, ec + 1, degree - 1);
-		ec[degree - 1] = 0;
-		for (unsigned j = 0; j < degree; j++)
-			ec[j] ^= gf_mul(g[j], factor);
-	}
-}
+/* ---- error correction codewords (7.5, 7.6) ---- */
 
 /* Split the data codewords into blocks, add each block's EC codewords and interleave
  * them (7.6): data column by column (short blocks first), then EC likewise. */
@@ -144,7 +104,7 @@ static void add_ec_and_interleave(const uint8_t *data, unsigned v, enum qr_level
 	unsigned total = raw_modules(v) / 8, short_blocks = blocks - total % blocks;
 	unsigned short_data = total / blocks - degree;
 	uint8_t g[EC_DEGREE_MAX], ec[EC_DEGREE_MAX];
-	rs_generator(degree, g);
+	rs_generator(g, degree);
 	for (unsigned b = 0, at = 0; b < blocks; b++) {
 		unsigned n = short_data + (b >= short_blocks);
 		rs_remainder(data + at, n, g, degree, ec);
@@ -299,102 +259,20 @@ static void draw_codewords(struct qr *q, const uint8_t *cw, unsigned n)
 	}
 }
 
-/* ---- masking (7.8) ---- */
-
-static bool mask_bit(unsigned mask, unsigned x, unsigned y)
-{
-	switch (mask) {     /* Table 10: i is the row (y), j the column (x) */
-	case 0: return (x + y) % 2 == 0;
-	case 1: return y % 2 == 0;
-	case 2: return x % 3 == 0;
-	case 3: return (x + y) % 3 == 0;
-	case 4: return (x / 3 + y / 2) % 2 == 0;
-	case 5: return x * y % 2 + x * y % 3 == 0;
-	case 6: return (x * y % 2 + x * y % 3) % 2 == 0;
-	default: return ((x + y) % 2 + x * y % 3) % 2 == 0;
-	}
-}
-
-static void apply_mask(struct qr *q, unsigned mask)
-{
-	for (unsigned y = 0; y < q->size; y++)
-		for (unsigned x = 0; x < q->size; x++)
-			if (!q->function[y * q->size + x] && mask_bit(mask, x, y))
-				q->dark[y * q->size + x] ^= 1;
-}
-
-/* The module at step i along row (or column) line. */
-static bool along(const struct qr *q, bool rows, unsigned line, unsigned i)
-{
-	return rows ? q->dark[line * q->size + i] : q->dark[i * q->size + line];
-}
-
-/* N1: 3 + (run - 5) per run of five or more same-coloured modules in a line. */
-static unsigned penalty_runs(const struct qr *q, bool rows, unsigned line)
-{
-	unsigned score = 0, run = 1;
-	for (unsigned i = 1; i <= q->size; i++) {
-		if (i < q->size && along(q, rows, line, i) == along(q, rows, line, i - 1)) {
-			run++;
-			continue;
-		}
-		if (run >= 5)
-			score += 3 + run - 5;
-		run = 1;
-	}
-	return score;
-}
-
-/* N3: 40 per 1:1:3:1:1 finder-like pattern with four light modules on one side;
- * beyond the symbol counts as light (the quiet zone). */
-static unsigned penalty_finders(const struct qr *q, bool rows, unsigned line)
-{
-	static const uint8_t pattern[11] = { 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0 };
-	unsigned score = 0;
-	for (int start = -4; start + 11 <= (int)q->size + 4; start++) {
-		bool fwd = true, back = true;
-		for (int k = 0; k < 11 && (fwd || back); k++) {
-			int i = start + k;
-			bool m = i >= 0 && i < (int)q->size && along(q, rows, line, (unsigned)i);
-			fwd &= m == pattern[k];
-			back &= m == pattern[10 - k];
-		}
-		score += 40 * (fwd + back);
-	}
-	return score;
-}
-
-static unsigned penalty(const struct qr *q)
-{
-	unsigned score = 0, s = q->size, dark = 0;
-	for (unsigned line = 0; line < s; line++)
-		for (int rows = 0; rows < 2; rows++)
-			score += penalty_runs(q, rows, line) + penalty_finders(q, rows, line);
-	for (unsigned y = 0; y < s; y++)
-		for (unsigned x = 0; x < s; x++) {
-			uint8_t c = q->dark[y * s + x];
-			dark += c;
-			if (x + 1 < s && y + 1 < s && c == q->dark[y * s + x + 1] &&
-			    c == q->dark[(y + 1) * s + x] && c == q->dark[(y + 1) * s + x + 1])
-				score += 3;          /* N2: each 2x2 block of one colour */
-		}
-	unsigned total = s * s, percent20 = (dark * 20 + total / 2) / total;   /* 5 % steps */
-	score += 10 * (percent20 > 10 ? percent20 - 10 : 10 - percent20);      /* N4 */
-	return score;
-}
+/* ---- masking (7.8; qrmask.c) ---- */
 
 static unsigned choose_mask(struct qr *q, enum qr_level l)
 {
 	unsigned best = 0, best_score = ~0u;
 	for (unsigned m = 0; m < 8; m++) {
-		apply_mask(q, m);
+		qr_apply_mask(q, m);
 		draw_format(q, l, m);
-		unsigned score = penalty(q);
+		unsigned score = qr_penalty(q);
 		if (score < best_score) {
 			best = m;
 			best_score = score;
 		}
-		apply_mask(q, m);           /* XOR again: undone */
+		qr_apply_mask(q, m);           /* XOR again: undone */
 	}
 	return best;
 }
@@ -414,7 +292,7 @@ bool qr_encode(struct qr *q, unsigned version, enum qr_level level,
 	draw_function_patterns(q, level);
 	draw_codewords(q, codewords, raw_modules(version) / 8);
 	q->mask = choose_mask(q, level);
-	apply_mask(q, q->mask);
+	qr_apply_mask(q, q->mask);
 	draw_format(q, level, q->mask);
 	return true;
 }

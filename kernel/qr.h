@@ -28,6 +28,11 @@ size_t qr_byte_capacity(unsigned version, enum qr_level level);
 bool qr_encode(struct qr *q, unsigned version, enum qr_level level,
 	       const uint8_t *data, size_t n);
 
+/* The masks (7.8, qrmask.c): XOR mask pattern 0..7 onto the non-function modules
+ * (twice undoes it), and the penalty score of the symbol as it stands (7.8.3). */
+void qr_apply_mask(struct qr *q, unsigned mask);
+unsigned qr_penalty(const struct qr *q);
+
 static inline bool qr_module(const struct qr *q, unsigned x, unsigned y)
 {
 	return q->dark[y * q->size + x];
