@@ -44,6 +44,7 @@ KERNEL_OBJS := \
 	arch/x86/uart.o \
 	arch/x86/vga.o \
 	arch/x86/fb.o \
+	arch/x86/fbdraw.o \
 	arch/x86/font.o \
 	arch/x86/paging.o \
 	arch/x86/qemu.o \
@@ -77,6 +78,14 @@ KERNEL_OBJS := \
 	kernel/status.o \
 	kernel/ci.o \
 	kernel/tscvote.o \
+	kernel/logstore.o \
+	kernel/deflate.o \
+	kernel/huffman.o \
+	kernel/qr.o \
+	kernel/qrmask.o \
+	kernel/reedsolomon.o \
+	kernel/qrpages.o \
+	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -107,7 +116,7 @@ SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
-	test_tscvote
+	test_tscvote test_deflate test_qr test_qrpages
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
@@ -158,7 +167,25 @@ $(BUILD)/host-obj/%.o: %.c
 $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(LDLIBS_EXTRA)
+
+# The QR pages' encoder and compressor: zlib inflates what deflate writes (on the
+# logs in tests/tickstat too), zbarimg reads what qr draws.
+$(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
+$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
+	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/huffman.o \
+	$(BUILD)/host-obj/kernel/qr.o $(BUILD)/host-obj/kernel/qrmask.o \
+	$(BUILD)/host-obj/kernel/reedsolomon.o \
+	$(BUILD)/host-obj/kernel/qrpages.o
+$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
+
+# The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
+QR_RENDER := $(BUILD)/qr-render
+$(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
+		kernel/huffman.c kernel/qr.c kernel/qrmask.c kernel/reedsolomon.c kernel/qrpages.c \
+		kernel/crc32.c)
+	$(HOSTCC) -o $@ $^
+host: $(QR_RENDER)
 
 host: $(UNIT_BINS)
 
@@ -299,7 +326,7 @@ $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURD
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -309,6 +336,11 @@ FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+# fuzz_deflate: every input compressed by kernel/deflate.c inflates with zlib to itself.
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c kernel/deflate.c kernel/huffman.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz
 
 fuzz-build: $(FUZZ_BINS)
 

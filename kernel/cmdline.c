@@ -33,6 +33,7 @@ static const char *const selftest_names[] = {
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
+static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
 
 #define AT(field) offsetof(struct config, field)
@@ -110,6 +111,16 @@ static const struct option options[] = {
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
+	{ "qr", KIND_ENUM, qr_names, 0, 0, AT(qr), "auto",
+	  "after the end record, show the whole log as QR pages on a graphics screen, "
+	  "cycling forever (tools/qr-import reads photos of them); auto: where nothing "
+	  "else ends the run (a real PC), not under QEMU or Bochs; on: there too, "
+	  "instead of exiting; off: never" },
+	{ "qr_seconds", KIND_UINT, NULL, 1, 60, AT(qr_seconds), "4",
+	  "how long each QR page stays on screen, in seconds" },
+	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
+	  "the largest QR version (size) the pages use, if the screen fits it at 3 "
+	  "pixels a module; a smaller one gives larger modules and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };
@@ -122,7 +133,8 @@ void config_defaults(struct config *cfg)
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
 		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
-		.tick_modes = 1u << TICK_MODE_PERIODIC,
+		.tick_modes = 1u << TICK_MODE_PERIODIC, .qr = QR_PAGES_AUTO, .qr_seconds = 4,
+		.qr_version = 40,
 	};
 }
 

@@ -11,17 +11,23 @@
 #include "idt.h"
 #include "irq.h"
 #include "lib.h"
+#include "logstore.h"
 #include "multiboot2.h"
 #include "panic.h"
 #include "platform.h"
 #include "qemu.h"
+#include "qrscreen.h"
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
 #include "smp.h"
 #include "timers.h"
 
-static void record_to_console(const char *line, size_t len) { console_write(line, len); }
+static void record_to_console(const char *line, size_t len)
+{
+	logstore_add(line, len);                /* kept for the QR pages */
+	console_write(line, len);
+}
 static void lock_console(void) { console_lock(); }
 
 #define HELP_WIDTH 78                   /* columns of a help line on an 80-column screen */
@@ -87,6 +93,7 @@ void kmain(uint32_t magic, uint32_t info)
 	suite_apply(&cfg);                          /* defaults of suite= */
 	alloc_init(&bi);                            /* free RAM past kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
+	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
 	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
 	record_set_sink(record_to_console);
 	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */

@@ -26,4 +26,10 @@ void vga_write(const char *s, size_t n);
 bool fb_init(const struct framebuffer *fb);
 void fb_write(const char *s, size_t n);
 
+/* Whole-screen drawing (fbdraw.c), 16, 24 or 32 bits a pixel: the pixel value of a
+ * grey level, and a filled rectangle clipped to the screen. */
+uint32_t fbdraw_grey(const struct framebuffer *fb, uint8_t v);
+void fbdraw_rect(const struct framebuffer *fb, uint32_t x0, uint32_t y0, uint32_t w,
+		 uint32_t h, uint32_t pixel);
+
 #endif

@@ -57,6 +57,7 @@ arch/x86/hpet.c	HPET at the ACPI HPET table's address
 arch/x86/hpet.h	HPET accessors
 arch/x86/uart.c	a memory-mapped 16550 (console=mmio:ADDR, mmio32:ADDR)
 arch/x86/fb.c	the boot loader's framebuffer
+arch/x86/fbdraw.c	the boot loader's framebuffer (the QR pages)
 arch/x86/vga.c	VGA text memory 0xb8000
 arch/x86/paging.c	the page tables themselves
 arch/x86/paging.h	paging_map() declaration
