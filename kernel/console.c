@@ -1,5 +1,6 @@
-/* The console fan-out: serial (16550) and screen (VGA text or framebuffer), and
- * the output lock that gives it to one CPU at a time. */
+/* The console fan-out: human text to the serial port (16550, chosen by serial.c)
+ * and the screen (VGA text or framebuffer), records to the serial port alone; and
+ * the output lock that gives them to one CPU at a time. */
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
@@ -10,14 +11,12 @@
 #include <stdarg.h>
 
 #define VGA_TEXT_ADDR 0xb8000
-#define MMIO_UART_WINDOW 0x1000
 #define UNCALIBRATED_SECOND 3000000000ull   /* TSC cycles, before calibration */
 
 static uint32_t owner = APIC_ID_NONE;   /* APIC id of the CPU holding the output lock */
 static unsigned depth;                  /* its nested holds; only the owner touches it */
 static bool kept;                       /* held to the end of the run: no forcing */
 
-static char serial_name[32] = "none";
 static const char *screen_name = "none";
 static enum { SCREEN_NONE, SCREEN_VGA, SCREEN_FB } screen;
 
@@ -28,7 +27,7 @@ void console_init_screen(const struct boot_info *bi)
 		vga_init(fb->addr, fb->width, fb->height);   /* EGA text: size in cells */
 		screen = SCREEN_VGA;
 	} else if (bi->has_framebuffer && fb->type == 1 &&
-		   paging_map(fb->addr, (uint64_t)fb->pitch * fb->height, false) &&
+		   paging_map_wc(fb->addr, (uint64_t)fb->pitch * fb->height) &&
 		   fb_init(fb)) {
 		screen = SCREEN_FB;
 	} else if (!bi->uefi) {
@@ -38,24 +37,7 @@ void console_init_screen(const struct boot_info *bi)
 	screen_name = screen == SCREEN_VGA ? "vga-text" : screen == SCREEN_FB ? "framebuffer" : "none";
 }
 
-bool console_init_serial(const struct config *cfg)
-{
-	static const char *const prefix[] = {
-		[CONSOLE_IO] = "io", [CONSOLE_MMIO8] = "mmio", [CONSOLE_MMIO32] = "mmio32",
-	};
-	static const enum uart_access access[] = {
-		[CONSOLE_IO] = UART_PORT, [CONSOLE_MMIO8] = UART_MMIO8,
-		[CONSOLE_MMIO32] = UART_MMIO32,
-	};
-	if (cfg->console == CONSOLE_NONE)
-		return true;
-	if (cfg->console != CONSOLE_IO &&
-	    !paging_map(cfg->console_addr, MMIO_UART_WINDOW, true))
-		return false;
-	format(serial_name, sizeof(serial_name), "%s:0x%llx", prefix[cfg->console],
-	       (unsigned long long)cfg->console_addr);
-	return uart_init(access[cfg->console], cfg->console_addr, cfg->baud);
-}
+void console_write_serial(const char *s, size_t n) { uart_write(s, n); }
 
 void console_write(const char *s, size_t n)
 {
@@ -125,6 +107,4 @@ void kprintf(const char *fmt, ...)
 	console_unlock();
 }
 
-const char *console_serial_name(void) { return uart_present() ? serial_name : "none"; }
-const char *console_serial_wanted(void) { return serial_name; }
 const char *console_screen_name(void) { return screen_name; }

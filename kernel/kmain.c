@@ -15,10 +15,12 @@
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
+#include "serial.h"
 #include "smp.h"
 #include "timers.h"
 
-static void record_to_console(const char *line, size_t len) { console_write(line, len); }
+/* Records are the data: the serial log keeps them, the screen shows people text. */
+static void record_to_console(const char *line, size_t len) { console_write_serial(line, len); }
 static void lock_console(void) { console_lock(); }
 
 static void print_help(void)
@@ -57,7 +59,8 @@ void kmain(uint32_t magic, uint32_t info)
 	suite_apply(&cfg);                          /* defaults of suite= */
 	alloc_init(&bi);                            /* free RAM past kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
-	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
+	acpi_find(&bi);                             /* parse only: SPCR names a console */
+	serial_init(&cfg, &acpi);                   /* console=: SPCR, COM1-4, PCI or none */
 	record_set_sink(record_to_console);
 	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */
 	cpu_identify();
@@ -66,11 +69,9 @@ void kmain(uint32_t magic, uint32_t info)
 	run_init(qemu, bochs);
 
 	platform_emit_boot(&bi);                    /* record 0 */
-	if (!serial_ok)
-		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
-			console_serial_wanted());
+	serial_say();                               /* which UART, and why */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
-	acpi_init(&bi);                             /* MADT, HPET, FADT */
+	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
 	if (!info_ok)
