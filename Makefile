@@ -101,7 +101,7 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c arch/x86/pagetable.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_pagetable
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso

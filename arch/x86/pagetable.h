@@ -14,7 +14,8 @@
 #define PTE_PCD         (1ull << 4)
 #define PTE_PS          (1ull << 7)     /* a 2 MiB page in a page directory */
 #define PTE_PAT_LARGE   (1ull << 12)    /* PAT bit of a 2 MiB page (SDM table 5-20) */
-#define PTE_ADDR        0x000ffffffffff000ull
+#define PTE_ADDR        0x000ffffffffff000ull   /* a table's address */
+#define PTE_ADDR_2M     0x000fffffffe00000ull   /* a 2 MiB page's (bit 12 is its PAT bit) */
 #define PAGE_2M         (2ull << 20)
 /* Identity mapping uses lower-half (canonical) addresses only: below 128 TiB. */
 #define PT_IDENTITY_LIMIT (1ull << 47)
