@@ -18,6 +18,7 @@ static unsigned depth;                  /* its nested holds; only the owner touc
 static bool kept;                       /* held to the end of the run: no forcing */
 
 static const char *screen_name = "none";
+static char screen_mode[40], screen_text[16];  /* "1920x1080x32", "120x33" */
 static enum { SCREEN_NONE, SCREEN_VGA, SCREEN_FB } screen;
 
 void console_init_screen(const struct boot_info *bi)
@@ -35,6 +36,26 @@ void console_init_screen(const struct boot_info *bi)
 		screen = SCREEN_VGA;
 	}
 	screen_name = screen == SCREEN_VGA ? "vga-text" : screen == SCREEN_FB ? "framebuffer" : "none";
+	if (screen == SCREEN_FB)
+		format(screen_mode, sizeof(screen_mode), "%ux%ux%u", fb->width, fb->height, fb->bpp);
+	if (screen == SCREEN_FB)
+		format(screen_text, sizeof(screen_text), "%ux%u", fb_text_cols(), fb_text_rows());
+	else if (screen == SCREEN_VGA)
+		format(screen_text, sizeof(screen_text), "%ux%u", vga_text_cols(), vga_text_rows());
+}
+
+void console_say_screen(const struct boot_info *bi)
+{
+	const struct framebuffer *fb = &bi->fb;
+	if (screen == SCREEN_FB)
+		kprintf("screen: framebuffer %s at 0x%llx, write-combining, text %s (font x%u)\n",
+			screen_mode, (unsigned long long)fb->addr, screen_text, fb_font_scale());
+	else if (screen == SCREEN_VGA)
+		kprintf("screen: VGA text %s\n", screen_text);
+	else if (bi->has_framebuffer)
+		kprintf("screen: none: the framebuffer (type %u, %ux%ux%u at 0x%llx) cannot be "
+			"used\n", fb->type, fb->width, fb->height, fb->bpp,
+			(unsigned long long)fb->addr);
 }
 
 void console_write_serial(const char *s, size_t n) { uart_write(s, n); }
@@ -95,16 +116,31 @@ void console_unlock(void)
 
 void console_keep(void) { __atomic_store_n(&kept, true, __ATOMIC_RELEASE); }
 
-void kprintf(const char *fmt, ...)
+static void print(void (*write)(const char *, size_t), const char *fmt, va_list ap)
 {
 	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vformat(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	console_lock();
-	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 	console_unlock();
 }
 
+void kprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	print(console_write, fmt, ap);
+	va_end(ap);
+}
+
+void kprintf_serial(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	print(console_write_serial, fmt, ap);
+	va_end(ap);
+}
+
 const char *console_screen_name(void) { return screen_name; }
+const char *console_screen_mode(void) { return screen_mode; }
+const char *console_screen_text(void) { return screen_text; }

@@ -14,6 +14,8 @@ void console_write(const char *s, size_t n);
 void console_write_serial(const char *s, size_t n);
 /* Formats, then writes the text under the output lock. */
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same to the serial port alone: data lines (dump=acpi) that are not for people. */
+void kprintf_serial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The output lock: one CPU at a time writes, a kprintf() or a record whole. Output
  * only, never inside a measured interval. Its holder may take it again (a fault or
@@ -32,5 +34,8 @@ void console_keep(void);
 
 /* For the boot record: "vga-text", "framebuffer", "none" (serial.h: the UART). */
 const char *console_screen_name(void);
+const char *console_screen_mode(void);     /* "1920x1080x32" (framebuffer), else "" */
+const char *console_screen_text(void);     /* text grid "120x33", "" when no screen */
+void console_say_screen(const struct boot_info *bi);   /* one human line */
 
 #endif

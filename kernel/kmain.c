@@ -70,6 +70,7 @@ void kmain(uint32_t magic, uint32_t info)
 
 	platform_emit_boot(&bi);                    /* record 0 */
 	serial_say();                               /* which UART, and why */
+	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	if (cfg.dumps & DUMP_ACPI)

@@ -24,6 +24,8 @@ void platform_emit_boot(const struct boot_info *bi)
 	record_u64(&r, "console_baud", serial_baud());
 	record_str(&r, "console_pci", serial_pci());
 	record_str(&r, "screen", console_screen_name());
+	record_str(&r, "screen_mode", console_screen_mode());
+	record_str(&r, "screen_text", console_screen_text());
 	record_emit(&r);
 }
 

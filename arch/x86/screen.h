@@ -22,6 +22,8 @@ const unsigned char *font_glyph(unsigned char c);
 
 void vga_init(uint64_t addr, uint32_t cols, uint32_t rows);
 void vga_write(const char *s, size_t n);
+uint32_t vga_text_cols(void);
+uint32_t vga_text_rows(void);
 
 bool fb_init(const struct framebuffer *fb);
 void fb_write(const char *s, size_t n);
