@@ -16,6 +16,7 @@ static struct {
 	const char *from;
 	char why[320];
 	char pci[24];
+	bool pci_decode_turned_on;
 	uint32_t baud;
 	bool ok;
 } chosen = { .name = "none", .from = "none" };
@@ -81,8 +82,10 @@ static bool try_pci(const struct config *cfg)
 	}
 	format(chosen.pci, sizeof(chosen.pci), "%02x:%02x.%u %04x:%04x", u.bus, u.dev,
 	       u.fn, u.vendor, u.device);
-	if (!u.decode_enabled)
+	if (!u.decode_enabled) {
 		pci_enable_uart(&u);
+		chosen.pci_decode_turned_on = true;
+	}
 	if (try_uart(u.io ? UART_PORT : UART_MMIO8, u.base, cfg->baud, 0))
 		return true;
 	passed_over(chosen.pci, "does not answer");
@@ -143,8 +146,9 @@ void serial_say(void)
 	}
 	if (chosen.baud)
 		format(rate, sizeof(rate), "%u baud", chosen.baud);
-	kprintf("console: serial %s at %s: %s%s%s%s%s\n", chosen.name, rate, from_sentence(),
+	kprintf("console: serial %s at %s: %s%s%s%s%s%s\n", chosen.name, rate, from_sentence(),
 		chosen.pci[0] ? ", PCI " : "", chosen.pci,
+		chosen.pci_decode_turned_on ? " (its decoding was off: turned on)" : "",
 		chosen.why[0] ? "; passed over " : "", chosen.why);
 }
 
