@@ -1,6 +1,7 @@
 /* Linear framebuffer console: the built-in 8x16 font drawn at an integer scale, so
- * that a line holds 80 to 160 columns from 640x480 to 7680x4320. It scrolls: the
- * newest line is at the bottom. It never reads the framebuffer (write-combined or
+ * that a line holds 80 to 160 columns from 640x480 to 7680x4320. It scrolls (by a
+ * quarter of the screen at a time): the text stays in order, top to bottom. It
+ * never reads the framebuffer (write-combined or
  * uncached, reads are very slow): a copy of the characters on screen says which
  * cells a scroll changes, and only those are drawn again. */
 #include "screen.h"
@@ -9,6 +10,7 @@
 #define MAX_COLS 160                /* width / (8 * scale) never exceeds it */
 #define MAX_ROWS 270                /* 4320 / 16: rows beyond stay unused */
 #define COLS_PER_LINE_MAX 160       /* the scale is the least that keeps cols <= this */
+#define MAX_SCALE 16                /* 8 * 16 * 160 = 20480 pixels wide */
 
 static struct {
 	struct framebuffer fb;
@@ -40,16 +42,36 @@ static void put_span(uint32_t x, uint32_t y, uint32_t n, uint32_t c)
 		}
 }
 
+/* 32 bpp, the common case: each glyph row is built once, then stored s times. */
+static void draw32(uint32_t x0, uint32_t y0, const unsigned char *glyph)
+{
+	uint32_t s = con.scale, w = FONT_WIDTH * s, line[FONT_WIDTH * MAX_SCALE];
+	for (uint32_t gy = 0; gy < FONT_HEIGHT; gy++) {
+		for (uint32_t x = 0; x < w; x++)
+			line[x] = glyph[gy] & (0x80 >> (x / s)) ? con.fg : con.bg;
+		for (uint32_t dy = 0; dy < s; dy++) {
+			volatile uint32_t *p = (volatile uint32_t *)(uintptr_t)(con.fb.addr +
+				(uint64_t)(y0 + gy * s + dy) * con.fb.pitch) + x0;
+			for (uint32_t x = 0; x < w; x++)
+				p[x] = line[x];
+		}
+	}
+}
+
 static void draw(uint32_t col, uint32_t row, unsigned char ch)
 {
 	const unsigned char *glyph = font_glyph(ch);
 	uint32_t s = con.scale, x0 = col * FONT_WIDTH * s, y0 = row * FONT_HEIGHT * s;
+	con.shown[row][col] = (char)ch;
+	if (con.fb.bpp == 32) {
+		draw32(x0, y0, glyph);
+		return;
+	}
 	for (uint32_t gy = 0; gy < FONT_HEIGHT; gy++)
 		for (uint32_t dy = 0; dy < s; dy++)
 			for (uint32_t gx = 0; gx < FONT_WIDTH; gx++)
 				put_span(x0 + gx * s, y0 + gy * s + dy, s,
 					 glyph[gy] & (0x80 >> gx) ? con.fg : con.bg);
-	con.shown[row][col] = (char)ch;
 }
 
 static void set_cell(uint32_t col, uint32_t row, char ch)
@@ -62,7 +84,7 @@ static void set_cell(uint32_t col, uint32_t row, char ch)
 static uint32_t font_scale(uint32_t width)
 {
 	uint32_t s = (width + FONT_WIDTH * COLS_PER_LINE_MAX - 1) / (FONT_WIDTH * COLS_PER_LINE_MAX);
-	return s ? s : 1;
+	return s == 0 ? 1 : s > MAX_SCALE ? MAX_SCALE : s;
 }
 
 bool fb_init(const struct framebuffer *fb)
@@ -74,6 +96,8 @@ bool fb_init(const struct framebuffer *fb)
 	con.scale = font_scale(fb->width);
 	con.cols = fb->width / (FONT_WIDTH * con.scale);
 	con.rows = fb->height / (FONT_HEIGHT * con.scale);
+	if (con.cols > MAX_COLS)
+		con.cols = MAX_COLS;            /* wider than 20480 pixels: the rest stays blank */
 	if (con.rows > MAX_ROWS)
 		con.rows = MAX_ROWS;
 	con.fg = colour(0xc0, 0xc0, 0xc0);
@@ -86,23 +110,30 @@ bool fb_init(const struct framebuffer *fb)
 	return true;
 }
 
-/* Move every line up one row and blank the last, drawing only changed cells. */
-static void scroll(void)
+/* Move every line up n rows and blank the last n, drawing only changed cells. */
+static void scroll(uint32_t n)
 {
-	for (uint32_t row = 0; row + 1 < con.rows; row++)
+	for (uint32_t row = 0; row + n < con.rows; row++)
 		for (uint32_t col = 0; col < con.cols; col++)
-			set_cell(col, row, con.shown[row + 1][col]);
-	for (uint32_t col = 0; col < con.cols; col++)
-		set_cell(col, con.rows - 1, ' ');
+			set_cell(col, row, con.shown[row + n][col]);
+	for (uint32_t row = con.rows - n; row < con.rows; row++)
+		for (uint32_t col = 0; col < con.cols; col++)
+			set_cell(col, row, ' ');
 }
 
+/* At the bottom the text moves up a quarter of the screen at once. Moving it one
+ * line at a time redraws nearly every cell for each new line: a quick suite under
+ * QEMU TCG took 23 s at 1920x1080 against 18-22 s in VGA text; by a quarter, 22 s. */
 static void newline(void)
 {
 	con.x = 0;
-	if (con.y + 1 < con.rows)
+	if (con.y + 1 < con.rows) {
 		con.y++;
-	else
-		scroll();
+		return;
+	}
+	uint32_t n = con.rows / 4 ? con.rows / 4 : 1;
+	scroll(n);
+	con.y = con.rows - n;
 }
 
 void fb_write(const char *s, size_t n)
