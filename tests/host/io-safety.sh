@@ -5,7 +5,8 @@
 #   - port I/O: calls of outb/outw/outl/inb/inw/inl in arch/ kernel/ bench/ boot/
 #     (C), and in/out/ins/outs instructions (assembly); keyed by file and the port
 #     expression; a named constant must also resolve (#define) to an allowed port;
-#   - MMIO: paging_map() calls and pointer casts to volatile, keyed by file.
+#   - MMIO: paging_map() and paging_map_wc() calls and pointer casts to volatile,
+#     keyed by file.
 # QEMU's fw_cfg and isa-debug-exit, and Bochs's shutdown port, must stay behind
 # their detection (checked on their callers).
 set -uo pipefail
