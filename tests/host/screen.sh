@@ -9,7 +9,10 @@
 #   640x480   the smallest VBE mode (80x30 text) with more lines than rows: the
 #             screen scrolled (the rows are the last lines of the log, in order),
 #             no JSON;
-#   uefi      OVMF's GOP at the kernel's own request (1920x1080x32), no JSON.
+#   no-serial no serial port at all: the screen still shows the human lines (read
+#             from dumps taken every 2 s until the first fire line is on screen),
+#             at the kernel's own request, 1920x1080x32.
+# (UEFI's 1920x1080 framebuffer is checked by the boot case uefi-cd-q35.)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/screen
@@ -67,12 +70,35 @@ dump() {
 	grep -v '^|' "$out/$name.screen"
 }
 
+# no_serial: boot with no serial port, screendump every 2 s until a fire line shows.
+no_serial() {
+	local sock=$out/no-serial.mon ppm=$out/no-serial.ppm
+	rm -f "$sock" "$ppm"
+	tools/run --quiet --timeout 120 --log "$out/no-serial.log" --serial-port none \
+		--qemu-arg -monitor --qemu-arg "unix:$sock,server,nowait" \
+		bench=fire timer=pit hz=100,1000 ms=2000 >"$out/no-serial.runner" 2>&1 &
+	local pid=$! tries=0
+	echo "--- no-serial"
+	while ((tries++ < 45)); do
+		sleep 2
+		kill -0 "$pid" 2>/dev/null || break
+		monitor "$sock" "screendump $ppm" 2>/dev/null || continue
+		grep -q '^|fire pit' <(tests/host/screen-text.py "$ppm" - 2>/dev/null) && break
+	done
+	wait "$pid"
+	[[ -s $ppm ]] || { echo "FAIL: no-serial: no screendump"; bad=1; return; }
+	tests/host/screen-text.py "$ppm" - --expect "tickbench " \
+		--expect "console: no serial port (SPCR: no table; COM1-COM4: none answers; PCI: no 16550-" \
+		--expect "screen: framebuffer 1920x1080x32" --expect "fire pit   periodic pic" \
+		>"$out/no-serial.screen" || bad=1
+	grep -v '^|' "$out/no-serial.screen"
+}
+
 dump 4k 160 10 --min-cols 80 --mode 3840x2160x32 -- \
 	--qemu-arg -vga --qemu-arg none \
 	--qemu-arg -device --qemu-arg VGA,xres=3840,yres=2160,vgamem_mb=64 \
-	--gfxpayload 3840x2160x32 bench=fire timer=pit hz=100 ms=2000
+	--gfxpayload 3840x2160x32 bench=fire timer=pit hz=100,1000 ms=1500
 dump 640x480 80 32 --min-cols 80 --mode 640x480x32 --scrolled -- \
 	--gfxpayload 640x480x32 bench=fire timer=pit,hpet hz=100,1000,2000 ms=1000
-dump uefi 120 10 --min-cols 80 --mode 1920x1080x32 -- \
-	--firmware uefi bench=fire timer=pit hz=100 ms=2000
+no_serial
 exit $bad
