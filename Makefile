@@ -47,6 +47,8 @@ KERNEL_OBJS := \
 	arch/x86/fbdraw.o \
 	arch/x86/font.o \
 	arch/x86/paging.o \
+	arch/x86/pagetable.o \
+	arch/x86/pci.o \
 	arch/x86/qemu.o \
 	arch/x86/bochs.o \
 	arch/x86/acpi.o \
@@ -65,6 +67,7 @@ KERNEL_OBJS := \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
+	kernel/serial.o \
 	kernel/panic.o \
 	kernel/platform.o \
 	kernel/run.o \
@@ -113,10 +116,10 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c arch/x86/pagetable.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
-	test_tscvote test_deflate test_qr test_qrpages
+	test_tscvote test_deflate test_qr test_qrpages test_pagetable
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso

@@ -37,10 +37,16 @@ info_req_end:
 	.long 12
 	.long 2
 
-	.balign 8                       /* a framebuffer under UEFI, any mode */
+	/* A framebuffer, BIOS (VBE) and UEFI (GOP) alike: GRUB tries 1920x1080x32, then
+	 * 1920x1080 at any depth, then its "auto" mode, then (BIOS, with the console tag
+	 * above) EGA text; grub.cfg's gfxpayload, when set, replaces the first two
+	 * (GRUB 2.06 grub-core/loader/multiboot.c, grub_multiboot_set_video_mode). Under
+	 * QEMU, 0x0x0 ("any mode") gave 800x600 under OVMF and GRUB kept VGA text under
+	 * SeaBIOS (shared notes, qr-and-screen.md section 3). */
+	.balign 8
 	.short MB2_TAG_FB, MB2_OPTIONAL
 	.long 20
-	.long 0, 0, 0
+	.long 1920, 1080, 32
 
 #ifdef MB2_LOAD_ADDRESS
 	.balign 8                       /* load the raw image: linker.ld's symbols */

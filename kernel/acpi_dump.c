@@ -39,7 +39,7 @@ static void dump_bytes(const char *sig, uint64_t addr, const uint8_t *p, uint32_
 			line[2 * i + 1] = hex[p[off + i] & 15];
 		}
 		line[2 * n] = 0;
-		kprintf("acpidump %s 0x%08llx %u +%04x: %s\n", sig, (unsigned long long)addr,
+		kprintf_serial("acpidump %s 0x%08llx %u +%04x: %s\n", sig, (unsigned long long)addr,
 			len, off, line);
 	}
 }
@@ -56,7 +56,7 @@ static const uint8_t *dump_table(uint64_t addr, acpi_map_fn map)
 	char sig[5];
 	sig_text(h, sig);
 	if (!h) {
-		kprintf("acpidump %s 0x%08llx 0 unmappable\n", sig, (unsigned long long)addr);
+		kprintf_serial("acpidump %s 0x%08llx 0 unmappable\n", sig, (unsigned long long)addr);
 		return NULL;
 	}
 	uint32_t len = le32(h + 4);
@@ -88,7 +88,7 @@ void acpi_dump(const void *rsdp, size_t rsdp_len, acpi_map_fn map)
 	const uint8_t *r = rsdp;
 	n_dumped = 0;
 	if (!r || rsdp_len < 20) {
-		kprintf("acpidump: no RSDP\n");
+		kprintf_serial("acpidump: no RSDP\n");
 		return;
 	}
 	uint32_t len = r[15] >= 2 && rsdp_len >= 36 ? 36 : 20;
@@ -96,5 +96,5 @@ void acpi_dump(const void *rsdp, size_t rsdp_len, acpi_map_fn map)
 	dump_root(le32(r + 16), 4, map);
 	if (len == 36)
 		dump_root(le64(r + 24), 8, map);
-	kprintf("acpidump: end\n");
+	kprintf_serial("acpidump: end\n");
 }

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include "acpi.h"
 
-/* rsdp: the RSDP copy acpi_init used (NULL when none), rsdp_len its size. */
+/* rsdp: the RSDP copy acpi_find used (NULL when none), rsdp_len its size. */
 void acpi_dump(const void *rsdp, size_t rsdp_len, acpi_map_fn map);
 
 #endif

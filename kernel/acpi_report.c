@@ -6,7 +6,7 @@
 #include "record.h"
 
 struct acpi_info acpi;
-static const void *rsdp_used;          /* what acpi_init parsed, for dump=acpi */
+static const void *rsdp_used;          /* what acpi_find parsed, for dump=acpi */
 static size_t rsdp_used_len;
 
 /* Tables are identity mapped below 4 GiB; above, map them (write-back) on demand. */
@@ -34,7 +34,7 @@ static void emit_problems(void)
 	}
 }
 
-void acpi_init(const struct boot_info *bi)
+void acpi_find(const struct boot_info *bi)
 {
 	const void *rsdp = bi->rsdp;
 	size_t len = bi->rsdp_len;
@@ -47,6 +47,10 @@ void acpi_init(const struct boot_info *bi)
 	rsdp_used = rsdp;
 	rsdp_used_len = len;
 	acpi_parse(rsdp, len, source, map_phys, &acpi);
+}
+
+void acpi_report(void)
+{
 	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
 		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");
 	struct record r;

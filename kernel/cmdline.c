@@ -74,8 +74,11 @@ static const struct option options[] = {
 	  "periodic rates, in Hz" },
 	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "the suite's",
 	  "measuring window of each configuration, in TSC-measured milliseconds" },
-	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "com1",
-	  "serial console: com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
+	/* console=auto is chosen in kernel/serial.c: SPCR, COM1-COM4, PCI, none. */
+	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "auto",
+	  "serial console: auto (the ACPI SPCR table's UART, else the first of "
+	  "COM1-COM4 that answers, else a 16550-compatible PCI serial controller, else "
+	  "the screen alone), com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
 	  "mmio32:ADDR (32-bit registers), none" },
 	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
 	  "serial speed; 0 keeps the firmware's setting" },
@@ -128,7 +131,7 @@ static const struct option options[] = {
 void config_defaults(struct config *cfg)
 {
 	*cfg = (struct config){
-		.console = CONSOLE_IO, .console_addr = 0x3f8, .baud = 115200,
+		.console = CONSOLE_AUTO, .baud = 115200,
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
@@ -257,6 +260,10 @@ static bool parse_console(const char *v, size_t len, struct config *cfg)
 		cfg->console = CONSOLE_NONE;
 		return true;
 	}
+	if (len == 4 && !strncmp(v, "auto", 4)) {
+		cfg->console = CONSOLE_AUTO;
+		return true;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(com_ports); i++)
 		if (len == 4 && !strncmp(v, com_ports[i].name, 4)) {
 			cfg->console = CONSOLE_IO;
@@ -343,7 +350,7 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 		       (unsigned long long)o->max);
 		break;
 	case KIND_CONSOLE:
-		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
+		format(buf, size, "auto|com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
 		break;
 	case KIND_UINT_ALL:
 		format(buf, size, "all or an integer %llu..%llu", (unsigned long long)o->min,

@@ -20,13 +20,16 @@
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
+#include "serial.h"
 #include "smp.h"
 #include "timers.h"
 
+/* Records are the data: the serial log keeps them (and the QR pages' copy), the
+ * screen shows people text. */
 static void record_to_console(const char *line, size_t len)
 {
 	logstore_add(line, len);                /* kept for the QR pages */
-	console_write(line, len);
+	console_write_serial(line, len);
 }
 static void lock_console(void) { console_lock(); }
 
@@ -94,7 +97,8 @@ void kmain(uint32_t magic, uint32_t info)
 	alloc_init(&bi);                            /* free RAM past kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
-	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
+	acpi_find(&bi);                             /* parse only: SPCR names a console */
+	serial_init(&cfg, &acpi);                   /* console=: SPCR, COM1-4, PCI or none */
 	record_set_sink(record_to_console);
 	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */
 	cpu_identify();
@@ -103,11 +107,10 @@ void kmain(uint32_t magic, uint32_t info)
 	run_init(qemu, bochs);
 
 	platform_emit_boot(&bi);                    /* record 0 */
-	if (!serial_ok)
-		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
-			console_serial_wanted());
+	serial_say();                               /* which UART, and why */
+	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
-	acpi_init(&bi);                             /* MADT, HPET, FADT */
+	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
 	if (!info_ok)

@@ -165,6 +165,44 @@ static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	return true;
 }
 
+/* SPCR's baud rate byte (offset 58): 0 keeps the firmware's setting. */
+static uint32_t spcr_baud(uint8_t code)
+{
+	switch (code) {
+	case 3:  return 9600;
+	case 4:  return 19200;
+	case 6:  return 57600;
+	case 7:  return 115200;
+	default: return 0;
+	}
+}
+
+/* SPCR: interface type (36), base address GAS (40: space, bit width, bit offset,
+ * access size, address at 44), baud rate (58), PCI ids and location (64-70), UART
+ * clock (76, revision 3+), precise baud rate (80, revision 4). */
+static bool parse_spcr(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+{
+	uint32_t len = u32(t + 4);
+	if (len < 80) {
+		problem(a, "SPCR", addr, "too short");
+		return false;
+	}
+	struct acpi_spcr *s = &a->spcr;
+	*s = (struct acpi_spcr){
+		.revision = t[8], .interface_type = t[36], .space = t[40],
+		.bit_width = t[41], .access_size = t[43], .base = u64(t + 44),
+		.baud_code = t[58], .baud = spcr_baud(t[58]),
+		.pci_device = u16(t + 64), .pci_vendor = u16(t + 66),
+		.pci_bus = t[68], .pci_dev = t[69], .pci_fn = t[70],
+	};
+	if (s->revision >= 3)
+		s->clock_hz = u32(t + 76);
+	if (s->revision >= 4 && len >= 84 && u32(t + 80))
+		s->baud = u32(t + 80);
+	a->has_spcr = true;
+	return true;
+}
+
 static void add_table_name(struct acpi_info *a, const uint8_t *t)
 {
 	size_t n = strlen(a->tables);
@@ -190,6 +228,8 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 		ok = parse_hpet(a, t, addr);
 	else if (!memcmp(t, "FACP", 4) && !a->has_fadt)
 		ok = parse_fadt(a, t, addr);
+	else if (!memcmp(t, "SPCR", 4) && !a->has_spcr)
+		ok = parse_spcr(a, t, addr);
 	if (ok)
 		add_table_name(a, t);
 }
@@ -254,4 +294,38 @@ const void *acpi_scan_bios_area(acpi_map_fn map)
 			found = scan(map, ebda, 1024);
 	}
 	return found ? found : scan(map, 0xe0000, 0x20000);
+}
+
+/* Register width in bits from the GAS: the access size (1 byte ... 4 qword) when
+ * given, else the bit width (ACPI 6.5, section 5.2.3.2). */
+static unsigned spcr_register_bits(const struct acpi_spcr *s)
+{
+	if (s->access_size >= 1 && s->access_size <= 4)
+		return 8u << (s->access_size - 1);
+	return s->bit_width;
+}
+
+const char *acpi_spcr_uart(const struct acpi_spcr *s, enum uart_access *access,
+			   uint64_t *base)
+{
+	if (s->interface_type == ACPI_SPCR_INTEL_LPSS)
+		return "it names an Intel LPSS UART (interface type 0x14), which needs its "
+		       "reset and clock registers set: not supported";
+	if (s->interface_type != ACPI_SPCR_16550 && s->interface_type != ACPI_SPCR_16450 &&
+	    s->interface_type != ACPI_SPCR_16550_GAS)
+		return "it names a UART that is not 16550-compatible";
+	if (s->base == 0)
+		return "it says console redirection is off (base address 0)";
+	unsigned bits = spcr_register_bits(s);
+	*base = s->base;
+	if (s->space == ACPI_GAS_SYSTEM_IO) {
+		*access = UART_PORT;
+		if (s->base > 0xfff8)
+			return "its I/O port is out of range";
+		return bits == 8 || bits == 0 ? NULL : "its I/O-space registers are not 8-bit";
+	}
+	if (s->space != ACPI_GAS_SYSTEM_MEMORY)
+		return "its registers are in neither memory nor I/O space";
+	*access = bits == 32 ? UART_MMIO32 : UART_MMIO8;
+	return bits == 8 || bits == 32 ? NULL : "its memory-mapped registers are neither 8- nor 32-bit";
 }

@@ -41,6 +41,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mem_base = 0;
 	acpi_parse(rsdp, data[15] >= 2 ? RSDP_COPY : 20, "fuzz", fake_map, &info);
 	free(rsdp);
+	enum uart_access access;
+	uint64_t base;
+	if (info.has_spcr && !acpi_spcr_uart(&info.spcr, &access, &base) &&
+	    (base != info.spcr.base || (access == UART_PORT && base > 0xfff8)))
+		__builtin_trap();               /* the console would use a bad address */
 
 	static uint8_t *area;                   /* kept: zeroing 128 KiB a run is slow */
 	static size_t used;
