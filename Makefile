@@ -69,6 +69,8 @@ KERNEL_OBJS := \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
+	kernel/machine.o \
+	kernel/smbios.o \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
@@ -96,7 +98,7 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/smbios.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))

@@ -8,6 +8,9 @@
 #include "multiboot2.h"
 
 extern struct acpi_info acpi;
+/* Firmware tables in physical memory, readable (an acpi_map_fn): identity mapped
+ * below 4 GiB, mapped on demand above. */
+const void *acpi_map_phys(uint64_t phys, size_t len);
 void acpi_init(const struct boot_info *bi);
 /* dump=acpi: the tables acpi_init found, as hex text lines (acpi_dump.h). */
 void acpi_dump_tables(void);

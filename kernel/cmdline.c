@@ -32,7 +32,7 @@ static const char *const selftest_names[] = {
 	"ap-fault", NULL
 };
 
-static const char *const dump_names[] = { "acpi", NULL };
+static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
 
 #define AT(field) offsetof(struct config, field)
@@ -107,7 +107,8 @@ static const struct option options[] = {
 	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
-	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
+	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "
+	  "structure table (tools/acpi-undump reads both back)" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };

@@ -9,6 +9,7 @@
 #include "format.h"
 #include "idt.h"
 #include "irq.h"
+#include "machine.h"
 #include "multiboot2.h"
 #include "platform.h"
 #include "qemu.h"
@@ -71,8 +72,11 @@ void kmain(uint32_t magic, uint32_t info)
 			console_serial_wanted());
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	acpi_init(&bi);                             /* MADT, HPET, FADT */
+	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
+	if (cfg.dumps & DUMP_SMBIOS)
+		machine_dump_smbios();              /* the same, --smbios */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
 	if (!cmdline_ok) {
