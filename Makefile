@@ -253,11 +253,12 @@ bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
 $(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
 
-UNIT_TESTS += test_acpi test_multiboot2
-UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+UNIT_TESTS += test_acpi test_multiboot2 test_smbios
+UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
+$(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
 
 # libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
 # corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves

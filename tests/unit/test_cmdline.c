@@ -171,7 +171,7 @@ static void dump_option(void **state)
 	assert_int_equal(c.dumps, DUMP_ACPI);
 	assert_true(cmdline_parse("bench=none dump=smbios,acpi", &c, &e));
 	assert_int_equal(c.dumps, DUMP_ACPI | DUMP_SMBIOS);
-	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi, smbios");
+	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi|smbios");
 	refuse("dump=", "dump=", "bad value for dump");
 	refuse("dump", "dump", "bad value for dump");
 }
