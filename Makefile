@@ -266,7 +266,7 @@ $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
