@@ -106,8 +106,8 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak
-all: kernel iso host
+.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak
+all: kernel iso netboot host
 
 kernel: $(KERNEL)
 iso: $(ISO)
@@ -141,6 +141,22 @@ $(ISO): $(KERNEL) iso/grub.cfg
 	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/isodir 2>$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# The same kernel and grub.cfg in a GRUB network-boot directory (BIOS PXE and UEFI)
+# for a TFTP server: boot/grub/i386-pc/core.0, boot/grub/x86_64-efi/core.efi, and
+# tickbench/ for the per-machine words (README, "Network boot").
+NETBOOT := $(BUILD)/netboot
+netboot: $(NETBOOT)/boot/tickbench.elf
+$(NETBOOT)/boot/tickbench.elf: $(KERNEL) iso/grub.cfg
+	@rm -rf $(NETBOOT)
+	for p in i386-pc x86_64-efi; do \
+		grub-mknetdir --net-directory=$(NETBOOT) --subdir=boot/grub \
+			-d /usr/lib/grub/$$p >$(BUILD)/grub-mknetdir.log 2>&1 || \
+			{ cat $(BUILD)/grub-mknetdir.log; exit 1; }; \
+	done
+	cp iso/grub.cfg $(NETBOOT)/boot/grub/grub.cfg
+	mkdir -p $(NETBOOT)/tickbench
+	cp $(KERNEL) $@
 
 # ---- host programs and tests ----------------------------------------------
 
