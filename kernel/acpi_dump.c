@@ -18,8 +18,6 @@
 static uint64_t dumped[MAX_DUMPED];
 static unsigned n_dumped;
 
-static uint32_t le32(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24); }
-static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
 
 static void sig_text(const uint8_t *p, char sig[5])
 {

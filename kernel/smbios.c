@@ -19,18 +19,6 @@
 #define EFI_MAX_TABLES   1024
 #define EFI_TABLE_ENTRY  24     /* EFI_GUID, then VOID *VendorTable */
 
-static uint16_t u16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t u32(const uint8_t *p) { return (uint32_t)u16(p) | (uint32_t)u16(p + 2) << 16; }
-static uint64_t u64(const uint8_t *p) { return (uint64_t)u32(p) | (uint64_t)u32(p + 4) << 32; }
-
-static bool checksum_ok(const uint8_t *p, size_t len)
-{
-	uint8_t sum = 0;
-	while (len--)
-		sum = (uint8_t)(sum + *p++);
-	return sum == 0;
-}
-
 static void problem(struct smbios_info *s, uint64_t addr, const char *what)
 {
 	if (s->n_problems < SMBIOS_MAX_PROBLEMS)
@@ -56,8 +44,8 @@ static bool parse_ep2(struct smbios_info *s, const uint8_t *ep, size_t ep_len)
 	}
 	s->major = ep[6];
 	s->minor = ep[7];
-	s->table_len = u16(dmi + 6);
-	s->table_addr = u32(dmi + 8);
+	s->table_len = le16(dmi + 6);
+	s->table_addr = le32(dmi + 8);
 	return true;
 }
 
@@ -75,8 +63,8 @@ static bool parse_ep3(struct smbios_info *s, const uint8_t *ep, size_t ep_len)
 	}
 	s->major = ep[7];
 	s->minor = ep[8];
-	s->table_len = u32(ep + 0x0c);
-	s->table_addr = u64(ep + 0x10);
+	s->table_len = le32(ep + 0x0c);
+	s->table_addr = le64(ep + 0x10);
 	return true;
 }
 
@@ -249,6 +237,8 @@ uint64_t smbios_scan_bios_area(smbios_map_fn map)
 		return 0;
 	uint64_t found = 0;
 	for (uint32_t off = 0; off + EP3_LEN <= SCAN_LEN; off += 16) {
+		if (area[off] != '_')
+			continue;
 		if (!memcmp(area + off, "_SM3_", 5))
 			return SCAN_START + off;
 		if (!found && off + EP2_MIN_LEN <= SCAN_LEN && !memcmp(area + off, "_SM_", 4))
@@ -268,19 +258,19 @@ static const uint8_t smbios_guid[16] = { 0x31, 0x2d, 0x9d, 0xeb, 0x88, 0x2d, 0xd
 uint64_t smbios_find_efi(uint64_t system_table, smbios_map_fn map)
 {
 	const uint8_t *st = system_table ? map(system_table, 120) : NULL;
-	if (!st || u64(st) != EFI_SYST_SIG)
+	if (!st || le64(st) != EFI_SYST_SIG)
 		return 0;
-	uint64_t n = u64(st + 104);
-	const uint8_t *ct = n && n <= EFI_MAX_TABLES ? map(u64(st + 112), n * EFI_TABLE_ENTRY) : NULL;
+	uint64_t n = le64(st + 104);
+	const uint8_t *ct = n && n <= EFI_MAX_TABLES ? map(le64(st + 112), n * EFI_TABLE_ENTRY) : NULL;
 	if (!ct)
 		return 0;
 	uint64_t v2 = 0;
 	for (uint64_t i = 0; i < n; i++) {
 		const uint8_t *e = ct + i * EFI_TABLE_ENTRY;
 		if (!memcmp(e, smbios3_guid, 16))
-			return u64(e + 16);
+			return le64(e + 16);
 		if (!v2 && !memcmp(e, smbios_guid, 16))
-			v2 = u64(e + 16);
+			v2 = le64(e + 16);
 	}
 	return v2;
 }
