@@ -13,21 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "smbios.h"
+#include "fake_mem.h"
 
 #define EP_COPY 32
 #define F_SEGMENT 0xf0000
 #define F_SEGMENT_LEN 0x10000
-
-static const uint8_t *mem;
-static size_t mem_len;
-static uint64_t mem_base;
-
-static const void *fake_map(uint64_t phys, size_t len)
-{
-	if (phys < mem_base || len > mem_len || phys - mem_base > mem_len - len)
-		return NULL;
-	return mem + (phys - mem_base);
-}
 
 static void check_string(const char *s, size_t size)
 {
@@ -75,24 +65,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	uint8_t *ep = malloc(EP_COPY);
 	memcpy(ep, data, EP_COPY);
-	mem = data + EP_COPY;
-	mem_len = size - EP_COPY;
-	mem_base = 0;
+	map_input(data + EP_COPY, size - EP_COPY, 0);
 	smbios_parse(ep, EP_COPY, 0, "multiboot2", fake_map, &info);
 	check(&info);
 	free(ep);
 	parse_at(smbios_find_efi(0x10, fake_map), "efi", &info);
 
-	static uint8_t *area;                   /* kept: zeroing 64 KiB a run is slow */
-	static size_t used;
-	if (!area)
-		area = calloc(1, F_SEGMENT_LEN);
-	memset(area, 0, used);
-	used = mem_len < F_SEGMENT_LEN ? mem_len : F_SEGMENT_LEN;
-	memcpy(area, data + EP_COPY, used);
-	mem = area;
-	mem_len = F_SEGMENT_LEN;
-	mem_base = F_SEGMENT;
+	map_firmware_area(data + EP_COPY, size - EP_COPY, F_SEGMENT, F_SEGMENT_LEN);
 	parse_at(smbios_scan_bios_area(fake_map), "bios-scan", &info);
 
 	char id[9];

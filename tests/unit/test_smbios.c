@@ -1,9 +1,6 @@
 /* The SMBIOS parser (kernel/smbios.c) on real tables dumped from QEMU 7.2
- * (tests/unit/smbios/, see its README), then on copies corrupted one way at a time.
- *
- * The fake physical address space is a list of regions, each exactly one dumped
- * image in its own heap block: the map callback returns memory only when the whole
- * range lies inside one region, so any read past an image is an ASan report. */
+ * (tests/unit/smbios/, see its README), then on copies corrupted one way at a time,
+ * in the fake physical address space of fake_phys.h. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,56 +10,18 @@
 #include <string.h>
 #include <cmocka.h>
 #include "smbios.h"
+#include "fake_phys.h"
 
 #ifndef SMBIOS_FIXTURES
 #define SMBIOS_FIXTURES "tests/unit/smbios"
 #endif
 
-#define MAX_REGIONS 8
-#define EP 0                    /* regions[EP]: the entry point, regions[TABLE]: the table */
+#define EP 0                    /* mem[EP]: the entry point, mem[TABLE]: the table */
 #define TABLE 1
 
-struct region {
-	uint64_t phys;
-	size_t len;
-	uint8_t *data;
-};
-
-static struct region mem[MAX_REGIONS];
-static unsigned n_mem;
 static struct smbios_info info;
 
-static const void *fake_map(uint64_t phys, size_t len)
-{
-	for (unsigned i = 0; i < n_mem; i++) {
-		const struct region *r = &mem[i];
-		if (phys >= r->phys && len <= r->len && phys - r->phys <= r->len - len)
-			return r->data + (phys - r->phys);
-	}
-	return NULL;
-}
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		fail_msg("cannot open %s", path);
-	fseek(f, 0, SEEK_END);
-	*len = (size_t)ftell(f);
-	rewind(f);
-	uint8_t *p = malloc(*len ? *len : 1);
-	assert_non_null(p);
-	assert_int_equal(fread(p, 1, *len, f), *len);
-	fclose(f);
-	return p;
-}
-
-static void unload(void)
-{
-	for (unsigned i = 0; i < n_mem; i++)
-		free(mem[i].data);
-	n_mem = 0;
-}
+static void unload(void) { free_regions(); }
 
 /* The entry point (first line of the index) and the table (second) as regions. */
 static void load(const char *platform)
@@ -74,14 +33,15 @@ static void load(const char *platform)
 	if (!f)
 		fail_msg("cannot open %s", path);
 	while (fgets(line, sizeof(line), f)) {
-		char name[16], file[64];
+		char name[8], file[64];
 		unsigned long long addr;
 		unsigned length;
-		if (line[0] == '#' || sscanf(line, "%15s %llx %u %63s", name, &addr, &length, file) != 4)
+		if (line[0] == '#' || sscanf(line, "%7s %llx %u %63s", name, &addr, &length, file) != 4)
 			continue;
 		assert_true(n_mem < MAX_REGIONS);
 		snprintf(path, sizeof(path), "%s/%s/%s", SMBIOS_FIXTURES, platform, file);
 		struct region *r = &mem[n_mem++];
+		snprintf(r->sig, sizeof(r->sig), "%s", name);
 		r->phys = addr;
 		r->data = read_file(path, &r->len);
 		assert_int_equal(r->len, length);
@@ -97,26 +57,17 @@ static void parse(void)
 
 static bool is3(void) { return !memcmp(mem[EP].data, "_SM3_", 5); }
 
-static void set_checksum(uint8_t *p, size_t len, size_t at)
-{
-	uint8_t sum = 0;
-	p[at] = 0;
-	for (size_t i = 0; i < len; i++)
-		sum = (uint8_t)(sum + p[i]);
-	p[at] = (uint8_t)-sum;
-}
-
 /* 3.x: one checksum at 5; 2.x: the intermediate one (0x15, over 0x10-0x1e) first,
  * then the outer one at 4. */
 static void fix_ep_checksum(void)
 {
 	uint8_t *ep = mem[EP].data;
 	if (is3()) {
-		set_checksum(ep, ep[6], 5);
+		fix_checksum(ep, ep[6], 5);
 		return;
 	}
-	set_checksum(ep + 0x10, 0x0f, 5);
-	set_checksum(ep, ep[5], 4);
+	fix_checksum(ep + 0x10, 0x0f, 5);
+	fix_checksum(ep, ep[5], 4);
 }
 
 /* Set the table length the entry point declares (checksums fixed). */
@@ -235,7 +186,7 @@ static void bios_area_scan(void **state)
 	uint8_t *area = calloc(1, 0x10000);
 	memcpy(area + (mem[EP].phys - 0xf0000), mem[EP].data, mem[EP].len);
 	free(mem[EP].data);
-	mem[EP] = (struct region){ 0xf0000, 0x10000, area };
+	mem[EP] = (struct region){ "fseg", 0xf0000, 0x10000, area };
 	assert_int_equal(smbios_scan_bios_area(fake_map), 0xf5a10);
 	memcpy(area + 0xffe0, "_SM3_", 5);     /* the last place a 3.x one fits */
 	assert_int_equal(smbios_scan_bios_area(fake_map), 0xfffe0);
@@ -266,8 +217,8 @@ static void efi_tables(const uint8_t *const guids[], const uint64_t ptrs[], uint
 		memcpy(ct + 24 * i, guids[i], 16);
 		memcpy(ct + 24 * i + 16, &ptrs[i], 8);
 	}
-	mem[n_mem++] = (struct region){ 0x2000, 120, st };
-	mem[n_mem++] = (struct region){ 0x3000, 24 * n, ct };
+	mem[n_mem++] = (struct region){ "SYST", 0x2000, 120, st };
+	mem[n_mem++] = (struct region){ "config", 0x3000, 24 * n, ct };
 }
 
 static void efi_configuration_table(void **state)
@@ -309,7 +260,7 @@ static void bad_entry_point(void **state)
 	parse();
 	expect_refused("entry point checksum bad");
 	mem[EP].data[0x10] = 'X';               /* the outer sum right, _DMI_ gone */
-	set_checksum(mem[EP].data, mem[EP].data[5], 4);
+	fix_checksum(mem[EP].data, mem[EP].data[5], 4);
 	parse();
 	expect_refused("_DMI_");
 	load("q35-seabios-sm3");
@@ -411,7 +362,7 @@ static void string_limits(void **state)
 	unload();
 	uint8_t *copy = malloc(off);
 	memcpy(copy, table, off);
-	mem[n_mem++] = (struct region){ 0x9000, off, copy };
+	mem[n_mem++] = (struct region){ "table", 0x9000, off, copy };
 	smbios_parse(ep, sizeof(ep), 0x100, "test", fake_map, &info);
 	assert_int_equal(info.n_problems, 0);
 	assert_int_equal(info.structures, 2);
