@@ -74,6 +74,9 @@ KERNEL_OBJS := \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
+	kernel/clock.o \
+	kernel/problem.o \
+	kernel/status.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -89,6 +92,7 @@ KERNEL_OBJS := \
 	bench/workload.o \
 	bench/tick.o \
 	bench/tickmp.o \
+	bench/tickrec.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \

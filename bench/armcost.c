@@ -25,6 +25,7 @@
 #include "lapic.h"
 #include "pic.h"
 #include "pit.h"
+#include "clock.h"
 #include "timers.h"
 
 #define HPET_CMP_N 0                     /* the comparator whose match is rewritten */
@@ -84,7 +85,7 @@ static void sample_lapic(struct cost_table *t, uint64_t ovh)
 /* Deadline mode masked, an hour ahead; then disarmed (0) and the LVT masked again. */
 static void sample_tscdl(struct cost_table *t, uint64_t ovh)
 {
-	uint64_t far = rdtsc() + 3600 * timers.tsc_hz;
+	uint64_t far = rdtsc() + 3600 * clock_tsc_hz();
 	tscdl_setup_masked();
 	struct hist *h = cost_op_begin(t, "tscdl-write", NULL);
 	COST_SAMPLE(h, ovh, tscdl_arm(far));

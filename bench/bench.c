@@ -1,5 +1,7 @@
 /* The table of benchmarks and the suite loop (see bench.h). */
 #include "bench.h"
+#include "problem.h"
+#include "clock.h"
 #include "timers.h"
 #include "console.h"
 #include "lib.h"
@@ -9,7 +11,7 @@
 
 const char *tsc_calibrated(void)
 {
-	return timers.tsc_hz ? NULL : "the TSC could not be calibrated";
+	return clock_tsc_hz() ? NULL : "the TSC could not be calibrated";
 }
 
 unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
@@ -25,13 +27,10 @@ unsigned bench_cpu_counts(const char *bench, const char *option, const struct ui
 			char why[96];
 			format(why, sizeof(why), "%s=%u but %u CPUs are online", option, c,
 			       smp.online);
-			kprintf("%s: %s\n", bench, why);
-			struct record r;
-			record_begin(&r, "skip");
-			record_str(&r, "bench", bench);
-			record_u64(&r, "cpus", c);
-			record_str(&r, "reason", why);
-			record_emit(&r);
+			struct problem p;
+			problem_begin(&p, PROBLEM_SKIP, bench);
+			problem_u64(&p, "cpus", c);
+			problem_end(&p, why);
 		} else if (!dup) {
 			counts[n++] = c;
 		}
@@ -52,12 +51,9 @@ static const struct bench benches[] = {
 
 static void skip(const char *name, const char *why)
 {
-	kprintf("bench %s skipped: %s\n", name, why);
-	struct record r;
-	record_begin(&r, "skip");
-	record_str(&r, "bench", name);
-	record_str(&r, "reason", why);
-	record_emit(&r);
+	struct problem p;
+	problem_begin(&p, PROBLEM_SKIP, name);
+	problem_end(&p, why);
 }
 
 void bench_run_suite(const struct config *cfg)

@@ -1,9 +1,11 @@
 /* The machinery readcost and armcost share (see cost.h; docs/METHOD.md). */
 #include "cost.h"
+#include "problem.h"
 #include "console.h"
 #include "format.h"
 #include "lib.h"
 #include "record.h"
+#include "clock.h"
 #include "timers.h"
 
 /* Measure the measurer (sel4bench's overhead_min): the smallest difference between
@@ -89,19 +91,16 @@ void cost_op_end(struct cost_table *t)
 
 void cost_skip(struct cost_table *t, const char *what, const char *reason)
 {
-	kprintf("%s %s skipped: %s\n", t->bench, what, reason);
-	struct record r;
-	record_begin(&r, "skip");
-	record_str(&r, "bench", t->bench);
-	record_str(&r, "what", what);
-	record_str(&r, "reason", reason);
-	record_emit(&r);
+	struct problem p;
+	problem_begin(&p, PROBLEM_SKIP, t->bench);
+	problem_str(&p, "what", what);
+	problem_end(&p, reason);
 }
 
 /* cycles as nanoseconds with one decimal: cycles * 1e9 / tsc_hz in tenths. */
 static void format_ns(char *buf, size_t size, uint64_t cycles)
 {
-	uint64_t tenths = mul_div(cycles, 10000000000ull, timers.tsc_hz);
+	uint64_t tenths = mul_div(cycles, 10000000000ull, clock_tsc_hz());
 	format(buf, size, "%llu.%llu", (unsigned long long)(tenths / 10),
 	       (unsigned long long)(tenths % 10));
 }
@@ -111,7 +110,7 @@ void cost_print(const struct cost_table *t)
 	kprintf("%s: %u run(s) x %u samples, TSC cycles less the overhead (%llu..%llu "
 		"cycles per run), ns at %llu Hz\n", t->bench, t->runs, COST_SAMPLES,
 		(unsigned long long)t->overhead_min, (unsigned long long)t->overhead_max,
-		(unsigned long long)timers.tsc_hz);
+		(unsigned long long)clock_tsc_hz());
 	kprintf("  %-20s %9s %9s %9s %9s | %10s %10s %10s %10s\n", "what", "min", "median",
 		"p99", "max", "min ns", "median ns", "p99 ns", "max ns");
 	for (unsigned i = 0; i < t->nops; i++) {

@@ -83,8 +83,3 @@ void hist_emit_nums(const struct hist *h, const char *bench, const char *what, u
 	record_emit(&r);
 }
 
-void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
-	       const char *const *extra)
-{
-	hist_emit_nums(h, bench, what, run, extra, NULL);
-}

@@ -41,11 +41,8 @@ void hist_fields(struct record *r, const struct hist *h);
 /* A "stats" record (docs/FORMAT.md): bench, what, run, n, min, max, sum, p50, p90,
  * p99, p999 and the non-empty buckets as hist_lo / hist_n. Extra string fields
  * (key, value pairs, NULL-terminated) describe the configuration. */
-void hist_emit(const struct hist *h, const char *bench, const char *what, unsigned run,
-	       const char *const *extra);
-
-/* The same with integer extra fields (key, value; nums[] ends with a NULL key),
- * written after the string ones: e.g. readcost's "overhead". */
+/* Integer extra fields (key, value; nums[] ends with a NULL key; nums may be NULL)
+ * are written after the string ones: e.g. readcost's "overhead". */
 struct hist_num {
 	const char *key;
 	uint64_t value;

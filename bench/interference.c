@@ -19,6 +19,7 @@
 #include "run.h"
 #include "smp.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 
 struct victim_run {
@@ -73,7 +74,7 @@ static void emit(const struct victim_run *v, uint32_t hz, unsigned run, bool on,
 	record_str(&r, "timer", "lapic");
 	record_str(&r, "mode", "periodic");
 	record_u64(&r, "hz", hz);
-	record_str(&r, "workload", tick_workload_names[v->workload]);
+	record_str(&r, "workload", workload_names[v->workload]);
 	record_u64(&r, "run", run);
 	record_bool(&r, "timer_on", on);
 	record_u64(&r, "iterations", v->iterations);
@@ -112,7 +113,7 @@ static bool one_run(struct victim_run *v, const struct timer_source *s, uint32_t
 /* Iterations of the workload that take about ms on the boot CPU, timer off. */
 static uint64_t calibrate(struct victim_run *v, uint32_t ms)
 {
-	uint64_t target = tsc_cycles_ms(ms), n = 4;
+	uint64_t target = clock_cycles_ms(ms), n = 4;
 	for (int round = 0; round < 3; round++) {
 		uint64_t cycles = work(v, n);
 		n = cycles ? mul_div(n, target, cycles) : n * 16;
@@ -138,7 +139,7 @@ void interference_run(const struct config *cfg)
 		for (unsigned h = 0; h < cfg->hz.n; h++) {
 			kprintf("interference: cpu %u takes lapic %u Hz, cpu %u runs %s, %u runs\n",
 				smp.cpu[0].apic_id, cfg->hz.v[h], smp.cpu[1].apic_id,
-				tick_workload_names[w], cfg->runs);
+				workload_names[w], cfg->runs);
 			for (unsigned run = 0; run < cfg->runs; run++)
 				if (!one_run(&v, s, cfg->hz.v[h], run, false) ||
 				    !one_run(&v, s, cfg->hz.v[h], run, true))

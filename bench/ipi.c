@@ -14,6 +14,7 @@
  * interrupts off, except for the self-IPI latency, where it spins with them on.
  * docs/METHOD.md, "ipi". */
 #include "bench.h"
+#include "problem.h"
 #include "console.h"
 #include "cpu.h"
 #include "handler.h"
@@ -23,6 +24,7 @@
 #include "lib.h"
 #include "record.h"
 #include "smp.h"
+#include "clock.h"
 #include "timers.h"
 
 #define IPI_SAMPLES     1000
@@ -71,7 +73,7 @@ static bool wait_entry(uint64_t count, uint64_t timeout)
 
 static void gap(void)
 {
-	uint64_t start = rdtsc(), cycles = mul_div(timers.tsc_hz, IPI_GAP_US, 1000000);
+	uint64_t start = rdtsc(), cycles = mul_div(clock_tsc_hz(), IPI_GAP_US, 1000000);
 	while (rdtsc() - start < cycles)
 		cpu_relax();
 }
@@ -98,16 +100,14 @@ static void emit(struct hist *h, const char *what, unsigned run, uint32_t to,
 	hist_emit_nums(h, "ipi", what, run, extra, nums);
 }
 
-static void problem(const char *type, const char *what, uint32_t to, const char *reason)
+/* An error makes the run's status error (FORMAT.md), as every benchmark's does. */
+static void ipi_problem(enum problem_kind kind, const char *what, uint32_t to, const char *reason)
 {
-	kprintf("ipi %s to APIC id %u: %s\n", what, to, reason);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "ipi");
-	record_str(&r, "what", what);
-	record_u64(&r, "to", to);
-	record_str(&r, "reason", reason);
-	record_emit(&r);
+	struct problem p;
+	problem_begin(&p, kind, "ipi");
+	problem_str(&p, "what", what);
+	problem_u64(&p, "to", to);
+	problem_end(&p, reason);
 }
 
 /* To itself: the send cost with interrupts off (the IPI is taken after the
@@ -124,7 +124,7 @@ static void run_self(unsigned run, bool x2, uint64_t ovh, uint64_t timeout)
 		irq_enable();
 		if (!ok || !wait_entry(n, timeout)) {
 			irq_disable();
-			return problem("error", "self", me, "the self-IPI never arrived");
+			return ipi_problem(PROBLEM_ERROR, "self", me, "the self-IPI never arrived");
 		}
 		irq_disable();
 		hist_add(&send_h, cost);
@@ -154,13 +154,13 @@ static void run_ap(unsigned run, struct cpu *c, const struct config *cfg, bool x
 	hist_reset(&lat_h);
 	spin_stop = false;
 	if (cfg->wait == WAIT_SPIN && !smp_call(c, spin_target, NULL))
-		return problem("error", "latency", c->apic_id, "the AP took no job");
+		return ipi_problem(PROBLEM_ERROR, "latency", c->apic_id, "the AP took no job");
 	for (unsigned i = 0; i < IPI_SAMPLES; i++) {
 		gap();
 		uint64_t n = birq.count;
 		bool ok = send_one(c->apic_id, x2, ovh, &t0, &cost);
 		if (!ok || !wait_entry(n, timeout)) {
-			problem("error", "latency", c->apic_id, "the IPI never reached the AP's handler");
+			ipi_problem(PROBLEM_ERROR, "latency", c->apic_id, "the IPI never reached the AP's handler");
 			break;
 		}
 		hist_add(&send_h, cost);
@@ -172,7 +172,7 @@ static void run_ap(unsigned run, struct cpu *c, const struct config *cfg, bool x
 	if (c->tsc_trusted)
 		emit(&lat_h, "latency", run, c->apic_id, wait, NO_OVERHEAD);
 	else if (run == 0)
-		problem("skip", "latency", c->apic_id, "tsc_sync did not trust this pair's TSCs");
+		ipi_problem(PROBLEM_SKIP, "latency", c->apic_id, "tsc_sync did not trust this pair's TSCs");
 	kprintf("ipi %u->%u (%s): send p50 %llu cycles, latency p50 %llu cycles%s\n",
 		smp.cpu[0].apic_id, c->apic_id, wait,
 		(unsigned long long)hist_permille(&send_h, 500),
@@ -190,7 +190,7 @@ const char *ipi_valid(void)
 void ipi_run(const struct config *cfg)
 {
 	bool x2 = irq.lapic_mode == LAPIC_X2APIC;
-	uint64_t timeout = tsc_cycles_ms(IPI_TIMEOUT_MS), inject = birq.inject_cycles;
+	uint64_t timeout = clock_cycles_ms(IPI_TIMEOUT_MS), inject = birq.inject_cycles;
 	irq_disable();
 	bench_irq_install(VEC_IPI_BENCH, bench_eoi_lapic(), REARM_NONE);
 	birq.inject_cycles = 0;

@@ -9,9 +9,11 @@
  * mean the record gives as arm_bracket, bounds that error. The PIT starts counting
  * on its next input clock edge after the count is written: up to 838 ns more. */
 #include "bench.h"
+#include "problem.h"
 #include "handler.h"
 #include "hist.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 #include "console.h"
 #include "cpu.h"
@@ -29,7 +31,10 @@
 
 #define SHOT_TIMEOUT_MS 200
 
-struct shot { uint64_t deadline, bracket; };
+/* missed: the HPET counter had reached the comparator by the time it was written,
+ * so no interrupt may come (the comparator matches on equality): an SMI, or a
+ * descheduled vCPU, longer than the delay fell between the read and the write. */
+struct shot { uint64_t deadline, bracket; bool missed; };
 
 static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 {
@@ -38,13 +43,14 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 	case TIMER_TSCDL:
 		a = rdtsc_ordered();
 		tscdl_arm(a + delay_cycles);
-		return (struct shot){ a + delay_cycles, 0 };
+		return (struct shot){ a + delay_cycles, 0, false };
 	case TIMER_LAPIC: {
 		uint32_t count = (uint32_t)mul_div(timers.lapic_hz, delay_us, 1000000);
 		a = rdtsc_ordered();
 		lapic_write(APIC_TMICT, count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, timers.tsc_hz, timers.lapic_hz), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), timers.lapic_hz), b - a,
+				      false };
 	}
 	case TIMER_HPET: {
 		uint64_t ticks = mul_div(timers.hpet_hz, delay_us, 1000000);
@@ -52,32 +58,32 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		uint64_t now = hpet_read();
 		b = rdtsc_ordered();
 		hpet_arm(birq.hpet_n, now + ticks);
+		bool missed = hpet_reached(now + ticks);
 		uint64_t fs = ticks * timers.hpet_caps.period_fs;
-		return (struct shot){ a + (b - a) / 2 + mul_div(fs, timers.tsc_hz, FS_PER_S), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(fs, clock_tsc_hz(), FS_PER_S), b - a,
+				      missed };
 	}
 	default: {
 		uint16_t count = (uint16_t)mul_div(PIT_HZ, delay_us, 1000000);
 		a = rdtsc_ordered();
 		pit_oneshot(count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, timers.tsc_hz, PIT_HZ), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), PIT_HZ), b - a,
+				      false };
 	}
 	}
 }
 
-/* Wait for the shot on st: spin with interrupts on, or halt. The first shot of a
- * run is always awaited spinning, with a timeout, so a timer that never fires is
- * reported instead of halting the machine for good. */
-static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
+/* Wait for the shot on st until d has passed: spin with interrupts on, or halt
+ * (the first shot of a run always spins: a timer that never fires is seen before
+ * anything halts on it). True when it came. */
+static bool await(const struct bench_irq_state *st, uint64_t before, bool halt,
+		  const struct deadline *d)
 {
-	if (halt) {
-		while (st->count == before)
-			wait_for_interrupt();
-		return true;
-	}
-	uint64_t t0 = rdtsc(), limit = tsc_cycles_ms(SHOT_TIMEOUT_MS);
+	if (halt)
+		return clock_halt(&st->count, before, d, false);
 	irq_enable();
-	while (st->count == before && rdtsc() - t0 < limit)
+	while (st->count == before && !deadline_passed(d))
 		cpu_relax();
 	irq_disable();
 	return st->count != before;
@@ -87,7 +93,7 @@ static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
 struct part {
 	unsigned index;                 /* in smp.cpu[] */
 	struct hist run, all;           /* this run; every run of the timer */
-	uint64_t early, brackets;
+	uint64_t early, brackets, missed;
 	bool fired;                     /* every shot came */
 	bool met;                       /* it met the others at the start */
 };
@@ -103,20 +109,55 @@ static struct {
 
 static struct smp_barrier start_line;
 
+/* One shot, bounded: the delay plus SHOT_TIMEOUT_MS. A halted wait on the PIT or the
+ * HPET has the local APIC timer as its backstop, armed before the shot so that its
+ * programming falls outside the measured interval (kernel/clock.h: the local timers
+ * wake a halt by themselves). False when the shot never came. */
+static bool take_shot(const struct bench_irq_state *st, uint64_t delay, bool halt,
+		      struct shot *s)
+{
+	bool local = job.timer == TIMER_LAPIC || job.timer == TIMER_TSCDL;
+	struct deadline d = deadline_in_cycles(delay + clock_cycles_ms(SHOT_TIMEOUT_MS));
+	bool backstop = halt && !local && clock_backstop(&d);
+	if (halt && !local && !backstop)
+		halt = false;           /* nothing could wake a halt: spin instead */
+	uint64_t before = st->count;
+	*s = arm(job.timer, delay, job.cfg->delay_us);
+	bool came = await(st, before, halt, &d);
+	if (backstop)
+		clock_backstop_stop();
+	return came || s->missed;
+}
+
+/* selftest=lost-irq: the PIT's and the HPET's interrupts reach no handler any more
+ * (the dispatcher acknowledges them as unexpected), so the next halted shot has
+ * only its backstop to end the wait: it must end in an error, not a hang. */
+static void lose_interrupts(void)
+{
+	bench_irq_uninstall(VEC_PIC_BASE + 0);
+	bench_irq_uninstall(VEC_PIT_IOAPIC);
+	bench_irq_uninstall(VEC_HPET);
+}
+
 /* The shots of one run on this CPU, its interrupts served with state st. */
 static void shoot(struct part *p, const struct bench_irq_state *st)
 {
 	const struct config *cfg = job.cfg;
-	uint64_t delay = mul_div(timers.tsc_hz, cfg->delay_us, 1000000);
+	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
 	hist_reset(&p->run);
-	p->early = p->brackets = 0;
-	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, tsc_cycles_ms(1000));
+	p->early = p->brackets = p->missed = 0;
+	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_cycles_ms(1000));
 	p->fired = false;
 	for (unsigned i = 0; i < job.samples; i++) {
-		uint64_t before = st->count;
-		struct shot s = arm(job.timer, delay, cfg->delay_us);
-		if (!await(st, before, cfg->wait == WAIT_HLT && i > 0))
+		struct shot s;
+		if (i == 1 && cfg->selftest == SELFTEST_LOST_IRQ)
+			lose_interrupts();
+		if (!take_shot(st, delay, cfg->wait == WAIT_HLT && i > 0, &s))
 			return;
+		if (s.missed) {
+			p->missed++;            /* no deadline to measure from */
+			continue;
+		}
 		p->brackets += s.bracket;
 		if ((int64_t)(st->last_tsc - s.deadline) < 0) {
 			p->early++;
@@ -160,30 +201,23 @@ static void emit(const struct part *p, const char *delivery, unsigned run)
 	record_u64(&r, "delay_us", cfg->delay_us);
 	record_u64(&r, "run", run);
 	record_u64(&r, "early", p->early);
+	record_u64(&r, "missed", p->missed);
 	record_u64(&r, "arm_bracket", h->n + p->early ? p->brackets / (h->n + p->early) : 0);
 	hist_fields(&r, h);
 	record_emit(&r);
 }
 
 /* A "skip" or "error" of latency for timer on cpus CPUs; p: the CPU it concerns. */
-static void problem(const char *type, unsigned timer, unsigned cpus, const struct part *p,
-		    const char *why)
+static void latency_problem(enum problem_kind kind, unsigned timer, unsigned cpus,
+			    const struct part *part, const char *why)
 {
-	kprintf("latency %s on %u CPU(s)", timer_names[timer], cpus);
-	if (p)
-		kprintf(", APIC id %u", smp.cpu[p->index].apic_id);
-	kprintf(": %s: %s\n", type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "latency");
-	record_str(&r, "timer", timer_names[timer]);
-	if (p)
-		record_u64(&r, "cpu", smp.cpu[p->index].apic_id);
-	record_u64(&r, "cpus", cpus);
-	record_str(&r, "reason", why);
-	record_emit(&r);
-	if (!strcmp(type, "error"))
-		run_set_status(RUN_ERROR);
+	struct problem p;
+	problem_begin(&p, kind, "latency");
+	problem_str(&p, "timer", timer_names[timer]);
+	if (part)
+		problem_u64(&p, "cpu", smp.cpu[part->index].apic_id);
+	problem_u64(&p, "cpus", cpus);
+	problem_end(&p, why);
 }
 
 static void print_row(unsigned timer, const struct part *p)
@@ -200,9 +234,20 @@ static void print_row(unsigned timer, const struct part *p)
 	for (unsigned i = 0; i < 4; i++) {
 		uint64_t c = hist_permille(h, permille[i]);
 		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
-			(unsigned long long)mul_div(c, 1000000000, timers.tsc_hz));
+			(unsigned long long)mul_div(c, 1000000000, clock_tsc_hz()));
 	}
 	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
+}
+
+/* Every shot came, none could be measured: a skip of this timer at this delay. */
+static const char *no_sample(const struct part *p)
+{
+	static char why[160];
+	format(why, sizeof(why), "no shot could be measured at delay_us=%u: %llu came before "
+	       "their deadline, %llu were armed after the counter had passed them",
+	       job.cfg->delay_us, (unsigned long long)p->early, (unsigned long long)p->missed);
+	latency_problem(PROBLEM_SKIP, job.timer, job.cpus, p, why);
+	return why;
 }
 
 /* One run on job.cpus CPUs at once (the boot CPU and the first APs); the records
@@ -214,7 +259,7 @@ static bool one_run(const char *delivery, unsigned run)
 	for (unsigned i = 1; i < job.cpus; i++)
 		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
-	uint64_t timeout = tsc_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
+	uint64_t timeout = clock_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
 	bool ok = true;
 	for (unsigned i = 0; i < job.cpus; i++) {
 		const struct part *p = parts[i];
@@ -223,7 +268,9 @@ static bool one_run(const char *delivery, unsigned run)
 			!p->met ? "the CPUs did not meet at the start within 1 s" :
 			!p->fired ? "a shot did not fire within 200 ms" : NULL;
 		if (why)
-			problem("error", job.timer, job.cpus, p, why);
+			latency_problem(PROBLEM_ERROR, job.timer, job.cpus, p, why);
+		else if (!p->run.n)
+			why = no_sample(p);
 		else
 			emit(p, delivery, run);
 		ok &= !why;
@@ -247,7 +294,7 @@ static void runs_of(unsigned timer)
 	}
 	source_oneshot_unroute(timer);
 	if (why) {
-		problem("skip", timer, job.cpus, NULL, why);
+		latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
 		return;
 	}
 	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
@@ -292,7 +339,7 @@ void latency_run(const struct config *cfg)
 			job.timer = timer;
 			const char *why = cannot_run(timer);
 			if (why)
-				problem("skip", timer, job.cpus, NULL, why);
+				latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
 			else
 				runs_of(timer);
 		}

@@ -4,6 +4,7 @@
 #include "source.h"
 #include "lib.h"
 #include "handler.h"
+#include "clock.h"
 #include "timers.h"
 #include "cpu.h"
 #include "hpet.h"
@@ -30,17 +31,57 @@ void source_route_to(uint32_t apic_id)
 
 static uint32_t destination(void) { return route_to_other ? route_apic_id : irq.bsp_apic_id; }
 
+/* ---- every timer's period ---- */
+
+/* Ticks of a timer counting at rate per period at hz (rounded to the nearest), and
+ * the rate that period gives, in millihertz; NULL, or why not. */
+static const char *ticks_at(uint64_t rate, uint32_t hz, uint64_t min, uint64_t max,
+			    const char *why, uint64_t *period, uint64_t *millihz)
+{
+	uint64_t ticks = (rate + hz / 2) / hz;
+	if (ticks < min || ticks > max)
+		return why;
+	*period = ticks;
+	*millihz = mul_div(rate, 1000, ticks);
+	return NULL;
+}
+
+const char *source_period(unsigned timer_bit, uint32_t hz, uint64_t *period, uint64_t *millihz)
+{
+	if (!hz)
+		return "a rate of 0 Hz";
+	switch (timer_bit) {
+	case TIMER_PIT:
+		return ticks_at(PIT_HZ, hz, 2, 0xffff, "the rate is outside the PIT's "
+				"divisor range (19..596591 Hz)", period, millihz);
+	case TIMER_LAPIC:
+		return ticks_at(timers.lapic_hz, hz, 1, 0xffffffffu, "the rate is outside the "
+				"APIC timer's 32-bit count range", period, millihz);
+	case TIMER_TSCDL:
+		return ticks_at(clock_tsc_hz(), hz, 1, ~0ull, "the rate is above the TSC's",
+				period, millihz);
+	default: {
+		/* The HPET's rate is not a whole number of hertz: its period is in fs. */
+		const char *why = ticks_at(timers.hpet_hz, hz, 1, ~0ull, "the rate is above "
+					   "the HPET's counter rate", period, millihz);
+		if (!why)
+			*millihz = mul_div(FS_PER_S, 1000, *period * timers.hpet_caps.period_fs);
+		return why;
+	}
+	}
+}
+
 /* ---- PIT ---- */
 
 static const char *pit_divisor(uint32_t hz, uint64_t *millihz, uint8_t vector,
 			       enum bench_eoi eoi, enum bench_rearm rearm)
 {
-	uint64_t div = (PIT_HZ + hz / 2) / hz;
-	if (div < 2 || div > 65535)
-		return "the rate is outside the PIT's divisor range (19..596591 Hz)";
+	uint64_t div;
+	const char *why = source_period(TIMER_PIT, hz, &div, millihz);
+	if (why)
+		return why;
 	bench_irq_install(vector, eoi, rearm);
 	birq.period = div;
-	*millihz = PIT_HZ * 1000ull / div;
 	return NULL;
 }
 
@@ -85,10 +126,10 @@ static void pit_stop_ioapic(void) { pit_stop(); irq_mask_isa(0); bench_irq_unins
 
 static const char *lapic_start(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
 {
-	uint64_t count = (timers.lapic_hz + hz / 2) / hz;
-	if (count < 1 || count > 0xffffffffu)
-		return "the rate is outside the APIC timer's 32-bit count range";
-	*millihz = timers.lapic_hz * 1000 / count;
+	uint64_t count;
+	const char *why = source_period(TIMER_LAPIC, hz, &count, millihz);
+	if (why)
+		return why;
 	bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), rearm);
 	birq.period = count;
 	if (rearm == REARM_LAPIC)
@@ -114,8 +155,10 @@ static void lapic_stop_all(void) { lapic_timer_stop(); bench_irq_uninstall(VEC_L
  * in the past fires at once (SDM vol. 3A, 12.5.4.1), so none is lost. */
 static const char *tscdl_start(uint32_t hz, uint64_t *millihz)
 {
-	uint64_t period = (timers.tsc_hz + hz / 2) / hz;
-	*millihz = timers.tsc_hz * 1000 / period;
+	uint64_t period;
+	const char *why = source_period(TIMER_TSCDL, hz, &period, millihz);
+	if (why)
+		return why;
 	bench_irq_install(VEC_LAPIC_TIMER, bench_eoi_lapic(), REARM_TSCDL);
 	birq.period = period;
 	tscdl_setup(VEC_LAPIC_TIMER);
@@ -130,10 +173,10 @@ static void tscdl_stop_all(void) { tscdl_stop(); lapic_stop_all(); }
 
 static const char *hpet_ticks(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
 {
-	uint64_t ticks = (timers.hpet_hz + hz / 2) / hz;
-	if (ticks < 1)
-		return "the rate is above the HPET's counter rate";
-	*millihz = mul_div(FS_PER_S, 1000, ticks * timers.hpet_caps.period_fs);
+	uint64_t ticks;
+	const char *why = source_period(TIMER_HPET, hz, &ticks, millihz);
+	if (why)
+		return why;
 	bench_irq_install(VEC_HPET, bench_eoi_lapic(), rearm);
 	birq.period = ticks;
 	return NULL;
@@ -300,7 +343,6 @@ void source_hpet_spread_stop(void)
 	spread.comparators = spread.inputs = 0;
 }
 
-const char *const timer_names[4] = { "pit", "lapic", "tscdl", "hpet" };
 
 const struct timer_source timer_sources[] = {
 	{ "pit", "periodic", "pic", TIMER_PIT, DELIVERY_PIC, pit_start_pic, pit_stop_pic },
@@ -390,38 +432,47 @@ void source_fields(struct record *r, const struct timer_source *s)
 	record_str(r, "delivery", s->delivery);
 }
 
-void source_problem(const char *bench, const char *type, const struct timer_source *s,
+void source_problem_begin(struct problem *p, enum problem_kind kind, const char *bench,
+			  const struct timer_source *s, uint32_t hz)
+{
+	problem_begin(p, kind, bench);
+	problem_str(p, "timer", s->timer);
+	problem_str(p, "mode", s->mode);
+	problem_str(p, "delivery", s->delivery);
+	problem_u64(p, "hz", hz);
+}
+
+void source_problem(const char *bench, enum problem_kind kind, const struct timer_source *s,
 		    uint32_t hz, const char *why)
 {
-	kprintf("%s %s %s %s %u Hz: %s: %s\n", bench, s->timer, s->mode, s->delivery, hz,
-		type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", bench);
-	source_fields(&r, s);
-	record_u64(&r, "hz", hz);
-	record_str(&r, "reason", why);
-	record_emit(&r);
-	if (!strcmp(type, "error"))
-		run_set_status(RUN_ERROR);
+	struct problem p;
+	source_problem_begin(&p, kind, bench, s, hz);
+	problem_end(&p, why);
 }
 
 #define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
 
-bool source_wait_first(const volatile uint64_t *count, uint32_t hz)
+bool source_is_local(const struct timer_source *s)
 {
-	uint64_t t0 = rdtsc_ordered(), limit = 2 * timers.tsc_hz / hz + tsc_cycles_ms(FIRST_EXTRA_MS);
+	return s->timer_bit == TIMER_LAPIC || s->timer_bit == TIMER_TSCDL;
+}
+
+bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz)
+{
+	uint64_t limit = 2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS);
+	struct deadline d = deadline_in_cycles(limit);
 	irq_enable();
-	while (!*count && rdtsc_ordered() - t0 < limit)
+	while (!*count && !deadline_passed(&d))
 		cpu_relax();
 	irq_disable();
 	if (!*count)
 		return false;
 	/* One more, halted: under QEMU -icount a busy-waiting guest sees each HPET
 	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
-	 * may have left such a duplicate pending. */
-	wait_for_interrupt();
-	return true;
+	 * may have left such a duplicate pending. Bounded like the first: the local
+	 * APIC timer is the backstop of the others (kernel/clock.h). */
+	d = deadline_in_cycles(limit);
+	return clock_halt(count, *count, &d, !source_is_local(s));
 }
 
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
@@ -430,12 +481,12 @@ bool source_start_checked(const char *bench, const struct timer_source *s, uint3
 	const char *why = s->start(hz, millihz);
 	if (why) {
 		s->stop();
-		source_problem(bench, "skip", s, hz, why);
+		source_problem(bench, PROBLEM_SKIP, s, hz, why);
 		return false;
 	}
-	if (!source_wait_first(&birq.count, hz)) {
+	if (!source_wait_first(s, &birq.count, hz)) {
 		s->stop();
-		source_problem(bench, "error", s, hz, "no interrupt arrived");
+		source_problem(bench, PROBLEM_ERROR, s, hz, "no interrupt arrived");
 		return false;
 	}
 	return true;

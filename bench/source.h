@@ -1,5 +1,5 @@
 /* Timer sources: each timer in each mode through each delivery path, started at a
- * rate and stopped, its interrupts taken by bench_entry / bench_irq (bench/irq.h).
+ * rate and stopped, its interrupts taken by bench_entry / bench_irq (bench/handler.h).
  * fire, tick and storm iterate over timer_sources[]. */
 #ifndef BENCH_SOURCE_H
 #define BENCH_SOURCE_H
@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cmdline.h"
+#include "problem.h"
 
 struct timer_source {
 	const char *timer, *mode, *delivery;
@@ -18,9 +19,13 @@ struct timer_source {
 };
 
 extern const struct timer_source timer_sources[];
-/* The timers by TIMER_* bit, as records name them. */
-extern const char *const timer_names[4];
 extern const unsigned timer_sources_count;
+
+/* The period at hz in the timer's (TIMER_*) own ticks (the PIT's divisor, the APIC
+ * timer's count at divide-by-1, TSC cycles, HPET ticks), rounded to the nearest, and
+ * the rate it gives in millihertz; NULL, or why the timer cannot run at hz. The one
+ * place a rate becomes a count. */
+const char *source_period(unsigned timer_bit, uint32_t hz, uint64_t *period, uint64_t *millihz);
 
 /* Is the timer (TIMER_*) present on this platform? */
 bool timer_present(unsigned timer_bit);
@@ -53,9 +58,12 @@ struct record;
 /* The fields that name a source in a record: "timer", "mode", "delivery". */
 void source_fields(struct record *r, const struct timer_source *s);
 
-/* A "skip" (the source cannot run at hz) or "error" record of bench for s, and a
- * console line; an error makes the run's status error. */
-void source_problem(const char *bench, const char *type, const struct timer_source *s,
+/* A "skip" (the source cannot run at hz) or "error" of bench for s (kernel/problem.h):
+ * begun with the fields that name s and hz, for more fields before problem_end(); or
+ * whole. */
+void source_problem_begin(struct problem *p, enum problem_kind kind, const char *bench,
+			  const struct timer_source *s, uint32_t hz);
+void source_problem(const char *bench, enum problem_kind kind, const struct timer_source *s,
 		    uint32_t hz, const char *why);
 
 /* Start s at hz and wait for its first interrupt: true when it runs. Otherwise s is
@@ -64,9 +72,14 @@ void source_problem(const char *bench, const char *type, const struct timer_sour
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
 			  uint64_t *millihz);
 
-/* The first interrupt after start() (*count leaves 0), busy-waiting with interrupts
- * on; false if none arrives within two periods at hz + 200 ms. Then one more,
- * halted (see source.c). count: birq's, or an AP's birq_ap slot's. */
-bool source_wait_first(const volatile uint64_t *count, uint32_t hz);
+/* The first interrupt of s after start() (*count leaves 0), busy-waiting with
+ * interrupts on; then one more, halted (see source.c); false if either does not
+ * arrive within two periods at hz + 200 ms. count: birq's, or an AP's birq_ap
+ * slot's. */
+bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz);
+
+/* The local APIC timer (periodic, one-shot, TSC deadline): it cannot be the backstop
+ * of its own halted waits (kernel/clock.h). */
+bool source_is_local(const struct timer_source *s);
 
 #endif

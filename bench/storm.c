@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "handler.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 #include "console.h"
 #include "cpu.h"
@@ -110,7 +111,7 @@ static void spin(uint64_t cycles, const struct loop_cal *cal, struct spin *w)
 
 static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
 {
-	uint64_t step = UINT64_MAX, prev = rdtsc(), t, end = prev + tsc_cycles_ms(1);
+	uint64_t step = UINT64_MAX, prev = rdtsc(), t, end = prev + clock_cycles_ms(1);
 	while ((t = rdtsc()) < end) {
 		if (t - prev < step)
 			step = t - prev;
@@ -118,9 +119,9 @@ static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
 	}
 	cal->step = step ? step : 1;
 	cal->gap = STORM_GAP_STEPS * cal->step;
-	cal->watchdog = tsc_cycles_ms(STORM_WATCHDOG_MS);
+	cal->watchdog = clock_cycles_ms(STORM_WATCHDOG_MS);
 	struct spin w;
-	spin(tsc_cycles_ms(ms), cal, &w);
+	spin(clock_cycles_ms(ms), cal, &w);
 	cal->quiet_permille = w.cycles ? (w.busy + w.stolen) * 1000 / w.cycles : 0;
 }
 
@@ -130,7 +131,7 @@ static void calibrate_loop(uint32_t ms, struct loop_cal *cal)
  * acknowledges it. */
 static void drain(void)
 {
-	uint64_t end = rdtsc() + tsc_cycles_ms(1) / 10;
+	uint64_t end = rdtsc() + clock_cycles_ms(1) / 10;
 	irq_enable();
 	while (rdtsc() < end)
 		;
@@ -184,14 +185,14 @@ static void watchdog_stopped(const struct timer_source *s, uint32_t hz,
 			     uint64_t last_step)
 {
 	char why[96];
-	uint64_t ms = (birq.last_tsc - last_step) / tsc_cycles_ms(1);
+	uint64_t ms = (birq.last_tsc - last_step) / clock_cycles_ms(1);
 	enum bench_eoi eoi = birq.eoi;
 	s->stop();
 	bench_eoi(eoi);
 	drain();
 	format(why, sizeof(why), "no progress: stopped by the watchdog after %llu ms",
 	       (unsigned long long)ms);
-	source_problem("storm", "error", s, hz, why);
+	source_problem("storm", PROBLEM_ERROR, s, hz, why);
 }
 
 /* Start s at hz; false when the timer cannot go there, or its tick rounds hz back
@@ -205,7 +206,7 @@ static bool start_rate(const struct timer_source *s, uint32_t hz,
 	s->stop();
 	drain();
 	if (why && !res->rates)
-		source_problem("storm", "skip", s, hz, why);
+		source_problem("storm", PROBLEM_SKIP, s, hz, why);
 	else
 		kprintf("storm %s %s %s: no faster rate than %llu Hz: %s\n", s->timer,
 			s->mode, s->delivery, (unsigned long long)res->max_millihz / 1000,
@@ -219,12 +220,12 @@ static bool start_rate(const struct timer_source *s, uint32_t hz,
 static bool measure(const struct timer_source *s, uint32_t hz, uint32_t ms,
 		    const struct loop_cal *cal, struct spin *w)
 {
-	uint64_t warm = 2 * timers.tsc_hz / hz + tsc_cycles_ms(STORM_WARMUP_MS);
+	uint64_t warm = 2 * clock_tsc_hz() / hz + clock_cycles_ms(STORM_WARMUP_MS);
 	birq.watchdog_tsc = rdtsc() + cal->watchdog;
 	irq_enable();
 	spin(warm, cal, w);
 	if (!birq.watchdog_fired)
-		spin(tsc_cycles_ms(ms), cal, w);
+		spin(clock_cycles_ms(ms), cal, w);
 	irq_disable();
 	if (birq.watchdog_fired) {
 		watchdog_stopped(s, hz, w->stalled);
@@ -249,7 +250,7 @@ static bool storm_rate(const struct timer_source *s, uint32_t hz, uint32_t ms,
 		res->limit = LIMIT_WATCHDOG;
 		return false;
 	}
-	uint64_t expected = (mul_div(*millihz, w.cycles, timers.tsc_hz) + 500) / 1000;
+	uint64_t expected = (mul_div(*millihz, w.cycles, clock_tsc_hz()) + 500) / 1000;
 	uint64_t lost = expected > w.interrupts ? expected - w.interrupts : 0;
 	*permille = w.cycles ? w.busy * 1000 / w.cycles : 1000;
 	emit_rate(s, hz, *millihz, &w, expected, *permille);

@@ -9,9 +9,11 @@
  * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
  * and their confidence intervals from the "run" records (tickstat summary). */
 #include "bench.h"
+#include "problem.h"
 #include "tick.h"
 #include "handler.h"
 #include "source.h"
+#include "clock.h"
 #include "timers.h"
 #include "workload.h"
 #include "console.h"
@@ -21,19 +23,6 @@
 #include "lib.h"
 #include "smp.h"
 
-const char *const tick_workload_names[] = { "spin", "matrix", "memwalk" };
-#define workload_names tick_workload_names
-
-static bool intel;
-
-void tick_read_counters(struct counters *c)
-{
-	c->has_smi = intel && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
-	if (cpu.has_aperfmperf) {
-		rdmsr_safe(MSR_IA32_APERF, &c->aperf);
-		rdmsr_safe(MSR_IA32_MPERF, &c->mperf);
-	}
-}
 
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
@@ -47,7 +36,7 @@ static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *
 /* Iterations that take about ms without a timer (two rounds of scaling). */
 static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
 {
-	uint64_t target = tsc_cycles_ms(ms), n = 16;
+	uint64_t target = clock_cycles_ms(ms), n = 16;
 	for (int round = 0; round < 3; round++) {
 		uint64_t cycles = run_workload(w, n, v);
 		n = cycles ? mul_div(n, target, cycles) : n * 16;
@@ -55,68 +44,6 @@ static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
 			n = 1;
 	}
 	return n;
-}
-
-void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
-		   uint64_t millihz,
-		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
-		   const struct counters *a, const struct counters *b)
-{
-	const struct timer_source *s = t->source;
-	struct record r;
-	record_begin(&r, "run");
-	record_str(&r, "bench", "tick");
-	record_u64(&r, "cpu", apic_id);
-	record_u64(&r, "cpus", t->cpus);
-	source_fields(&r, s);
-	record_u64(&r, "hz", t->hz);
-	record_str(&r, "workload", workload_names[t->workload]);
-	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
-	record_u64(&r, "iterations", t->iterations);
-	record_u64(&r, "cycles", cycles);
-	record_u64(&r, "interrupts", interrupts);
-	if (on)             /* the interval's length at this CPU's rate */
-		record_u64(&r, "expected", mul_div(cycles, millihz, timers.tsc_hz * 1000));
-	record_u64(&r, "inject", t->inject);
-	if (t->workload == WORKLOAD_SPIN) {
-		record_u64(&r, "gaps", v->gaps);
-		record_u64(&r, "gap_interrupts", v->gap_interrupts);
-		record_u64(&r, "gap_cycles", v->gap_cycles);
-		record_u64(&r, "unexplained", v->unexplained);
-		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
-		record_u64(&r, "step_cycles", v->step);
-	}
-	if (a->has_smi && b->has_smi)
-		record_u64(&r, "smi", b->smi - a->smi);
-	if (cpu.has_aperfmperf) {
-		record_u64(&r, "aperf", b->aperf - a->aperf);
-		record_u64(&r, "mperf", b->mperf - a->mperf);
-	}
-	record_bool(&r, "hypervisor", cpu.has_hypervisor);
-	record_emit(&r);
-}
-
-void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
-			  const char *what, const struct hist *h, uint64_t period)
-{
-	/* No sample, no distribution: a short run (ms=20 at 100 Hz) can see a single
-	 * tick, hence no interval; FORMAT.md (and tickstat) want n >= 1. */
-	if (!h->n)
-		return;
-	struct record r;
-	record_begin(&r, "stats");
-	record_str(&r, "bench", "tick");
-	record_u64(&r, "cpu", apic_id);
-	record_u64(&r, "cpus", t->cpus);
-	record_str(&r, "what", what);
-	source_fields(&r, t->source);
-	record_u64(&r, "hz", t->hz);
-	record_u64(&r, "run", run);
-	if (period)
-		record_u64(&r, "period_cycles", period);
-	hist_fields(&r, h);
-	record_emit(&r);
 }
 
 /* One run with the timer: start it, wait for it to fire, run the workload, stop. */
@@ -140,7 +67,7 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	if (t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
-				     mul_div(timers.tsc_hz, 1000, millihz));
+				     mul_div(clock_tsc_hz(), 1000, millihz));
 	}
 	sums[1] += cycles;
 	sums[2] += n;
@@ -159,36 +86,6 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
 		      &a, &b);
 	sums[0] += cycles;
-}
-
-void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
-{
-	const struct timer_source *s = t->source;
-	if (t->cpus > 1)
-		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
-	if (!sums[2] && t->cpus > 1) {
-		/* it worked untouched while another CPU took the timer */
-		int64_t lost = (int64_t)(sums[1] - sums[0]);
-		kprintf("  %-5s %-6s %6u Hz %-7s: no interrupt of its own; on - off %lld cycles "
-			"in all\n", s->timer, s->delivery, t->hz, workload_names[t->workload],
-			(long long)lost);
-		return;
-	}
-	if (!sums[2] || !sums[0] || sums[1] < sums[0]) {
-		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
-			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
-			workload_names[t->workload], (unsigned long long)sums[1],
-			(unsigned long long)sums[0], (unsigned long long)sums[2]);
-		return;
-	}
-	uint64_t per = (sums[1] - sums[0]) / sums[2];
-	uint64_t ns10 = mul_div(per, 10000000000ull, timers.tsc_hz);
-	uint64_t permille = mul_div(sums[1] - sums[0], 100000, sums[0]);
-	kprintf("  %-5s %-6s %6u Hz %-7s: %8llu cycles = %6llu.%llu ns per interrupt, "
-		"%llu.%03llu %% of the CPU\n", s->timer, s->delivery, t->hz,
-		workload_names[t->workload], (unsigned long long)per,
-		(unsigned long long)(ns10 / 10), (unsigned long long)(ns10 % 10),
-		(unsigned long long)(permille / 1000), (unsigned long long)(permille % 1000));
 }
 
 static unsigned tick_mode(const struct timer_source *s)
@@ -247,16 +144,12 @@ static void report_unserved(const struct config *cfg)
 			}
 			if (served)
 				continue;
-			kprintf("tick %s %s: skip: no path of delivery= serves it here\n",
-				timer_names[timer], modes[mode]);
-			struct record r;
-			record_begin(&r, "skip");
-			record_str(&r, "bench", "tick");
-			record_str(&r, "timer", timer_names[timer]);
-			record_str(&r, "mode", modes[mode]);
-			record_str(&r, "reason", "no path of delivery= serves this timer in this "
-				   "mode here (one-shot: the I/O APIC or the local APIC only)");
-			record_emit(&r);
+			struct problem p;
+			problem_begin(&p, PROBLEM_SKIP, "tick");
+			problem_str(&p, "timer", timer_names[timer]);
+			problem_str(&p, "mode", modes[mode]);
+			problem_end(&p, "no path of delivery= serves this timer in this mode "
+				    "here (one-shot: the I/O APIC or the local APIC only)");
 		}
 }
 
@@ -312,7 +205,6 @@ void tick_run(const struct config *cfg)
 	bool taken[8] = { false };
 	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = count_configs(cfg), done = 0;
-	intel = !strcmp(cpu.vendor, "GenuineIntel");
 	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;

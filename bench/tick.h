@@ -1,5 +1,6 @@
-/* tick's parts shared by bench/tick.c (one CPU, the boot CPU) and bench/tickmp.c
- * (several CPUs at once, each its own local APIC timer). */
+/* tick's parts: the records and console lines (bench/tickrec.c) that bench/tick.c
+ * (one CPU, the boot CPU) and bench/tickmp.c (several CPUs at once) both use, and
+ * tickmp's entry points, which only tick.c calls. */
 #ifndef BENCH_TICK_H
 #define BENCH_TICK_H
 
@@ -23,8 +24,8 @@ struct tick_config {
  * APERF/MPERF (the core clock against the TSC: turbo and throttling show). Per CPU. */
 struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
 
-extern const char *const tick_workload_names[];
 
+/* bench/tickrec.c. */
 void tick_read_counters(struct counters *c);
 /* on: the timer runs; millihz: the rate of the interrupts this CPU gets (0 none):
  * gives "expected". */

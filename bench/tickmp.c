@@ -32,6 +32,7 @@
 #include "record.h"
 #include "run.h"
 #include "smp.h"
+#include "clock.h"
 #include "timers.h"
 
 _Static_assert(BENCH_MAX_CPUS >= SMP_MAX_CPUS, "a birq_ap slot per CPU");
@@ -101,7 +102,7 @@ static uint64_t workload(struct part *p)
 /* Meet the others, then the run proper. */
 static void measure(struct part *p)
 {
-	if (!smp_meet(&start_line, job.n, tsc_cycles_ms(BARRIER_MS)) && !p->error)
+	if (!smp_meet(&start_line, job.n, clock_cycles_ms(BARRIER_MS)) && !p->error)
 		p->error = "the CPUs did not meet at the start of the run within 1 s";
 	spin_view_reset(&p->view);
 	tick_read_counters(&p->a);
@@ -111,30 +112,32 @@ static void measure(struct part *p)
 	tick_read_counters(&p->b);
 }
 
-/* On the AP: its own local APIC timer at job.t->hz. */
-static void ap_local_start(struct part *p)
+/* On the AP: its own local APIC timer at job.t->hz; NULL, or why it cannot run at
+ * that rate (the boot CPU's start of the same timer said so first). */
+static const char *ap_local_start(struct part *p)
 {
 	const struct tick_config *t = job.t;
 	struct bench_irq_state *s = &birq_ap[p->index].s;
+	uint64_t count;
+	const char *why = source_period(t->source->timer_bit, t->hz, &count, &p->millihz);
+	if (why)
+		return why;
 	if (t->source->timer_bit == TIMER_TSCDL) {
-		uint64_t period = (timers.tsc_hz + t->hz / 2) / t->hz;
 		bench_irq_ap_reset(p->index, REARM_TSCDL);
-		s->period = period;
-		p->millihz = timers.tsc_hz * 1000 / period;
+		s->period = count;
 		tscdl_setup(VEC_TIMER_AP);
-		s->next = rdtsc() + period;
+		s->next = rdtsc() + count;
 		tscdl_arm(s->next);
-		return;
+		return NULL;
 	}
-	uint64_t count = (timers.lapic_hz + t->hz / 2) / t->hz;
 	bool oneshot = !strcmp(t->source->mode, "oneshot");
 	bench_irq_ap_reset(p->index, oneshot ? REARM_LAPIC : REARM_NONE);
 	s->period = count;
-	p->millihz = timers.lapic_hz * 1000 / count;
 	if (oneshot)
 		lapic_timer_oneshot(VEC_TIMER_AP, (uint32_t)count);
 	else
 		lapic_timer_periodic(VEC_TIMER_AP, (uint32_t)count);
+	return NULL;
 }
 
 /* On the AP, in an on run: its timer going and its first interrupt in; or NULL
@@ -143,7 +146,9 @@ static const char *ap_timer_start(struct part *p)
 {
 	p->millihz = 0;
 	if (job.kind == MP_LOCAL) {
-		ap_local_start(p);
+		p->cannot = ap_local_start(p);
+		if (p->cannot)
+			return NULL;
 	} else if (job.kind == MP_SPREAD) {
 		p->millihz = job.millihz;       /* the boot CPU started its comparator */
 	} else if (job.birq_cpu == p->index) {
@@ -153,7 +158,8 @@ static const char *ap_timer_start(struct part *p)
 	} else {
 		return NULL;
 	}
-	return source_wait_first(p->count, job.t->hz) ? NULL : "no interrupt arrived on this CPU";
+	return source_wait_first(job.t->source, p->count, job.t->hz) ? NULL :
+	       "no interrupt arrived on this CPU";
 }
 
 static void ap_timer_stop(const struct part *p)
@@ -202,33 +208,22 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 		if (!parts[i]->mat)
 			parts[i]->mat = workload_matrices_alloc();
 		parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
-				   smp_wait(&smp.cpu[i], tsc_cycles_ms(PREPARE_MS));
+				   smp_wait(&smp.cpu[i], clock_cycles_ms(PREPARE_MS));
 	}
 }
 
 /* A "skip" (the configuration cannot run on t->cpus CPUs) or an "error" (CPU i
  * failed its part: i < t->cpus) of tick, and a console line. */
-static void problem(const char *type, const struct tick_config *t, unsigned i, const char *why)
+static void tick_problem(enum problem_kind kind, const struct tick_config *t, unsigned i,
+			 const char *why)
 {
-	const struct timer_source *s = t->source;
-	kprintf("tick %s %s %s %u Hz %s on %u CPUs", s->timer, s->mode, s->delivery, t->hz,
-		tick_workload_names[t->workload], t->cpus);
+	struct problem p;
+	source_problem_begin(&p, kind, "tick", t->source, t->hz);
+	problem_str(&p, "workload", workload_names[t->workload]);
 	if (i < t->cpus)
-		kprintf(", APIC id %u", smp.cpu[i].apic_id);
-	kprintf(": %s: %s\n", type, why);
-	struct record r;
-	record_begin(&r, type);
-	record_str(&r, "bench", "tick");
-	source_fields(&r, s);
-	record_u64(&r, "hz", t->hz);
-	record_str(&r, "workload", tick_workload_names[t->workload]);
-	if (i < t->cpus)
-		record_u64(&r, "cpu", smp.cpu[i].apic_id);
-	record_u64(&r, "cpus", t->cpus);
-	record_str(&r, "reason", why);
-	record_emit(&r);
-	if (!strcmp(type, "error"))
-		run_set_status(RUN_ERROR);
+		problem_u64(&p, "cpu", smp.cpu[i].apic_id);
+	problem_u64(&p, "cpus", t->cpus);
+	problem_end(&p, why);
 }
 
 static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
@@ -236,7 +231,7 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 	struct part *p = parts[i];
 	uint32_t id = smp.cpu[i].apic_id;
 	if (p->error) {
-		problem("error", t, i, p->error);
+		tick_problem(PROBLEM_ERROR, t, i, p->error);
 		return;
 	}
 	tick_emit_run(t, id, run, job.on, p->millihz, p->cycles, p->interrupts, &p->view,
@@ -245,7 +240,7 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 		tick_emit_spin_stats(t, id, run, "gap", &p->view.gap_hist, 0);
 		if (p->millihz)
 			tick_emit_spin_stats(t, id, run, "interval", &p->view.interval_hist,
-					     mul_div(timers.tsc_hz, 1000, p->millihz));
+					     mul_div(clock_tsc_hz(), 1000, p->millihz));
 	}
 	p->sums[job.on] += p->cycles;
 	if (job.on)
@@ -273,12 +268,12 @@ static bool boot_start(const struct tick_config *t)
 	p0->millihz = job.millihz;
 	if (why) {
 		source_hpet_spread_stop();
-		problem("skip", t, t->cpus, why);
+		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return false;
 	}
-	if (!source_wait_first(p0->count, t->hz)) {
+	if (!source_wait_first(t->source, p0->count, t->hz)) {
 		source_hpet_spread_stop();
-		problem("error", t, 0, "no interrupt arrived on this CPU");
+		tick_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
 		return false;
 	}
 	return true;
@@ -316,7 +311,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	measure(p0);
 	if (on && job.kind != MP_SPREAD && job.birq_cpu == 0)
 		t->source->stop();
-	uint64_t timeout = tsc_cycles_ms(BARRIER_MS) + 20 * p0->cycles;
+	uint64_t timeout = clock_cycles_ms(BARRIER_MS) + 20 * p0->cycles;
 	for (unsigned i = 1; i < t->cpus; i++)
 		if (!smp_wait(&smp.cpu[i], timeout) && !parts[i]->error)
 			parts[i]->error = "it did not finish its run in time";
@@ -324,7 +319,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 		boot_stop(t);
 	for (unsigned i = 0; i < t->cpus; i++)
 		if (parts[i]->cannot) {
-			problem("skip", t, t->cpus, parts[i]->cannot);
+			tick_problem(PROBLEM_SKIP, t, t->cpus, parts[i]->cannot);
 			return false;
 		}
 	for (unsigned i = 0; i < t->cpus; i++)
@@ -358,7 +353,7 @@ void tick_mp_config(const struct tick_config *t, unsigned runs)
 {
 	const char *why = cannot_run(t);
 	if (why) {
-		problem("skip", t, t->cpus, why);
+		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return;
 	}
 	if (kind_of(t->source) == MP_ONE && t->irq_cpu >= t->cpus)

@@ -1,6 +1,8 @@
 /* Finding, starting and calibrating the timers (see timers.h); the "timer",
  * "hpet_comparator" and "calibration" records. */
 #include "timers.h"
+#include "problem.h"
+#include "clock.h"
 #include "acpi_report.h"
 #include "console.h"
 #include "cpu.h"
@@ -11,8 +13,6 @@
 #include "lib.h"
 
 struct timers timers;
-
-uint64_t tsc_cycles_ms(uint64_t ms) { return mul_div(timers.tsc_hz, ms, 1000); }
 
 /* The PIT exists if channel 2 counts (some recent platforms gate its clock off). */
 static const char *probe_pit(void)
@@ -72,23 +72,24 @@ static void calibrate(void)
 		{ "hpet", timers.tsc_hz_hpet }, { "pmtimer", timers.tsc_hz_pmtimer },
 		{ "pit", timers.tsc_hz_pit }, { "cpuid", timers.tsc_hz_cpuid },
 	};
-	uint64_t lo = ~0ull, hi = 0;
+	uint64_t lo = ~0ull, hi = 0, chosen = 0;
 	for (unsigned i = 0; i < 4; i++) {
 		if (!refs[i].hz)
 			continue;
-		if (!timers.tsc_hz) {
-			timers.tsc_hz = refs[i].hz;         /* the first present, in this order */
+		if (!chosen) {
+			chosen = refs[i].hz;                /* the first present, in this order */
 			timers.tsc_reference = refs[i].name;
 		}
 		lo = refs[i].hz < lo ? refs[i].hz : lo;
 		hi = refs[i].hz > hi ? refs[i].hz : hi;
 	}
-	if (!timers.tsc_hz)
+	if (!chosen)
 		return;
-	timers.tsc_spread_ppm = mul_div(hi - lo, 1000000, timers.tsc_hz);
+	clock_set_tsc_hz(chosen);                   /* the time base from here on */
+	timers.tsc_spread_ppm = mul_div(hi - lo, 1000000, chosen);
 	if (timers.lapic) {
 		uint64_t crystal = cpu.max_leaf >= 0x15 ? cpuid(0x15, 0).ecx : 0;
-		timers.lapic_hz = crystal ? crystal : calibrate_lapic(timers.tsc_hz);
+		timers.lapic_hz = crystal ? crystal : calibrate_lapic(clock_tsc_hz());
 		timers.lapic_hz_source = crystal ? "cpuid" : "tsc";
 	}
 }
@@ -103,11 +104,10 @@ static void emit_timer(const char *name, bool present, const char *why, uint64_t
 	if (!present) {
 		record_str(&r, "reason", why);
 		record_emit(&r);
-		kprintf("timer %-8s absent: %s\n", name, why);
-		record_begin(&r, "skip");
-		record_str(&r, "timer", name);
-		record_str(&r, "reason", why);
-		record_emit(&r);
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, NULL);
+		problem_str(&p, "timer", name);
+		problem_end(&p, why);
 		return;
 	}
 	record_u64(&r, "freq_hz", hz);
@@ -147,13 +147,13 @@ static void emit_calibration(void)
 	struct record r;
 	kprintf("calibration: TSC %llu Hz from %s (PIT %llu, HPET %llu, PM timer %llu, "
 		"CPUID %llu; spread %llu ppm); APIC timer %llu Hz (%s)\n",
-		(unsigned long long)timers.tsc_hz, timers.tsc_reference,
+		(unsigned long long)clock_tsc_hz(), timers.tsc_reference,
 		(unsigned long long)timers.tsc_hz_pit, (unsigned long long)timers.tsc_hz_hpet,
 		(unsigned long long)timers.tsc_hz_pmtimer, (unsigned long long)timers.tsc_hz_cpuid,
 		(unsigned long long)timers.tsc_spread_ppm, (unsigned long long)timers.lapic_hz,
 		timers.lapic_hz_source ? timers.lapic_hz_source : "-");
 	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", timers.tsc_hz);
+	record_u64(&r, "tsc_hz", clock_tsc_hz());
 	record_str(&r, "reference", timers.tsc_reference);
 	record_u64(&r, "tsc_hz_pit", timers.tsc_hz_pit);
 	record_u64(&r, "tsc_hz_hpet", timers.tsc_hz_hpet);
@@ -188,14 +188,15 @@ void timers_init(void)
 {
 	find_timers();
 	calibrate();
+	clock_set_lapic_hz(timers.lapic_hz);        /* the backstop of halted waits */
 	emit_calibration();
-	emit_timer("tsc", timers.tsc_hz != 0, "no reference to calibrate the TSC against",
-		   timers.tsc_hz, 64, "clock", "none");
+	emit_timer("tsc", clock_tsc_hz() != 0, "no reference to calibrate the TSC against",
+		   clock_tsc_hz(), 64, "clock", "none");
 	emit_timer("pit", timers.pit, timers.pit_why, PIT_HZ, 16, "periodic,oneshot",
 		   irq.pic ? (irq.lapic ? "pic,ioapic" : "pic") : "ioapic");
 	emit_timer("lapic", timers.lapic, timers.lapic_why, timers.lapic_hz, 32,
 		   "periodic,oneshot", "local");
-	emit_timer("tscdl", timers.tscdl, timers.tscdl_why, timers.tsc_hz, 64, "oneshot", "local");
+	emit_timer("tscdl", timers.tscdl, timers.tscdl_why, clock_tsc_hz(), 64, "oneshot", "local");
 	emit_timer("hpet", timers.hpet, timers.hpet_why, timers.hpet_hz,
 		   timers.hpet_caps.counter_64bit ? 64 : 32,
 		   hpet_periodic_comparator() >= 0 ? "periodic,oneshot" : "oneshot",

@@ -14,8 +14,7 @@ struct timers {
 	struct hpet_caps hpet_caps;
 	uint64_t hpet_hz;               /* rounded; hpet_caps.period_fs is exact */
 
-	uint64_t tsc_hz;                /* the chosen calibration */
-	const char *tsc_reference;      /* "hpet", "pmtimer", "pit", "cpuid" */
+	const char *tsc_reference;      /* whose rate the clock (kernel/clock.h) took */      /* "hpet", "pmtimer", "pit", "cpuid" */
 	uint64_t tsc_hz_pit, tsc_hz_hpet, tsc_hz_pmtimer, tsc_hz_cpuid;   /* 0: not measured */
 	uint64_t tsc_spread_ppm;        /* (max - min) / chosen over the measured ones */
 	uint64_t lapic_hz;              /* timer ticks per second at divide-by-1 */
@@ -24,14 +23,11 @@ struct timers {
 
 extern struct timers timers;
 
-/* Find the timers (after irq_init), calibrate, emit the records. */
+/* Find the timers (after irq_init), calibrate (sets the clock), emit the records. */
 void timers_init(void);
 
 /* The first HPET comparator that can run periodic, or -1. */
 int hpet_periodic_comparator(void);
-
-/* TSC cycles in ms milliseconds, at the calibrated rate. */
-uint64_t tsc_cycles_ms(uint64_t ms);
 
 /* Calibrations (bench/calibrate.c): TSC ticks per second against each reference,
  * 0 when the reference is absent or the measurement failed. */

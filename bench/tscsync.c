@@ -18,6 +18,7 @@
 #include "lib.h"
 #include "record.h"
 #include "smp.h"
+#include "clock.h"
 #include "timers.h"
 
 #define WARP_MS             20
@@ -103,10 +104,10 @@ static void emit(const struct cpu *c, bool ran)
 
 static bool warp_pair(struct cpu *c)
 {
-	uint64_t timeout = tsc_cycles_ms(WARP_LIMIT_MS);
+	uint64_t timeout = clock_cycles_ms(WARP_LIMIT_MS);
 	memset(&w, 0, sizeof(w));
-	w.cycles = tsc_cycles_ms(WARP_MS);
-	w.limit = tsc_cycles_ms(WARP_LIMIT_MS);
+	w.cycles = clock_cycles_ms(WARP_MS);
+	w.limit = clock_cycles_ms(WARP_LIMIT_MS);
 	if (!smp_call(c, warp_ap, NULL))
 		return false;
 	uint64_t start = rdtsc();

@@ -26,7 +26,6 @@ void *alloc(size_t size, size_t align)
 	return (void *)(uintptr_t)p;
 }
 
-uint64_t alloc_available(void) { return end > next ? end - next : 0; }
 
 void alloc_reserve(uint64_t base, uint64_t len)
 {

@@ -11,7 +11,6 @@
 void alloc_init(const struct boot_info *bi);
 /* size bytes aligned to align (a power of two), or NULL when they do not fit. */
 void *alloc(size_t size, size_t align);
-uint64_t alloc_available(void);
 /* Keep [base, base + len) out of what alloc() hands out (the AP trampoline's page). */
 void alloc_reserve(uint64_t base, uint64_t len);
 

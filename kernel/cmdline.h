@@ -15,6 +15,8 @@ enum selftest {
 	SELFTEST_PF, SELFTEST_DF, SELFTEST_NMI, SELFTEST_SPURIOUS,
 	SELFTEST_AP_NO_START,           /* send no SIPI to the first AP: it must be reported */
 	SELFTEST_AP_FAULT,              /* ud2 on the first AP while the boot CPU prints */
+	SELFTEST_LOST_IRQ,              /* latency: the PIT's and HPET's interrupts lost from
+					 * the second shot on: only the backstop ends the wait */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
@@ -26,9 +28,13 @@ enum wait_style { WAIT_SPIN, WAIT_HLT };
 
 /* Bits of the workload= set. */
 enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
+/* The workloads' names by WORKLOAD_*. */
+extern const char *const workload_names[];
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
+/* The timers' names by TIMER_*, as the command line and the records spell them. */
+extern const char *const timer_names[];
 enum { TICK_MODE_PERIODIC, TICK_MODE_ONESHOT };
 enum { DELIVERY_PIC, DELIVERY_IOAPIC, DELIVERY_MSI, DELIVERY_LEGACY, DELIVERY_LOCAL };
 
@@ -89,7 +95,9 @@ void config_defaults(struct config *cfg);
  * fills err; cfg then holds the defaults plus the words before the bad one. */
 bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *err);
 
-/* One line per option: "key  values  default  meaning", for the help word. */
+/* One line per option: "key  values  default  meaning", for the help word; each
+ * fits in CMDLINE_HELP_MAX bytes (test_cmdline checks every one). */
+#define CMDLINE_HELP_MAX 1024
 size_t cmdline_help_lines(void);
 void cmdline_help_line(size_t i, char *buf, size_t size);
 

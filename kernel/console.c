@@ -4,14 +4,13 @@
 #include "cpu.h"
 #include "format.h"
 #include "paging.h"
-#include "timers.h"
+#include "clock.h"
 #include "uart.h"
 #include "lib.h"
 #include <stdarg.h>
 
 #define VGA_TEXT_ADDR 0xb8000
 #define MMIO_UART_WINDOW 0x1000
-#define UNCALIBRATED_SECOND 3000000000ull   /* TSC cycles, before calibration */
 
 static uint32_t owner = APIC_ID_NONE;   /* APIC id of the CPU holding the output lock */
 static unsigned depth;                  /* its nested holds; only the owner touches it */
@@ -66,11 +65,6 @@ void console_write(const char *s, size_t n)
 		fb_write(s, n);
 }
 
-static bool waited_a_second(uint64_t start)
-{
-	return rdtsc() - start > (timers.tsc_hz ? timers.tsc_hz : UNCALIBRATED_SECOND);
-}
-
 /* The holder did not let go within a second: take the lock from it and say so. */
 static void take_by_force(uint32_t me, uint32_t holder)
 {
@@ -89,14 +83,14 @@ enum console_hold console_lock(void)
 		depth++;
 		return CONSOLE_HELD_ALREADY;
 	}
-	for (uint64_t start = rdtsc();; cpu_relax()) {
+	for (struct deadline d = deadline_in_ms(1000);; cpu_relax()) {
 		uint32_t free = APIC_ID_NONE;
 		if (__atomic_compare_exchange_n(&owner, &free, me, false, __ATOMIC_ACQUIRE,
 						__ATOMIC_RELAXED)) {
 			depth = 1;
 			return CONSOLE_HELD;
 		}
-		if (!__atomic_load_n(&kept, __ATOMIC_ACQUIRE) && waited_a_second(start)) {
+		if (!__atomic_load_n(&kept, __ATOMIC_ACQUIRE) && deadline_passed(&d)) {
 			take_by_force(me, free);
 			return CONSOLE_TAKEN_BY_FORCE;
 		}

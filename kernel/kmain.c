@@ -9,8 +9,10 @@
 #include "format.h"
 #include "idt.h"
 #include "irq.h"
+#include "lib.h"
 #include "machine.h"
 #include "multiboot2.h"
+#include "panic.h"
 #include "platform.h"
 #include "qemu.h"
 #include "record.h"
@@ -22,13 +24,40 @@
 static void record_to_console(const char *line, size_t len) { console_write(line, len); }
 static void lock_console(void) { console_lock(); }
 
+#define HELP_WIDTH 78                   /* columns of a help line on an 80-column screen */
+
+static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }
+
+/* s folded into lines of HELP_WIDTH after a space, '|' or ',', the later lines
+ * indented. */
+static void print_folded(const char *s)
+{
+	const char *indent = "  ";
+	while (*s) {
+		size_t room = HELP_WIDTH - strlen(indent), n = strlen(s);
+		if (n > room) {
+			n = room;
+			while (n > room / 2 && !fold_after(s[n - 1]))
+				n--;
+		}
+		size_t shown = n;
+		while (shown && s[shown - 1] == ' ')
+			shown--;
+		kprintf("%s%.*s\n", indent, (int)shown, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+		indent = "            ";
+	}
+}
+
 static void print_help(void)
 {
-	char line[480];                 /* within kprintf's 512 with "  " and "\n" */
+	char line[CMDLINE_HELP_MAX];
 	kprintf("tickbench options (words key=value on the kernel command line):\n");
 	for (size_t i = 0; i < cmdline_help_lines(); i++) {
 		cmdline_help_line(i, line, sizeof(line));
-		kprintf("  %s\n", line);
+		print_folded(line);
 	}
 }
 
@@ -52,7 +81,7 @@ void kmain(uint32_t magic, uint32_t info)
 	struct cmdline_error err;
 
 	gdt_init();                                 /* TSS with IST stacks */
-	idt_init();                                 /* exceptions are reported from here on */
+	idt_init(panic_exception);                  /* exceptions are reported from here on */
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
 	suite_apply(&cfg);                          /* defaults of suite= */

@@ -3,7 +3,7 @@
  * status error (never a silent triple fault). The first CPU to fault ends the run;
  * it stops the others, and an exception on another CPU after that (the stopping
  * NMI) halts it quietly. Vector names: Intel SDM vol. 3A, table 7-1. */
-#include "idt.h"
+#include "panic.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
@@ -97,8 +97,7 @@ static _Noreturn void report_and_end(const struct interrupt_frame *f, const char
 	run_end();
 }
 
-void panic_exception(struct interrupt_frame *f);
-void panic_exception(struct interrupt_frame *f)
+_Noreturn void panic_exception(struct interrupt_frame *f)
 {
 	uint64_t cr2 = read_cr2();
 	const char *name = names[f->vector & 31];
@@ -112,4 +111,5 @@ void panic_exception(struct interrupt_frame *f)
 	case RUN_CLAIMED:
 		report_and_end(f, name, cr2);
 	}
+	__builtin_unreachable();
 }

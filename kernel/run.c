@@ -8,7 +8,6 @@
 #include "bochs.h"
 #include "smp.h"
 
-static enum run_status status = RUN_PASS;
 static bool qemu, bochs;
 static uint32_t ending_cpu = APIC_ID_NONE;
 
@@ -35,12 +34,6 @@ enum run_claim run_claim_end(void)
 	return first == me ? RUN_CLAIMED_AGAIN : RUN_ENDED_ELSEWHERE;
 }
 
-void run_set_status(enum run_status s)
-{
-	if (s > status)
-		status = s;
-}
-
 void run_error(const char *reason, const char *message)
 {
 	struct record r;
@@ -62,9 +55,9 @@ _Noreturn void run_end(void)
 	record_begin(&r, "end");
 	record_u64(&r, "records", before);
 	record_u64(&r, "unexpected_interrupts", idt_unexpected_count());
-	record_str(&r, "status", status_names[status]);
+	record_str(&r, "status", status_names[run_status()]);
 	record_emit(&r);
-	kprintf("tickbench: finished, status %s. ", status_names[status]);
+	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
 	run_stop_machine();
 }
 
@@ -72,7 +65,7 @@ _Noreturn void run_stop_machine(void)
 {
 	if (qemu) {
 		kprintf("Exiting QEMU.\n");
-		qemu_exit(exit_codes[status]);
+		qemu_exit(exit_codes[run_status()]);
 	}
 	/* Bochs has no isa-debug-exit: its shutdown port ends the simulation instead
 	 * (Bochs 2.7 iodev/unmapped.cc, port 0x8900). The status is in the end record

@@ -5,8 +5,8 @@
 #define KERNEL_RUN_H
 
 #include <stdbool.h>
+#include "status.h"
 
-enum run_status { RUN_PASS, RUN_FAIL, RUN_ERROR };
 
 /* isa-debug-exit codes; QEMU's exit status is (code << 1) | 1: 33, 35, 37. */
 #define EXIT_CODE_PASS  0x10
@@ -22,7 +22,6 @@ enum run_claim {
 
 void run_init(bool under_qemu, bool under_bochs);
 enum run_claim run_claim_end(void);
-void run_set_status(enum run_status s);       /* the worst status wins */
 /* An "error" record {reason, message} and status error; the run goes on. */
 void run_error(const char *reason, const char *message);
 /* The "end" record and the machine's end, after which nothing is written (the

@@ -1,5 +1,6 @@
 /* Deliberate faults for selftest= (see cmdline.h for the words). */
 #include "selftest.h"
+#include "problem.h"
 #include "cmdline.h"
 #include "console.h"
 #include "idt.h"
@@ -7,7 +8,7 @@
 #include "record.h"
 #include "run.h"
 #include "smp.h"
-#include "timers.h"
+#include "clock.h"
 
 /* The interrupt command register (SDM vol. 3A, 12.6.1, figure 12-12). The SMP code
  * may define these in lapic.h as well. */
@@ -107,21 +108,19 @@ static void ud2_job(void *arg) { __asm__ volatile("ud2"); }
 
 static void skip_ap_fault(void)
 {
-	kprintf("selftest: ap-fault needs a second CPU; %u online\n", smp.online);
-	struct record r;
-	record_begin(&r, "skip");
-	record_str(&r, "what", "selftest");
-	record_str(&r, "selftest", "ap-fault");
-	record_str(&r, "reason", "fewer than 2 CPUs online");
-	record_emit(&r);
+	struct problem p;
+	problem_begin(&p, PROBLEM_SKIP, NULL);
+	problem_str(&p, "what", "selftest");
+	problem_str(&p, "selftest", "ap-fault");
+	problem_end(&p, "fewer than 2 CPUs online");
 }
 
 /* The boot CPU writes a text line and a record in turn, so that the AP's report
  * meets both: a record cut by it, or written after the end, spoils the log. */
 static void print_for_a_second(void)
 {
-	uint64_t start = rdtsc(), second = tsc_cycles_ms(1000);
-	for (unsigned line = 1; rdtsc() - start < second; line++) {
+	struct deadline second = deadline_in_ms(1000);
+	for (unsigned line = 1; !deadline_passed(&second); line++) {
 		kprintf("selftest: the boot CPU goes on printing (line %u)\n", line);
 		struct record r;
 		record_begin(&r, "selftest");

@@ -3,6 +3,7 @@
  * then up to 100 ms for the AP to say it is online. APs are started one at a time:
  * the trampoline's parameter block serves one AP until it has left it. */
 #include "smp.h"
+#include "problem.h"
 #include "acpi_report.h"
 #include "alloc.h"
 #include "console.h"
@@ -11,7 +12,7 @@
 #include "lapic.h"
 #include "lib.h"
 #include "record.h"
-#include "timers.h"
+#include "clock.h"
 
 #define AP_STACK_SIZE   (32 * 1024)
 #define TRAMPOLINE_LOW  0x8000      /* lowest page tried: 0..0x7fff hold the IVT, BDA, ... */
@@ -42,13 +43,6 @@ extern const char trampoline_32_offset[], trampoline_64_offset[];
 
 struct smp_state smp;
 static unsigned stopped;            /* CPUs halted by smp_halt_stopped() */
-
-static void delay_us(uint64_t us)
-{
-	uint64_t start = rdtsc(), cycles = mul_div(timers.tsc_hz, us, 1000000);
-	while (rdtsc() - start < cycles)
-		cpu_relax();
-}
 
 static void wake_handler(struct interrupt_frame *f) { lapic_eoi(); }
 
@@ -89,9 +83,9 @@ bool smp_call(struct cpu *c, cpu_job job, void *arg)
 
 bool smp_wait(struct cpu *c, uint64_t timeout)
 {
-	uint64_t start = rdtsc();
+	struct deadline d = deadline_in_cycles(timeout);
 	while (__atomic_load_n(&c->job, __ATOMIC_ACQUIRE))
-		if (rdtsc() - start > timeout)
+		if (deadline_passed(&d))
 			return false;
 		else
 			cpu_relax();
@@ -106,9 +100,9 @@ bool smp_meet(struct smp_barrier *b, unsigned n, uint64_t timeout)
 		__atomic_store_n(&b->gen, gen + 1, __ATOMIC_RELEASE);
 		return true;
 	}
-	uint64_t start = rdtsc();
+	struct deadline d = deadline_in_cycles(timeout);
 	while (__atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == gen)
-		if (rdtsc() - start > timeout)
+		if (deadline_passed(&d))
 			return false;
 		else
 			cpu_relax();
@@ -134,8 +128,8 @@ unsigned smp_stop_others(void)
 			lapic_send_nmi(smp.cpu[i].apic_id);
 			others++;
 		}
-	uint64_t start = rdtsc(), timeout = others ? tsc_cycles_ms(100) : 0;
-	while (__atomic_load_n(&stopped, __ATOMIC_ACQUIRE) < others && rdtsc() - start < timeout)
+	struct deadline d = deadline_in_ms(100);
+	while (__atomic_load_n(&stopped, __ATOMIC_ACQUIRE) < others && !deadline_passed(&d))
 		cpu_relax();
 	return __atomic_load_n(&stopped, __ATOMIC_ACQUIRE);
 }
@@ -195,13 +189,11 @@ static bool allocate(struct cpu *c)
 
 static void emit_skip(const struct cpu *c, const char *reason)
 {
-	kprintf("cpu %u (APIC id %u) skipped: %s\n", c->index, c->apic_id, reason);
-	struct record r;
-	record_begin(&r, "skip");
-	record_str(&r, "what", "cpu");
-	record_u64(&r, "apic_id", c->apic_id);
-	record_str(&r, "reason", reason);
-	record_emit(&r);
+	struct problem p;
+	problem_begin(&p, PROBLEM_SKIP, NULL);
+	problem_str(&p, "what", "cpu");
+	problem_u64(&p, "apic_id", c->apic_id);
+	problem_end(&p, reason);
 }
 
 /* INIT, 10 ms, SIPI, 200 us, SIPI (unless online already), then at most 100 ms. */
@@ -215,15 +207,14 @@ static const char *start_ap(struct cpu *c, struct trampoline_params *p, bool no_
 	uint8_t vector = (uint8_t)(smp.trampoline >> 12);
 	if (!lapic_send_init(c->apic_id))
 		return "the INIT IPI was never delivered (ICR delivery status stayed busy)";
-	delay_us(10000);
+	clock_delay_us(10000);
 	for (int i = 0; i < 2 && !no_sipi && c->state == CPU_STARTING; i++) {
 		if (!lapic_send_sipi(c->apic_id, vector))
 			return "a start-up IPI was never delivered (ICR delivery status stayed busy)";
-		delay_us(200);
+		clock_delay_us(200);
 	}
-	uint64_t start = rdtsc(), timeout = tsc_cycles_ms(100);
-	while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == CPU_STARTING &&
-	       rdtsc() - start < timeout)
+	struct deadline d = deadline_in_ms(100);
+	while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == CPU_STARTING && !deadline_passed(&d))
 		cpu_relax();
 	if (c->state == CPU_ONLINE)
 		return NULL;
@@ -276,7 +267,7 @@ void smp_init(const struct config *cfg, const struct boot_info *bi)
 	smp.found = n + 1;
 	unsigned want = cfg->cpus && cfg->cpus - 1 < n ? cfg->cpus - 1 : n;
 	idt_set_handler(VEC_IPI_WAKE, wake_handler);
-	if (want && timers.tsc_hz)
+	if (want && clock_tsc_hz())
 		smp.trampoline = find_trampoline_page(bi);
 	if (smp.trampoline)
 		alloc_reserve(smp.trampoline, 0x1000);
@@ -284,7 +275,7 @@ void smp_init(const struct config *cfg, const struct boot_info *bi)
 	for (unsigned i = 0; i < want; i++) {
 		struct cpu *c = &smp.cpu[smp.online];
 		*c = (struct cpu){ .apic_id = ids[i], .index = smp.online };
-		const char *why = !timers.tsc_hz ? "the TSC is not calibrated (the start-up delays need it)" :
+		const char *why = !clock_tsc_hz() ? "the TSC is not calibrated (the start-up delays need it)" :
 			!p ? "no free page below 1 MiB for the trampoline" :
 			irq.lapic_mode == LAPIC_XAPIC && ids[i] > 0xfe ? "APIC id above 254 in xAPIC mode" :
 			start_ap(c, p, cfg->selftest == SELFTEST_AP_NO_START && i == 0);

@@ -88,13 +88,6 @@ static inline void outw(uint16_t port, uint16_t val)
 	__asm__ volatile("outw %0, %1" : : "a"(val), "Nd"(port));
 }
 
-static inline uint16_t inw(uint16_t port)
-{
-	uint16_t v;
-	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
-	return v;
-}
-
 static inline void outl(uint16_t port, uint32_t val)
 {
 	__asm__ volatile("outl %0, %1" : : "a"(val), "Nd"(port));

@@ -4,8 +4,6 @@
 #include "lapic.h"
 #include "pic.h"
 
-void panic_exception(struct interrupt_frame *f);
-
 struct gate {
 	uint16_t offset_low, selector;
 	uint8_t ist, type;
@@ -19,6 +17,7 @@ extern void (*const isr_stubs[256])(void);
 
 static struct gate idt[256] __attribute__((aligned(16)));
 static interrupt_handler handlers[256];
+static interrupt_handler on_exception;    /* a fault nothing fixes up, and every NMI */
 static uint64_t unexpected;
 
 void idt_set_gate(uint8_t vector, void (*entry)(void), uint8_t ist)
@@ -34,8 +33,9 @@ void idt_set_gate(uint8_t vector, void (*entry)(void), uint8_t ist)
 void idt_set_handler(uint8_t vector, interrupt_handler h) { handlers[vector] = h; }
 uint64_t idt_unexpected_count(void) { return unexpected; }
 
-void idt_init(void)
+void idt_init(interrupt_handler exception_handler)
 {
+	on_exception = exception_handler;
 	for (int v = 0; v < 256; v++)
 		idt_set_gate((uint8_t)v, isr_stubs[v], 0);
 	idt_set_gate(VEC_DOUBLE_FAULT, isr_stubs[VEC_DOUBLE_FAULT], IST_DOUBLE_FAULT);
@@ -73,7 +73,7 @@ void interrupt_dispatch(struct interrupt_frame *f)
 		return;
 	}
 	if (f->vector < VEC_FIRST_IRQ && (f->vector == VEC_NMI || !fixup(f)))
-		panic_exception(f);     /* an NMI is no fault of the instruction at rip */
+		on_exception(f);        /* an NMI is no fault of the instruction at rip */
 	if (f->vector < VEC_FIRST_IRQ)
 		return;
 	/* An interrupt nobody handles (a timer's last tick still pending when its

@@ -51,8 +51,10 @@ struct gdt_cpu {
 void gdt_init(void);
 /* Fill and load t on the calling CPU; ist_stacks: 3 * IST_STACK_SIZE bytes. */
 void gdt_init_cpu(struct gdt_cpu *t, uint8_t *ist_stacks);
-/* The boot CPU: build the IDT and load it. */
-void idt_init(void);
+/* The boot CPU: build the IDT and load it. exception_handler takes every CPU
+ * exception that no handler and no fixup (.fixup_table) takes, and every NMI; it
+ * does not return (kernel/panic.c reports and ends the run). */
+void idt_init(interrupt_handler exception_handler);
 /* Another CPU: load the IDT the boot CPU built (one IDT for all). */
 void idt_load(void);
 

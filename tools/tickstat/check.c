@@ -3,6 +3,7 @@
  * counts the records before it, and range checks on the fields tickstat uses.
  * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
 #include "log.h"
+#include "record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -207,9 +208,10 @@ static void open_session(struct log_state *s, const struct rec *r)
 	s->lines_in_session = r->seq;
 	s->damaged = 0;
 	uint64_t format;
-	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) && format != 1)
-		problem(s, r->line, "format version %llu; tickstat reads version 1",
-			(unsigned long long)format);
+	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) &&
+	    format != RECORD_FORMAT_VERSION)
+		problem(s, r->line, "format version %llu; tickstat reads version %d",
+			(unsigned long long)format, RECORD_FORMAT_VERSION);
 }
 
 /* seq must be next_seq; after damaged lines it may skip as many as were lost. */

@@ -1,0 +1,111 @@
+/* tick's records and console lines (see tick.h), the layer below both bench/tick.c
+ * (one CPU) and bench/tickmp.c (several CPUs at once): neither calls the other's
+ * code but tick.c calls tickmp.c's entry points. docs/FORMAT.md: "run", "stats". */
+#include "tick.h"
+#include "clock.h"
+#include "console.h"
+#include "cpu.h"
+#include "lib.h"
+#include "record.h"
+
+/* MSR_SMI_COUNT is Intel's (SDM vol. 4, table 2-2, from Nehalem on). */
+void tick_read_counters(struct counters *c)
+{
+	c->has_smi = !strcmp(cpu.vendor, "GenuineIntel") && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
+	if (cpu.has_aperfmperf) {
+		rdmsr_safe(MSR_IA32_APERF, &c->aperf);
+		rdmsr_safe(MSR_IA32_MPERF, &c->mperf);
+	}
+}
+
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+		   uint64_t millihz,
+		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
+		   const struct counters *a, const struct counters *b)
+{
+	const struct timer_source *s = t->source;
+	struct record r;
+	record_begin(&r, "run");
+	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
+	source_fields(&r, s);
+	record_u64(&r, "hz", t->hz);
+	record_str(&r, "workload", workload_names[t->workload]);
+	record_u64(&r, "run", run);
+	record_bool(&r, "timer_on", on);
+	record_u64(&r, "iterations", t->iterations);
+	record_u64(&r, "cycles", cycles);
+	record_u64(&r, "interrupts", interrupts);
+	if (on)             /* the interval's length at this CPU's rate */
+		record_u64(&r, "expected", mul_div(cycles, millihz, clock_tsc_hz() * 1000));
+	record_u64(&r, "inject", t->inject);
+	if (t->workload == WORKLOAD_SPIN) {
+		record_u64(&r, "gaps", v->gaps);
+		record_u64(&r, "gap_interrupts", v->gap_interrupts);
+		record_u64(&r, "gap_cycles", v->gap_cycles);
+		record_u64(&r, "unexplained", v->unexplained);
+		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
+		record_u64(&r, "step_cycles", v->step);
+	}
+	if (a->has_smi && b->has_smi)
+		record_u64(&r, "smi", b->smi - a->smi);
+	if (cpu.has_aperfmperf) {
+		record_u64(&r, "aperf", b->aperf - a->aperf);
+		record_u64(&r, "mperf", b->mperf - a->mperf);
+	}
+	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	record_emit(&r);
+}
+
+void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			  const char *what, const struct hist *h, uint64_t period)
+{
+	/* No sample, no distribution: a short run (ms=20 at 100 Hz) can see a single
+	 * tick, hence no interval; FORMAT.md (and tickstat) want n >= 1. */
+	if (!h->n)
+		return;
+	struct record r;
+	record_begin(&r, "stats");
+	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
+	record_str(&r, "what", what);
+	source_fields(&r, t->source);
+	record_u64(&r, "hz", t->hz);
+	record_u64(&r, "run", run);
+	if (period)
+		record_u64(&r, "period_cycles", period);
+	hist_fields(&r, h);
+	record_emit(&r);
+}
+
+void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
+{
+	const struct timer_source *s = t->source;
+	if (t->cpus > 1)
+		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
+	if (!sums[2] && t->cpus > 1) {
+		/* it worked untouched while another CPU took the timer */
+		int64_t lost = (int64_t)(sums[1] - sums[0]);
+		kprintf("  %-5s %-6s %6u Hz %-7s: no interrupt of its own; on - off %lld cycles "
+			"in all\n", s->timer, s->delivery, t->hz, workload_names[t->workload],
+			(long long)lost);
+		return;
+	}
+	if (!sums[2] || !sums[0] || sums[1] < sums[0]) {
+		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
+			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
+			workload_names[t->workload], (unsigned long long)sums[1],
+			(unsigned long long)sums[0], (unsigned long long)sums[2]);
+		return;
+	}
+	uint64_t per = (sums[1] - sums[0]) / sums[2];
+	uint64_t ns10 = mul_div(per, 10000000000ull, clock_tsc_hz());
+	uint64_t permille = mul_div(sums[1] - sums[0], 100000, sums[0]);
+	kprintf("  %-5s %-6s %6u Hz %-7s: %8llu cycles = %6llu.%llu ns per interrupt, "
+		"%llu.%03llu %% of the CPU\n", s->timer, s->delivery, t->hz,
+		workload_names[t->workload], (unsigned long long)per,
+		(unsigned long long)(ns10 / 10), (unsigned long long)(ns10 % 10),
+		(unsigned long long)(permille / 1000), (unsigned long long)(permille % 1000));
+}

@@ -1,0 +1,12 @@
+/* The run's status (see status.h). */
+#include "status.h"
+
+static enum run_status status = RUN_PASS;
+
+void run_set_status(enum run_status s)
+{
+	if (s > status)
+		status = s;
+}
+
+enum run_status run_status(void) { return status; }
