@@ -77,9 +77,12 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
+	kernel/ci.o \
+	kernel/tscvote.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
+	bench/calibration.o \
 	bench/fire.o \
 	bench/storm.o \
 	bench/tscsync.o \
@@ -93,6 +96,7 @@ KERNEL_OBJS := \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \
+	bench/report.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \
@@ -102,15 +106,16 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c kernel/smbios.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c kernel/smbios.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
+	test_tscvote
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak
+.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet
 all: kernel iso netboot host
 
 kernel: $(KERNEL)
@@ -178,14 +183,25 @@ host: $(UNIT_BINS)
 deps:
 	@scripts/install-deps
 
+# make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
+# words; the terminal shows the human lines, the log every line), then print the
+# report of the log (tickstat report), the log's path and the commands to try next.
+# Exits with the runner's status.
+RUN_LOG ?= $(BUILD)/run.log
 run: deps
-	$(MAKE) iso
-	tools/run $(RUN_ARGS)
+	$(MAKE) iso $(BUILD)/tickstat
+	@tools/run --log $(RUN_LOG) $(RUN_ARGS); rc=$$?; echo; \
+	$(BUILD)/tickstat report $(RUN_LOG); echo; \
+	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
+	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
+	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
+	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \
+	exit $$rc
 
 unit-test: $(UNIT_BINS)
 
 test: deps
-	$(MAKE) all
+	$(MAKE) all secureboot $(BUILD)/tickbench-sb-wrongkey.iso
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
@@ -193,6 +209,14 @@ test: deps
 matrix: deps
 	$(MAKE) all
 	tests/matrix.sh
+
+# The same suite on several machines here, one through LAVA's lava-run (installed by
+# scripts/install-lava, about 190 MB: not part of make test), then the comparison
+# across them (tests/fleet.sh; docs/FLEET.md). FLEET_WORDS replaces the suite.
+fleet: deps
+	scripts/install-lava
+	$(MAKE) all
+	tests/fleet.sh $(FLEET_WORDS)
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps
@@ -223,11 +247,19 @@ TICKSTAT_LIB := \
 	tools/tickstat/compare.c \
 	tools/tickstat/summary.c \
 	tools/tickstat/export.c \
-	tools/tickstat/plot.c
+	tools/tickstat/plot.c \
+	tools/tickstat/lost.c \
+	tools/tickstat/verdict.c \
+	tools/tickstat/report.c \
+	tools/tickstat/report_print.c \
+	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
-TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
+TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
+# tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's
+# kernel/crc32.c, with which test_tickstat_log writes its records.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
-TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_report)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_TIME ?= 600
@@ -240,21 +272,21 @@ $(BUILD)/tickstat-obj/%.o: %.c
 	$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
 
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
-	$(HOSTCC) -o $@ $^ -lm
+	$(HOSTCC) -o $@ $^ -lz -lm
 
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(HOSTCC) -o $@ $^ -lm
 
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lm
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
 # runs it for 20 s, `make fuzz` for FUZZ_TIME seconds.
-$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB) kernel/crc32.c
+$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -I kernel -I tools/tickstat \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lm
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)
@@ -308,3 +340,93 @@ fuzz: $(FUZZ_BINS) fuzz-tickstat
 			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- $$dict \
 			$(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t || exit 1; \
 	done
+
+# ---- Secure Boot image (`make secureboot`; README "Secure Boot") -------------
+# build/tickbench-sb.iso boots with Secure Boot on once its certificate is enrolled
+# through MokManager: Debian's signed shim starts our GRUB (multiboot2 and the
+# menu built in, an .sbat section, signed with our key), and GRUB has shim check
+# the kernel, which is therefore a signed PE file and a multiboot2 kernel at once:
+# the kernel linked with the multiboot2 address tag (boot/header.S), its raw image
+# wrapped by tools/pe-wrap. The same image boots under BIOS and with Secure Boot off.
+# The key: SIGN_KEY= and SIGN_CERT= (PEM) name the user's own; otherwise one is made
+# once into build/sb/ (never committed; keep it to keep the enrolled key valid).
+SB         := $(BUILD)/sb
+SB_ISO     := $(BUILD)/tickbench-sb.iso
+SB_KEY     := $(or $(SIGN_KEY),$(SB)/MOK.key)
+SB_CERT    := $(or $(SIGN_CERT),$(SB)/MOK.crt)
+# The wrong-key test image: the same GRUB, its kernel signed by another key.
+SB_WRONG_ISO := $(BUILD)/tickbench-sb-wrongkey.iso
+SB_GRUB_MODULES := normal configfile echo test halt reboot sleep search search_fs_file \
+	part_gpt part_msdos fat iso9660 memdisk tar serial terminal all_video efi_gop \
+	efi_uga multiboot2 boot
+
+.PHONY: secureboot
+secureboot: $(SB_ISO)
+
+ifneq ($(if $(SIGN_KEY),y),$(if $(SIGN_CERT),y))
+$(error give both SIGN_KEY= and SIGN_CERT=, or neither)
+endif
+
+# A key of our own, made once (openssl; RSA 2048, as shim and MokManager take).
+$(SB)/%.key $(SB)/%.crt:
+	@mkdir -p $(dir $@)
+	openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 -days 3650 \
+		-subj "/CN=tickbench Secure Boot key $* ($$(hostname), $$(date -u +%F))/" \
+		-keyout $(SB)/$*.key -out $(SB)/$*.crt 2>/dev/null
+	chmod 600 $(SB)/$*.key
+
+# Which key signs, rewritten only when the choice changes, so that a new SIGN_KEY=
+# re-signs everything.
+$(SB)/signer: FORCE
+	@mkdir -p $(SB)
+	@echo '$(SB_KEY) $(SB_CERT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(SB)/tickbench.cer: $(SB_CERT) $(SB)/signer
+	openssl x509 -in $< -outform DER -out $@
+
+$(SB)/header-flat.o: boot/header.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -DMB2_LOAD_ADDRESS -c $< -o $@
+
+# The kernel objects of $(KERNEL) with the header that has the address tag.
+$(SB)/tickbench-flat.elf: $(SB)/header-flat.o $(KERNEL) linker.ld
+	$(LD) $(LDFLAGS) -o $@ $(SB)/header-flat.o \
+		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
+
+$(SB)/tickbench-unsigned.efi: $(SB)/tickbench-flat.elf tools/pe-wrap
+	objcopy -O binary -R .bss $< $(SB)/tickbench.bin
+	tools/pe-wrap $(SB)/tickbench.bin $@
+	grub-file --is-x86-multiboot2 $@
+
+$(SB)/tickbench.efi: $(SB)/tickbench-unsigned.efi $(SB_KEY) $(SB_CERT) $(SB)/signer
+	sbsign --key $(SB_KEY) --cert $(SB_CERT) --output $@ $<
+	sbverify --cert $(SB_CERT) $@ >/dev/null
+	grub-file --is-x86-multiboot2 $@
+
+$(SB)/tickbench-wrongkey.efi: $(SB)/tickbench-unsigned.efi $(SB)/wrong.key $(SB)/wrong.crt
+	sbsign --key $(SB)/wrong.key --cert $(SB)/wrong.crt --output $@ $<
+
+# Our GRUB: everything the menu needs built in (under Secure Boot GRUB loads no
+# module from disk), the menu in a memdisk, iso/grub-sb-early.cfg finding the image
+# and starting it. iso/sbat.csv: the SBAT generations Debian gives this GRUB
+# version; shim refuses an image with no .sbat section.
+$(SB)/grubx64.efi: iso/grub.cfg iso/grub-sb-early.cfg iso/sbat.csv $(SB_KEY) $(SB_CERT) \
+		$(SB)/signer
+	@rm -rf $(SB)/memdisk && mkdir -p $(SB)/memdisk
+	cp iso/grub.cfg $(SB)/memdisk/grub.cfg
+	tar --format=ustar -C $(SB)/memdisk -cf $(SB)/memdisk.tar grub.cfg
+	grub-mkimage -O x86_64-efi -p /boot/grub -c iso/grub-sb-early.cfg \
+		-m $(SB)/memdisk.tar --sbat iso/sbat.csv -o $(SB)/grubx64-unsigned.efi \
+		$(SB_GRUB_MODULES)
+	sbsign --key $(SB_KEY) --cert $(SB_CERT) --output $@ $(SB)/grubx64-unsigned.efi
+
+$(SB_ISO): $(SB)/grubx64.efi $(SB)/tickbench.efi $(SB)/tickbench.cer iso/grub.cfg \
+		scripts/mkiso-secureboot
+	scripts/mkiso-secureboot $@ $(SB)/grubx64.efi $(SB)/tickbench.efi \
+		$(SB)/tickbench.cer iso/grub.cfg
+
+$(SB_WRONG_ISO): $(SB)/grubx64.efi $(SB)/tickbench-wrongkey.efi $(SB)/tickbench.cer \
+		iso/grub.cfg scripts/mkiso-secureboot
+	scripts/mkiso-secureboot $@ $(SB)/grubx64.efi $(SB)/tickbench-wrongkey.efi \
+		$(SB)/tickbench.cer iso/grub.cfg

@@ -10,6 +10,7 @@
  * on its next input clock edge after the count is written: up to 838 ns more. */
 #include "bench.h"
 #include "problem.h"
+#include "report.h"
 #include "handler.h"
 #include "hist.h"
 #include "source.h"
@@ -187,6 +188,8 @@ static void ap_shoot(void *arg)
 
 static void emit(const struct part *p, const char *delivery, unsigned run)
 {
+	if (job.cpus == 1)
+		report_latency(job.timer, hist_permille(&p->run, 500), hist_permille(&p->run, 990));
 	const struct config *cfg = job.cfg;
 	const struct hist *h = &p->run;
 	struct record r;

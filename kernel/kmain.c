@@ -2,6 +2,7 @@
 #include "acpi_report.h"
 #include "alloc.h"
 #include "bench.h"
+#include "report.h"
 #include "bochs.h"
 #include "cmdline.h"
 #include "console.h"
@@ -123,6 +124,7 @@ void kmain(uint32_t magic, uint32_t info)
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
 	selftest_raise_on_ap(cfg.selftest);         /* selftest=ap-fault */
 	bench_run_suite(&cfg);
+	bench_report(qemu ? "qemu" : bochs ? "bochs" : "");   /* the answer, one screen */
 	(void)magic;
 	run_end();
 }

@@ -15,7 +15,5 @@ extern uint32_t pmtimer_mask;          /* 0xffffff or 0xffffffff */
 
 bool pmtimer_init(uint16_t port, bool is_32bit);
 static inline uint32_t pmtimer_read(void) { return inl(pmtimer_port) & pmtimer_mask; }
-/* Ticks from a to b, across one wrap. */
-static inline uint32_t pmtimer_delta(uint32_t a, uint32_t b) { return (b - a) & pmtimer_mask; }
 
 #endif

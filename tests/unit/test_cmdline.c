@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include "cmdline.h"
@@ -199,6 +200,30 @@ static void help_lines(void **state)
 	}
 }
 
+/* Every menu entry of the ISO's grub.cfg gives words the kernel accepts (the recipes
+ * are not booted by the tests: their words are checked here). Run from the top of
+ * the tree, as tests/run-all does. */
+static void grub_menu_words(void **state)
+{
+	FILE *f = fopen("iso/grub.cfg", "r");
+	assert_non_null(f);
+	char line[512];
+	unsigned entries = 0;
+	while (fgets(line, sizeof(line), f)) {
+		const char *call = "\ttickbench ";
+		if (strncmp(line, call, strlen(call)))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		struct config c;
+		struct cmdline_error e;
+		if (!cmdline_parse(line + strlen(call), &c, &e))
+			fail_msg("grub.cfg: \"%s\": %s: %s", line + 1, e.word, e.message);
+		entries++;
+	}
+	fclose(f);
+	assert_true(entries >= 8);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +237,7 @@ int main(void)
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
+		cmocka_unit_test(grub_menu_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
