@@ -73,6 +73,8 @@ KERNEL_OBJS := \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
+	kernel/machine.o \
+	kernel/smbios.o \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
@@ -116,7 +118,8 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c arch/x86/pagetable.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c arch/x86/pagetable.c \
+	kernel/smbios.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
 	test_tscvote test_deflate test_qr test_qrpages test_pagetable
@@ -125,8 +128,8 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak fleet
-all: kernel iso host
+.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet
+all: kernel iso netboot host
 
 kernel: $(KERNEL)
 iso: $(ISO)
@@ -160,6 +163,22 @@ $(ISO): $(KERNEL) iso/grub.cfg
 	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/isodir 2>$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+
+# The same kernel and grub.cfg in a GRUB network-boot directory (BIOS PXE and UEFI)
+# for a TFTP server: boot/grub/i386-pc/core.0, boot/grub/x86_64-efi/core.efi, and
+# tickbench/ for the per-machine words (README, "Network boot").
+NETBOOT := $(BUILD)/netboot
+netboot: $(NETBOOT)/boot/tickbench.elf
+$(NETBOOT)/boot/tickbench.elf: $(KERNEL) iso/grub.cfg
+	@rm -rf $(NETBOOT)
+	for p in i386-pc x86_64-efi; do \
+		grub-mknetdir --net-directory=$(NETBOOT) --subdir=boot/grub \
+			-d /usr/lib/grub/$$p >$(BUILD)/grub-mknetdir.log 2>&1 || \
+			{ cat $(BUILD)/grub-mknetdir.log; exit 1; }; \
+	done
+	cp iso/grub.cfg $(NETBOOT)/boot/grub/grub.cfg
+	mkdir -p $(NETBOOT)/tickbench
+	cp $(KERNEL) $@
 
 # ---- host programs and tests ----------------------------------------------
 
@@ -317,11 +336,12 @@ bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
 $(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
 
-UNIT_TESTS += test_acpi test_multiboot2
-UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+UNIT_TESTS += test_acpi test_multiboot2 test_smbios
+UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
+$(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
 
 # libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
 # corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves
@@ -329,7 +349,7 @@ $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURD
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

@@ -10,7 +10,7 @@ static const void *rsdp_used;          /* what acpi_find parsed, for dump=acpi *
 static size_t rsdp_used_len;
 
 /* Tables are identity mapped below 4 GiB; above, map them (write-back) on demand. */
-static const void *map_phys(uint64_t phys, size_t len)
+const void *acpi_map_phys(uint64_t phys, size_t len)
 {
 	if (phys + len < phys)
 		return NULL;
@@ -40,13 +40,13 @@ void acpi_find(const struct boot_info *bi)
 	size_t len = bi->rsdp_len;
 	const char *source = bi->rsdp_new ? "multiboot2-new" : "multiboot2-old";
 	if (!rsdp && !bi->uefi) {
-		rsdp = acpi_scan_bios_area(map_phys);
+		rsdp = acpi_scan_bios_area(acpi_map_phys);
 		len = 36;
 		source = "bios-scan";
 	}
 	rsdp_used = rsdp;
 	rsdp_used_len = len;
-	acpi_parse(rsdp, len, source, map_phys, &acpi);
+	acpi_parse(rsdp, len, source, acpi_map_phys, &acpi);
 }
 
 void acpi_report(void)
@@ -71,5 +71,5 @@ void acpi_report(void)
 
 void acpi_dump_tables(void)
 {
-	acpi_dump(rsdp_used, rsdp_used_len, map_phys);
+	acpi_dump(rsdp_used, rsdp_used_len, acpi_map_phys);
 }

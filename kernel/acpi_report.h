@@ -9,6 +9,9 @@
 #include "multiboot2.h"
 
 extern struct acpi_info acpi;
+/* Firmware tables in physical memory, readable (an acpi_map_fn): identity mapped
+ * below 4 GiB, mapped on demand above. */
+const void *acpi_map_phys(uint64_t phys, size_t len);
 void acpi_find(const struct boot_info *bi);     /* silent */
 void acpi_report(void);
 /* dump=acpi: the tables acpi_find found, as hex text lines (acpi_dump.h). */

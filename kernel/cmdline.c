@@ -32,7 +32,7 @@ static const char *const selftest_names[] = {
 	"ap-fault", "lost-irq", NULL
 };
 
-static const char *const dump_names[] = { "acpi", NULL };
+static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
 
@@ -113,7 +113,8 @@ static const struct option options[] = {
 	  "second shot on, so only the backstop can end a halted wait (ends error)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
-	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
+	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "
+	  "structure table (tools/acpi-undump reads both back)" },
 	{ "qr", KIND_ENUM, qr_names, 0, 0, AT(qr), "auto",
 	  "after the end record, show the whole log as QR pages on a graphics screen, "
 	  "cycling forever (tools/qr-import reads photos of them); auto: where nothing "

@@ -44,6 +44,7 @@ struct uint_list {
 	uint32_t v[MAX_LIST];
 };
 #define DUMP_ACPI       (1u << 0)   /* dump=acpi: hex lines of every ACPI table */
+#define DUMP_SMBIOS     (1u << 1)   /* dump=smbios: hex lines of the SMBIOS entry point and table */
 
 struct config {
 	uint32_t benches;               /* bit per name in the bench option's list; 0: not given */

@@ -12,6 +12,7 @@
 #include "irq.h"
 #include "lib.h"
 #include "logstore.h"
+#include "machine.h"
 #include "multiboot2.h"
 #include "panic.h"
 #include "platform.h"
@@ -111,8 +112,11 @@ void kmain(uint32_t magic, uint32_t info)
 	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	acpi_report();                              /* MADT, HPET, FADT, SPCR */
+	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
+	if (cfg.dumps & DUMP_SMBIOS)
+		machine_dump_smbios();              /* the same, --smbios */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
 	if (!cmdline_ok) {

@@ -7,17 +7,6 @@
 #define RSDP_V2_LEN    36
 
 static uint8_t u8(const uint8_t *p) { return p[0]; }
-static uint16_t u16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t u32(const uint8_t *p) { return (uint32_t)u16(p) | (uint32_t)u16(p + 2) << 16; }
-static uint64_t u64(const uint8_t *p) { return (uint64_t)u32(p) | (uint64_t)u32(p + 4) << 32; }
-
-static bool checksum_ok(const uint8_t *p, size_t len)
-{
-	uint8_t sum = 0;
-	while (len--)
-		sum = (uint8_t)(sum + *p++);
-	return sum == 0;
-}
 
 static void problem(struct acpi_info *a, const char *sig, uint64_t addr, const char *what)
 {
@@ -47,7 +36,7 @@ static const uint8_t *map_table(struct acpi_info *a, acpi_map_fn map, uint64_t a
 		problem(a, expect, addr, "wrong signature");
 		return NULL;
 	}
-	uint32_t len = u32(h + 4);
+	uint32_t len = le32(h + 4);
 	if (len < SDT_HEADER_LEN || len > ACPI_MAX_TABLE_LEN) {
 		problem(a, (const char *)h, addr, "impossible length");
 		return NULL;
@@ -68,28 +57,28 @@ static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 {
 	switch (e[0]) {
 	case 0:                 /* processor local APIC */
-		if (e[1] >= 8 && (u32(e + 4) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
+		if (e[1] >= 8 && (le32(e + 4) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
 		    a->n_cpus < ACPI_MAX_CPUS)
 			a->cpu_apic_ids[a->n_cpus++] = e[3];
 		break;
 	case 1:                 /* I/O APIC */
 		if (e[1] >= 12 && a->n_ioapics < ACPI_MAX_IOAPICS)
 			a->ioapics[a->n_ioapics++] = (struct acpi_ioapic){
-				.id = e[2], .addr = u32(e + 4), .gsi_base = u32(e + 8) };
+				.id = e[2], .addr = le32(e + 4), .gsi_base = le32(e + 8) };
 		break;
 	case 2:                 /* interrupt source override (ISA bus 0 only) */
 		if (e[1] >= 10 && e[2] == 0 && e[3] < 16)
 			a->isa[e[3]] = (struct acpi_isa_irq){
-				.gsi = u32(e + 4), .flags = u16(e + 8), .overridden = true };
+				.gsi = le32(e + 4), .flags = le16(e + 8), .overridden = true };
 		break;
 	case 5:                 /* local APIC address override */
 		if (e[1] >= 12)
-			a->lapic_addr = u64(e + 4);
+			a->lapic_addr = le64(e + 4);
 		break;
 	case 9:                 /* processor local x2APIC */
-		if (e[1] >= 16 && (u32(e + 8) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
+		if (e[1] >= 16 && (le32(e + 8) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
 		    a->n_cpus < ACPI_MAX_CPUS)
-			a->cpu_apic_ids[a->n_cpus++] = u32(e + 4);
+			a->cpu_apic_ids[a->n_cpus++] = le32(e + 4);
 		break;
 	}
 }
@@ -107,13 +96,13 @@ static void forget_madt(struct acpi_info *a)
 
 static bool parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	uint32_t len = u32(t + 4);
+	uint32_t len = le32(t + 4);
 	if (len < SDT_HEADER_LEN + 8) {
 		problem(a, "APIC", addr, "too short");
 		return false;
 	}
-	a->lapic_addr = u32(t + 36);
-	a->madt_flags = u32(t + 40);
+	a->lapic_addr = le32(t + 36);
+	a->madt_flags = le32(t + 40);
 	for (uint32_t off = SDT_HEADER_LEN + 8; off + 2 <= len;) {
 		uint8_t elen = t[off + 1];
 		if (elen < 2 || off + elen > len) {
@@ -130,18 +119,18 @@ static bool parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 
 static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	if (u32(t + 4) < 56) {
+	if (le32(t + 4) < 56) {
 		problem(a, "HPET", addr, "too short");
 		return false;
 	}
-	if (u8(t + 40) != ACPI_GAS_SYSTEM_MEMORY || u64(t + 44) == 0) {
+	if (u8(t + 40) != ACPI_GAS_SYSTEM_MEMORY || le64(t + 44) == 0) {
 		problem(a, "HPET", addr, "base address is not in memory space");
 		return false;
 	}
-	a->hpet_block_id = u32(t + 36);
-	a->hpet_addr = u64(t + 44);
+	a->hpet_block_id = le32(t + 36);
+	a->hpet_addr = le64(t + 44);
 	a->hpet_number = u8(t + 52);
-	a->hpet_min_tick = u16(t + 53);
+	a->hpet_min_tick = le16(t + 53);
 	a->has_hpet = true;
 	return true;
 }
@@ -150,17 +139,17 @@ static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
  * (offset 76); width from the flags' TMR_VAL_EXT (bit 8, offset 112). */
 static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	uint32_t len = u32(t + 4);
+	uint32_t len = le32(t + 4);
 	if (len < 116) {
 		problem(a, "FACP", addr, "too short");
 		return false;
 	}
 	a->has_fadt = true;
 	a->fadt_revision = t[8];
-	a->pm_timer_32bit = u32(t + 112) & (1u << 8);
-	uint32_t port = u8(t + 91) >= 4 ? u32(t + 76) : 0;
-	if (len >= 220 && u8(t + 208) == ACPI_GAS_SYSTEM_IO && u64(t + 212) != 0)
-		port = (uint32_t)u64(t + 212);
+	a->pm_timer_32bit = le32(t + 112) & (1u << 8);
+	uint32_t port = u8(t + 91) >= 4 ? le32(t + 76) : 0;
+	if (len >= 220 && u8(t + 208) == ACPI_GAS_SYSTEM_IO && le64(t + 212) != 0)
+		port = (uint32_t)le64(t + 212);
 	a->pm_timer_port = port <= 0xfffc ? (uint16_t)port : 0;
 	return true;
 }
@@ -182,7 +171,7 @@ static uint32_t spcr_baud(uint8_t code)
  * clock (76, revision 3+), precise baud rate (80, revision 4). */
 static bool parse_spcr(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	uint32_t len = u32(t + 4);
+	uint32_t len = le32(t + 4);
 	if (len < 80) {
 		problem(a, "SPCR", addr, "too short");
 		return false;
@@ -190,15 +179,15 @@ static bool parse_spcr(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	struct acpi_spcr *s = &a->spcr;
 	*s = (struct acpi_spcr){
 		.revision = t[8], .interface_type = t[36], .space = t[40],
-		.bit_width = t[41], .access_size = t[43], .base = u64(t + 44),
+		.bit_width = t[41], .access_size = t[43], .base = le64(t + 44),
 		.baud_code = t[58], .baud = spcr_baud(t[58]),
-		.pci_device = u16(t + 64), .pci_vendor = u16(t + 66),
+		.pci_device = le16(t + 64), .pci_vendor = le16(t + 66),
 		.pci_bus = t[68], .pci_dev = t[69], .pci_fn = t[70],
 	};
 	if (s->revision >= 3)
-		s->clock_hz = u32(t + 76);
-	if (s->revision >= 4 && len >= 84 && u32(t + 80))
-		s->baud = u32(t + 80);
+		s->clock_hz = le32(t + 76);
+	if (s->revision >= 4 && len >= 84 && le32(t + 80))
+		s->baud = le32(t + 80);
 	a->has_spcr = true;
 	return true;
 }
@@ -238,8 +227,8 @@ static bool rsdp_ok(const uint8_t *r, size_t len)
 {
 	if (len < RSDP_V1_LEN || memcmp(r, "RSD PTR ", 8) || !checksum_ok(r, RSDP_V1_LEN))
 		return false;
-	return r[15] < 2 || (len >= RSDP_V2_LEN && u32(r + 20) >= RSDP_V2_LEN &&
-			     u32(r + 20) <= len && checksum_ok(r, u32(r + 20)));
+	return r[15] < 2 || (len >= RSDP_V2_LEN && le32(r + 20) >= RSDP_V2_LEN &&
+			     le32(r + 20) <= len && checksum_ok(r, le32(r + 20)));
 }
 
 void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
@@ -258,19 +247,19 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 	}
 	a->rsdp_source = source;
 	a->rsdp_revision = r[15];
-	uint64_t root = u32(r + 16);
+	uint64_t root = le32(r + 16);
 	unsigned entry = 4;
-	if (r[15] >= 2 && u64(r + 24) != 0) {
-		root = u64(r + 24);
+	if (r[15] >= 2 && le64(r + 24) != 0) {
+		root = le64(r + 24);
 		entry = 8;
 		a->xsdt = true;
 	}
 	const uint8_t *sdt = map_table(a, map, root, entry == 8 ? "XSDT" : "RSDT");
 	if (!sdt)
 		return;
-	uint32_t len = u32(sdt + 4);
+	uint32_t len = le32(sdt + 4);
 	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
-		parse_table(a, map, entry == 8 ? u64(sdt + off) : u32(sdt + off));
+		parse_table(a, map, entry == 8 ? le64(sdt + off) : le32(sdt + off));
 }
 
 static const void *scan(acpi_map_fn map, uint64_t start, size_t len)
@@ -289,7 +278,7 @@ const void *acpi_scan_bios_area(acpi_map_fn map)
 	const uint8_t *bda = map(0x40e, 2);     /* the EBDA segment, in the BIOS data area */
 	const void *found = NULL;
 	if (bda) {
-		uint64_t ebda = (uint64_t)u16(bda) << 4;
+		uint64_t ebda = (uint64_t)le16(bda) << 4;
 		if (ebda >= 0x80000 && ebda < 0xa0000)
 			found = scan(map, ebda, 1024);
 	}

@@ -13,55 +13,19 @@
 #include <string.h>
 #include <cmocka.h>
 #include "acpi.h"
+#include "fake_phys.h"
 
 #ifndef ACPI_FIXTURES
 #define ACPI_FIXTURES "tests/unit/acpi"
 #endif
 
-#define MAX_REGIONS 32
-
-struct region {
-	char sig[5];
-	uint64_t phys;
-	size_t len;
-	uint8_t *data;
-};
-
-static struct region mem[MAX_REGIONS];
-static unsigned n_mem;
 static uint8_t *rsdp;
 static size_t rsdp_len;
 static struct acpi_info info;
 
-static const void *fake_map(uint64_t phys, size_t len)
-{
-	for (unsigned i = 0; i < n_mem; i++) {
-		const struct region *r = &mem[i];
-		if (phys >= r->phys && len <= r->len && phys - r->phys <= r->len - len)
-			return r->data + (phys - r->phys);
-	}
-	return NULL;
-}
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	*len = (size_t)ftell(f);
-	rewind(f);
-	uint8_t *p = malloc(*len ? *len : 1);
-	assert_non_null(p);
-	assert_int_equal(fread(p, 1, *len, f), *len);
-	fclose(f);
-	return p;
-}
-
 static void unload(void)
 {
-	for (unsigned i = 0; i < n_mem; i++)
-		free(mem[i].data);
-	n_mem = 0;
+	free_regions();
 	free(rsdp);
 	rsdp = NULL;
 }
@@ -109,15 +73,6 @@ static struct region *table(const char *sig)
 			return &mem[i];
 	fail_msg("no %s table", sig);
 	return NULL;
-}
-
-static void fix_checksum(uint8_t *t, size_t len, size_t at)
-{
-	uint8_t sum = 0;
-	t[at] = 0;
-	for (size_t i = 0; i < len; i++)
-		sum = (uint8_t)(sum + t[i]);
-	t[at] = (uint8_t)-sum;
 }
 
 static void put32(uint8_t *p, uint32_t v)

@@ -174,7 +174,9 @@ static void dump_option(void **state)
 	assert_int_equal(c.dumps, 0);
 	assert_true(cmdline_parse("bench=none dump=acpi", &c, &e));
 	assert_int_equal(c.dumps, DUMP_ACPI);
-	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi");
+	assert_true(cmdline_parse("bench=none dump=smbios,acpi", &c, &e));
+	assert_int_equal(c.dumps, DUMP_ACPI | DUMP_SMBIOS);
+	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi|smbios");
 	refuse("dump=", "dump=", "bad value for dump");
 	refuse("dump", "dump", "bad value for dump");
 }
