@@ -15,6 +15,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "lib.h"
+#include "qrscreen.h"
 #include "record.h"
 #include "source.h"
 #include "timers.h"
@@ -246,6 +247,20 @@ static void emit_timer(unsigned timer)
 		emit_timer_figure(timer, "direct", direct[timer].cycles / nd, "interrupts", nd);
 }
 
+/* Beside the QR pages: "lapic: latency 1234 ns, direct 456 ns" (0: not measured). */
+static void note_timer(unsigned timer, uint64_t latency_cycles, uint64_t direct_cycles)
+{
+	char line[64];
+	int n = format(line, sizeof(line), "%s:", timer_names[timer]);
+	if (latency_cycles)
+		n += format(line + n, sizeof(line) - (size_t)n, " latency %llu ns",
+			    (unsigned long long)clock_ns(latency_cycles));
+	if (direct_cycles)
+		format(line + n, sizeof(line) - (size_t)n, "%s direct %llu ns",
+		       latency_cycles ? "," : "", (unsigned long long)clock_ns(direct_cycles));
+	qrscreen_note(line);
+}
+
 /* Per timer present: arming, deadline-to-handler latency, direct cost. */
 static void print_timers(void)
 {
@@ -266,6 +281,7 @@ static void print_timers(void)
 		       (unsigned long long)(nl ? latency[timer].p99 / nl : 0));
 		cycles_ns(dir, sizeof(dir), nd ? direct[timer].cycles / nd : 0, nd);
 		kprintf("%-8s %-8s %-17s %-14s %s\n", timer_names[timer], arm, p50, p99, dir);
+		note_timer(timer, nl ? latency[timer].p50 / nl : 0, nd ? direct[timer].cycles / nd : 0);
 		emit_timer(timer);
 	}
 }
@@ -331,6 +347,11 @@ static void print_row(unsigned first)
 			    *half ? "+/-" : "   ", half);
 		cells++;
 		emit_share(s);
+		char note[64];
+		format(note, sizeof(note), "%s %s %s %uHz: %s%%%s%s", s->source->timer,
+		       s->source->mode, workload_names[s->workload], s->hz, mean, *half ? "+-" : "",
+		       half);
+		qrscreen_note(note);
 	}
 	print_trimmed(line, n);
 }

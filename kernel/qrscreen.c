@@ -31,6 +31,11 @@ static struct {
 	unsigned scale;             /* font scale for the captions */
 } scr;
 
+#define NOTES      12                   /* key figures beside the code */
+#define NOTE_CHARS 48
+static char notes[NOTES][NOTE_CHARS];
+static unsigned n_notes;
+
 static struct qr symbol;
 static uint8_t page[2953];               /* version 40-L's byte capacity, the most */
 
@@ -48,6 +53,12 @@ void qrscreen_init(const struct boot_info *bi, const struct config *cfg)
 	scr.packed = alloc(scr.packed_cap, 4096);
 }
 
+void qrscreen_note(const char *line)
+{
+	if (n_notes < NOTES)
+		format(notes[n_notes++], NOTE_CHARS, "%s", line);
+}
+
 bool qrscreen_wanted(bool machine_ends_itself)
 {
 	return scr.mode == QR_PAGES_ON || (scr.mode == QR_PAGES_AUTO && !machine_ends_itself);
@@ -60,20 +71,26 @@ static void fill(uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, uint32_t pixe
 	fbdraw_rect(&scr.fb, x0, y0, w, h, pixel);
 }
 
-/* A caption line of text at row (in scaled font lines), padded with white. */
-static void caption(unsigned row, const char *text)
+/* cols characters of text at font scale s from pixel (x0, y0), padded with white. */
+static void text_at(uint32_t x0, uint32_t y0, unsigned s, unsigned cols, const char *text)
 {
-	unsigned s = scr.scale, cols = scr.fb.width / (FONT_WIDTH * s);
-	uint32_t y0 = row * FONT_HEIGHT * s;
 	for (unsigned col = 0; col < cols; col++) {
 		unsigned char ch = *text ? (unsigned char)*text++ : ' ';
 		const unsigned char *g = font_glyph(ch);
 		for (unsigned y = 0; y < FONT_HEIGHT; y++)
 			for (unsigned x = 0; x < FONT_WIDTH; x++)
-				fill((col * FONT_WIDTH + x) * s, y0 + y * s, s, s,
+				fill(x0 + (col * FONT_WIDTH + x) * s, y0 + y * s, s, s,
 				     g[y] & (0x80 >> x) ? scr.black : scr.white);
 	}
 }
+
+/* A caption line across the whole screen. */
+static void caption(unsigned row, const char *text)
+{
+	text_at(0, row * FONT_HEIGHT * scr.scale, scr.scale, scr.fb.width / (FONT_WIDTH * scr.scale),
+		text);
+}
+
 
 /* ---- layout ---- */
 
@@ -98,6 +115,33 @@ static bool choose_layout(struct layout *l)
 	l->x0 = (scr.fb.width - side_modules * l->px) / 2;
 	l->y0 = top + (scr.fb.height - top - side_modules * l->px) / 2;
 	return true;
+}
+
+/* The report's key figures (qrscreen_note) in the margin left of the code, at the
+ * captions' scale where 24 characters fit, else at the font's own, each folded at
+ * spaces to the margin's width (none where it holds under 16 characters). */
+static void draw_notes(const struct layout *l)
+{
+	unsigned s = l->x0 / (FONT_WIDTH * scr.scale) > 24 ? scr.scale : 1;
+	unsigned cols = l->x0 / (FONT_WIDTH * s), line = 0;
+	if (cols < 16)
+		return;
+	cols -= 1;
+	uint32_t top = (CAPTION_LINES + 1) * FONT_HEIGHT * scr.scale;
+	for (unsigned i = 0; i < n_notes; i++)
+		for (const char *t = notes[i]; *t; line++) {
+			char piece[NOTE_CHARS];
+			size_t n = strlen(t);
+			if (n > cols)
+				for (n = cols; n > cols / 2 && t[n] != ' '; n--)
+					;
+			format(piece, sizeof(piece), "%s%.*s", t == notes[i] ? "" : "  ",
+			       (int)n, t);
+			text_at(0, top + line * FONT_HEIGHT * s, s, cols, piece);
+			t += n;
+			while (*t == ' ')
+				t++;
+		}
 }
 
 /* Every module is written, light or dark, over the previous page: no blank flash. */
@@ -131,6 +175,7 @@ static void show_page(const struct qrpages *p, const struct layout *l, unsigned 
 	       logstore_dropped() ? " (copy incomplete: the log outgrew it)" : "");
 	caption(0, text);
 	caption(1, "Photograph every page; tools/qr-import PHOTOS > run.log");
+	draw_notes(l);
 	draw_symbol(l);
 }
 

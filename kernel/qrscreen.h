@@ -12,6 +12,9 @@
 /* Before the first record: keep the framebuffer, the qr= and qr_seconds= words, and
  * start the records' copy (kernel/logstore.h) with its compression buffers. */
 void qrscreen_init(const struct boot_info *bi, const struct config *cfg);
+/* One line (up to 47 characters) of the report's key figures, drawn beside every
+ * page's code where the screen leaves room; up to 12 lines, later ones dropped. */
+void qrscreen_note(const char *line);
 /* Does the run end on the QR pages? machine_ends_itself: QEMU or Bochs, which the
  * kernel ends after the end record unless qr=on. */
 bool qrscreen_wanted(bool machine_ends_itself);
