@@ -293,7 +293,7 @@ TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_sta
 	test_tickstat_report)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
-FUZZ_TIME ?= 600
+FUZZ_SECONDS ?= 600
 UNIT_BINS += $(TICKSTAT_UNIT)
 
 .PHONY: fuzz-tickstat bench-tickstat
@@ -313,7 +313,7 @@ $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_
 	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
-# runs it for 20 s, `make fuzz` for FUZZ_TIME seconds.
+# runs it for 20 s, `make fuzz` for FUZZ_SECONDS seconds.
 $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -I kernel -I tools/tickstat \
@@ -327,7 +327,7 @@ unit-test: $(TICKSTAT_UNIT)
 
 # `make fuzz` runs this one too (after the parsers' targets, below).
 fuzz-tickstat: $(TICKSTAT_FUZZ) $(GEN_LOG)
-	tests/host/tickstat-fuzz.sh $(FUZZ_TIME)
+	tests/host/tickstat-fuzz.sh $(FUZZ_SECONDS)
 
 bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 	tests/tickstat/bench.sh
@@ -348,7 +348,6 @@ $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(
 # build/fuzz/crash-<target>-* and stops. tests/fuzz/<target>.dict, where there is
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
-FUZZ_SECONDS ?= 600
 FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter

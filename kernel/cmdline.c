@@ -84,7 +84,7 @@ static const struct option options[] = {
 	  "serial speed; 0 keeps the firmware's setting" },
 	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
 	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
-	{ "tick_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(tick_cpus), "1",
+	{ "tick_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(tick_cpus), "the suite's",
 	  "tick: how many CPUs run each configuration at once, each its own workload "
 	  "(the boot CPU and the first APs); a list runs each count in turn (1 versus "
 	  "N); all: every online CPU. Local timers: one per CPU; the HPET periodic "
@@ -99,7 +99,7 @@ static const struct option options[] = {
 	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
 	  "takes the PIT's or the HPET's single interrupt; with fewer CPUs at once, "
 	  "the boot CPU does" },
-	{ "latency_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(latency_cpus), "1",
+	{ "latency_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(latency_cpus), "the suite's",
 	  "latency: how many CPUs measure the local APIC one-shot and TSC-deadline "
 	  "latency at once, each its own timer; a list runs each count in turn; all: "
 	  "every online CPU. The PIT and the HPET are measured on the boot CPU" },
