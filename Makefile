@@ -283,6 +283,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
+	tools/tickstat/machines.c \
+	tools/tickstat/machines_report.c \
 	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
