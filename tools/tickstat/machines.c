@@ -146,14 +146,13 @@ static void legend_notes(const struct mgroup *g, int n)
 	for (int i = 0; i < n; i++) {
 		const struct mlog *a = g[i].who;
 		if (g[i].same_id_as >= 0)
-			printf("note: %s is %s's machine (id %s) with another build (%s): kept apart\n",
-			       g[i].key, g[g[i].same_id_as].key, a->id, a->version);
+			printf("note: %s is %s's machine, another build (%s): kept apart\n",
+			       g[i].key, g[g[i].same_id_as].key, a->version);
 		for (int k = 0; k < i && a->id[0]; k++)
 			if (strcmp(g[k].who->id, a->id) && g[k].who->brand[0] &&
 			    !strcmp(g[k].who->brand, a->brand)) {
-				printf("note: %s and %s have one CPU brand but different machine ids "
-				       "(board, firmware or microcode differ): kept apart\n",
-				       g[k].key, g[i].key);
+				printf("note: %s and %s share a CPU brand, not a machine id: kept "
+				       "apart\n", g[k].key, g[i].key);
 				break;
 			}
 	}

@@ -202,8 +202,8 @@ void machines_print(struct mgroup *g, int n, int baseline, int ci)
 		if (i != baseline)
 			order[no++] = i;
 	}
-	printf("tickstat report: %d machines, %g %% intervals and verdicts against %s "
-	       "(Student's t)\n", n, conf_pct[ci], g[baseline].key);
+	printf("tickstat report: %d machines, %g %% intervals, verdicts against %s\n", n,
+	       conf_pct[ci], g[baseline].key);
 	machine_legend(g, n, baseline);
 	if (cycles)
 		printf("warning: a log without tsc_hz: its costs are in cycles, not ns\n");
