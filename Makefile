@@ -285,6 +285,7 @@ TICKSTAT_LIB := \
 	tools/tickstat/report_print.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
+	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))

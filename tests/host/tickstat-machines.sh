@@ -109,4 +109,17 @@ bad = [r for r in rows if (r["machine"], r["machine_id"]) != want[r["file"].rspl
 print(f"export: {len(rows)} rows, {len(bad)} with wrong machine columns")
 sys.exit(1 if bad or not rows else 0)
 PY
+
+# plot: a panel per figure of the report's table, a bar per machine (the .gp script),
+# and a PNG when gnuplot is here.
+$ts plot "$tmp/a1.log" "$tmp/a2.log" "$tmp/b.log" -o "$tmp/m.gp" || bad "plot across machines"
+figures=$(grep -c '^[a-zA-Z].*:$' "$tmp/r")
+panels=$(grep -c "^plot \$m[0-9]* using 0:2:xtic(1) with boxes" "$tmp/m.gp")
+[[ $panels == "$figures" ]] || bad "plot: $panels panels, the report has $figures figures"
+bars=$(awk '/^\$m0 << EOD/ { on = 1; next } on && /^EOD/ { exit } on' "$tmp/m.gp" | cut -d' ' -f1 | tr '\n' ' ')
+[[ $bars == '"M1" "M2" ' ]] || bad "plot: bars of the first panel: $bars"
+if command -v gnuplot > /dev/null; then
+	$ts plot "$tmp/a1.log" "$tmp/b.log" -o "$tmp/m.png" &&
+	[[ $(head -c 4 "$tmp/m.png" | od -An -c | tr -d ' ') == '211PNG' ]] || bad "plot: no PNG"
+fi
 exit $fail

@@ -183,3 +183,27 @@ int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups
 			M_MAX_GROUPS, M_MAX_LOGS);
 	return ng;
 }
+
+int machine_reports(struct mgroup *g, int n, char **logs, int ci)
+{
+	int worst = 0;
+	for (int i = 0; i < n && worst < 2; i++) {
+		struct log_report rep = { 0 };
+		if (!(g[i].rep = report_new(ci)))
+			return 2;
+		for (int k = 0; k < g[i].nlogs; k++) {
+			int rc = log_read(logs[g[i].logs[k]], report_take, g[i].rep, &rep);
+			worst = rc > worst ? rc : worst;
+		}
+	}
+	return worst;
+}
+
+void machine_reports_free(struct mgroup *g, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (g[i].rep) {
+			report_free(g[i].rep);
+			g[i].rep = NULL;
+		}
+}

@@ -50,6 +50,32 @@ void machine_label(char *buf, size_t size, const struct mgroup *g, size_t cols);
  * with other ids, same id with another build). */
 void machine_legend(const struct mgroup *g, int n, int baseline);
 
+/* A headline figure of one machine: its per-run values. */
+#define M_MAX_FIGURES 1024
+struct figure {
+	char name[200];          /* "direct cost lapic periodic spin cpus=1 HZ=10000" */
+	const struct dataset *d;
+	bool share;              /* millionths of the CPU, else ns or cycles */
+};
+struct figures {
+	struct figure f[M_MAX_FIGURES];
+	int n;
+};
+
+/* The headline figures of a report: read and arm p50, latency p50 and p99, direct
+ * cost per source at its highest HZ, the CPU share of every configuration. */
+void machine_figures(struct report *r, struct figures *fs);
+const struct figure *find_figure(const struct figures *fs, const char *name);
+
+/* A report per group (its logs read with report_take) at conf_pct[ci]; returns the
+ * worst log status. machine_reports_free frees them. */
+int machine_reports(struct mgroup *g, int n, char **logs, int ci);
+void machine_reports_free(struct mgroup *g, int n);
+
+/* plot across machines (machines_plot.c): a panel per headline figure, a bar per
+ * machine with its 95 % interval. Returns the exit status. */
+int machines_plot(struct mgroup *g, int n, const char *out);
+
 /* The report across machines: the legend, then per headline figure one row per
  * machine with its interval and its difference to the baseline group. */
 void machines_print(struct mgroup *g, int n, int baseline, int ci);

@@ -8,19 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define M_MAX_FIGURES 1024
-
-struct figure {
-	char name[200];
-	const struct dataset *d;
-	bool share;              /* millionths of the CPU, else ns or cycles */
-};
-
-struct figures {
-	struct figure f[M_MAX_FIGURES];
-	int n;
-};
-
 static void add_figure(struct figures *fs, const char *name, const struct dataset *d,
 		       bool share)
 {
@@ -79,7 +66,7 @@ static void direct_figures(struct report *r, struct figures *fs)
 	}
 }
 
-static void gather_figures(struct report *r, struct figures *fs)
+void machine_figures(struct report *r, struct figures *fs)
 {
 	char name[200], cfg[160];
 	fs->n = 0;
@@ -94,7 +81,7 @@ static void gather_figures(struct report *r, struct figures *fs)
 	}
 }
 
-static const struct figure *find_figure(const struct figures *fs, const char *name)
+const struct figure *find_figure(const struct figures *fs, const char *name)
 {
 	for (int i = 0; i < fs->n; i++)
 		if (!strcmp(fs->f[i].name, name))
@@ -197,7 +184,7 @@ void machines_print(struct mgroup *g, int n, int baseline, int ci)
 		return;
 	order[no++] = baseline;
 	for (int i = 0; i < n; i++) {
-		gather_figures(g[i].rep, &fs[i]);
+		machine_figures(g[i].rep, &fs[i]);
 		cycles |= g[i].rep->cycles_only;
 		if (i != baseline)
 			order[no++] = i;

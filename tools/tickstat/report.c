@@ -244,26 +244,16 @@ void report_free(struct report *r)
  * across machines (machines_report.c). */
 static int report_machines(struct mgroup *g, int ng, char **logs, const char *base, int ci)
 {
-	int baseline = base ? machine_find(g, ng, base) : 0, worst = 0;
+	int baseline = base ? machine_find(g, ng, base) : 0, worst;
 	if (baseline < 0) {
 		fprintf(stderr, "tickstat: report: --baseline %s names no one machine (give M1, M2, "
 			"... or a machine id)\n", base);
 		return 2;
 	}
-	for (int i = 0; i < ng && worst < 2; i++) {
-		struct log_report rep = { 0 };
-		if (!(g[i].rep = report_new(ci)))
-			return 2;
-		for (int k = 0; k < g[i].nlogs; k++) {
-			int rc = log_read(logs[g[i].logs[k]], report_take, g[i].rep, &rep);
-			worst = rc > worst ? rc : worst;
-		}
-	}
+	worst = machine_reports(g, ng, logs, ci);
 	if (worst < 2)
 		machines_print(g, ng, baseline, ci);
-	for (int i = 0; i < ng; i++)
-		if (g[i].rep)
-			report_free(g[i].rep);
+	machine_reports_free(g, ng);
 	return worst;
 }
 
