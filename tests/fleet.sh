@@ -49,4 +49,7 @@ if [[ ${#logs[@]} -lt 4 ]]; then
 	exit 1
 fi
 echo
-build/tickstat report "${logs[@]}"
+build/tickstat report "${logs[@]}" || exit
+if command -v gnuplot >/dev/null; then
+	build/tickstat plot "${logs[@]}" -o "$out/fleet.png" && echo "fleet: plot in $out/fleet.png"
+fi
