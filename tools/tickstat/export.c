@@ -147,17 +147,19 @@ static void csv_record(const struct rec *r, void *ctx)
 	const char *m[3];
 	char label[256];
 	printf("\"%s\",%lu,%s,%llu", r->file, r->line, r->type, (unsigned long long)r->seq);
-	machine_values(x, r, m, label, sizeof(label));
-	for (int k = 0; k < 3; k++) {
-		struct value v = { .kind = V_STRING, .s = m[k] };
-		putchar(',');
-		print_value(&v, false);
-	}
 	for (int k = 0; k < x->ncols; k++) {
 		const struct value *v = rec_get(r, x->cols[k]);
 		putchar(',');
 		if (v)
 			print_value(v, false);
+	}
+	/* last: a label may hold a comma (QEMU's "Standard PC (i440FX + PIIX, 1996)"),
+	 * and scripts that split on commas find the fields before it where they were */
+	machine_values(x, r, m, label, sizeof(label));
+	for (int k = 0; k < 3; k++) {
+		struct value v = { .kind = V_STRING, .s = m[k] };
+		putchar(',');
+		print_value(&v, false);
 	}
 	putchar('\n');
 }
@@ -198,10 +200,10 @@ int cmd_export(int argc, char **argv)
 	struct log_report quiet = { .quiet = true };
 	for (int i = 0; i < n; i++)
 		log_read(logs[i], gather_columns, &x, &quiet);
-	printf("file,line,type,seq,%s,%s,%s", machine_cols[0], machine_cols[1], machine_cols[2]);
+	printf("file,line,type,seq");
 	for (int k = 0; k < x.ncols; k++)
 		printf(",%s", x.cols[k]);
-	putchar('\n');
+	printf(",%s,%s,%s\n", machine_cols[0], machine_cols[1], machine_cols[2]);
 	rc = read_logs(logs, n, csv_record, &x, &rep);
 	for (int k = 0; k < x.ncols; k++)
 		free(x.cols[k]);

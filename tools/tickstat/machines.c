@@ -121,23 +121,27 @@ void machine_label(char *buf, size_t size, const struct mgroup *g, size_t cols)
 	cut(buf, cols);
 }
 
+/* "id ..., build ..., N logs; BIOS ..., microcode ..., boots ...": on one line when
+ * it fits, else the firmware part on a line of its own. */
 static void legend_details(const struct mgroup *g)
 {
 	const struct mlog *m = g->who;
-	char line[256];
-	size_t len = 0;
+	char who[160], fw[200];
+	snprintf(who, sizeof(who), "%s%s%sbuild %s, %d log%s", m->id[0] ? "id " : "", m->id,
+		 m->id[0] ? ", " : "", m->version[0] ? m->version : "?", g->nlogs,
+		 g->nlogs == 1 ? "" : "s");
 	if (m->id[0])
-		len = (size_t)snprintf(line, sizeof(line), "id %s, BIOS %s, microcode %s, boots %s, build %s",
-				       m->id, m->bios_version[0] ? m->bios_version : "?",
-				       m->microcode[0] ? m->microcode : "?",
-				       m->firmware[0] ? m->firmware : "?",
-				       m->version[0] ? m->version : "?");
+		snprintf(fw, sizeof(fw), "BIOS %s, microcode %s, boots %s",
+			 m->bios_version[0] ? m->bios_version : "?",
+			 m->microcode[0] ? m->microcode : "?", m->firmware[0] ? m->firmware : "?");
 	else
-		len = (size_t)snprintf(line, sizeof(line), "build %s, never pooled",
-				       m->version[0] ? m->version : "?");
-	snprintf(line + len, sizeof(line) - len, "; %d log%s", g->nlogs, g->nlogs == 1 ? "" : "s");
-	cut(line, R_WIDTH - 6);
-	printf("      %s\n", line);
+		snprintf(fw, sizeof(fw), "never pooled");
+	cut(who, R_WIDTH - 6);
+	cut(fw, R_WIDTH - 6);
+	if (6 + columns(who) + 2 + columns(fw) <= R_WIDTH)
+		printf("      %s; %s\n", who, fw);
+	else
+		printf("      %s;\n      %s\n", who, fw);
 }
 
 /* Notes on machines kept apart that a reader could take for one. */

@@ -117,7 +117,8 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 	if (mean != 0 && !f->share)
 		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.diff * 100 / mean);
 	if (v.proven) {
-		snprintf(buf, size, "difference proven at %g %%: %s%s", conf_pct[ci], diff, rel);
+		snprintf(buf, size, "difference proven at %g %%%s: %s%s", conf_pct[ci],
+			 v.err == 0 ? " (no spread)" : "", diff, rel);
 		return;
 	}
 	if (v.runs_needed)
