@@ -121,11 +121,7 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 			 v.err == 0 ? " (no spread)" : "", diff, rel);
 		return;
 	}
-	if (v.runs_needed)
-		snprintf(runs, sizeof(runs), "runs needed: %ld", v.runs_needed);
-	else
-		snprintf(runs, sizeof(runs), "%s", v.diff == 0 ? "identical means"
-			 : "runs needed: over 10^7");
+	fmt_runs_needed(runs, sizeof(runs), &v);
 	snprintf(buf, size, "no difference proven (%s): %s", runs, diff);
 }
 
