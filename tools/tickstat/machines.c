@@ -193,12 +193,13 @@ int machine_reports(struct mgroup *g, int n, char **logs, int ci)
 	int worst = 0;
 	for (int i = 0; i < n && worst < 2; i++) {
 		struct log_report rep = { 0 };
+		char *paths[M_MAX_LOGS];
 		if (!(g[i].rep = report_new(ci)))
 			return 2;
-		for (int k = 0; k < g[i].nlogs; k++) {
-			int rc = log_read(logs[g[i].logs[k]], report_take, g[i].rep, &rep);
-			worst = rc > worst ? rc : worst;
-		}
+		for (int k = 0; k < g[i].nlogs; k++)
+			paths[k] = logs[g[i].logs[k]];
+		int rc = read_logs(paths, g[i].nlogs, report_take, g[i].rep, &rep);
+		worst = rc > worst ? rc : worst;
 	}
 	return worst;
 }

@@ -77,7 +77,7 @@ int machines_plot(struct mgroup *grp, int n, const char *out)
 		fprintf(g, "set multiplot layout %d,%d title 'Machines (legend: tickstat "
 			"report); bars: mean over runs, 95 %% intervals'\n", rows, PLOT_COLUMNS);
 		fprintf(g, "set style fill solid 0.5\nset boxwidth 0.6\nset key off\n"
-			"set yrange [0:*]\nset offsets 0.5, 0.5, 0, 0\nset xlabel ''\n");
+			"set yrange [*<0:0<*]\nset offsets 0.5, 0.5, 0, 0\nset xlabel ''\n");
 		for (int k = 0; k < nn; k++) {
 			const struct figure *f = NULL;
 			for (int i = 0; i < n && !f; i++)
