@@ -293,6 +293,9 @@ int cmd_report(int argc, char **argv)
 		rc = report_machines(g, ng, logs, baseline, r->ci);
 	} else {
 		struct log_report rep = { 0 };
+		if (baseline)
+			fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
+				"machine\n");
 		rc = read_logs(logs, nlogs, report_take, r, &rep);
 		r->logs = nlogs;
 		if (rc < 2)
