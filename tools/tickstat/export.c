@@ -49,9 +49,6 @@ static void machine_setup_export(struct export *x, char **logs, int n)
 {
 	x->logs = logs;
 	x->nlogs = n;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(logs[i], "-"))
-			return;
 	x->ngroups = machine_setup(logs, n, &x->ids, &x->groups);
 }
 

@@ -177,6 +177,11 @@ void machine_legend(const struct mgroup *g, int n, int baseline)
 
 int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups)
 {
+	*ids = NULL;
+	*groups = NULL;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(paths[i], "-"))
+			return 0;       /* standard input is read once: machines unknown */
 	*ids = calloc((size_t)n + 1, sizeof(**ids));
 	*groups = calloc(M_MAX_GROUPS, sizeof(**groups));
 	if (!*ids || !*groups || machine_scan(paths, n, *ids))

@@ -54,6 +54,27 @@ static void figure_panel(FILE *g, const char *name, bool share, const char *unit
 		"'' using 0:2:3 with yerrorbars lc black pt 0\n", k);
 }
 
+/* The datablocks, then a panel per figure, PLOT_COLUMNS a row. */
+static void write_script(FILE *g, struct mgroup *grp, struct figures *fs, int n,
+			 const char **names, int nn, const char *unit)
+{
+	for (int k = 0; k < nn; k++)
+		figure_block(g, grp, fs, n, names[k], k);
+	fprintf(g, "set multiplot layout %d,%d title 'Machines (legend: tickstat "
+		"report); bars: mean over runs, 95 %% intervals'\n",
+		(nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS, PLOT_COLUMNS);
+	/* [*<0:0<*]: 0 always in the range, and a negative mean (a noisy share) too */
+	fprintf(g, "set style fill solid 0.5\nset boxwidth 0.6\nset key off\n"
+		"set yrange [*<0:0<*]\nset offsets 0.5, 0.5, 0, 0\nset xlabel ''\n");
+	for (int k = 0; k < nn; k++) {
+		const struct figure *f = NULL;
+		for (int i = 0; i < n && !f; i++)
+			f = find_figure(&fs[i], names[k]);
+		figure_panel(g, names[k], f->share, unit, k);
+	}
+	fprintf(g, "unset multiplot\n");
+}
+
 int machines_plot(struct mgroup *grp, int n, const char *out)
 {
 	struct figures *fs = calloc((size_t)n, sizeof(*fs));
@@ -65,26 +86,14 @@ int machines_plot(struct mgroup *grp, int n, const char *out)
 		cycles |= grp[i].rep->cycles_only;
 	}
 	int nn = fs && names ? figure_names(fs, n, names) : 0;
-	int rows = (nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS;
 	FILE *g = NULL;
 	if (nn == 0)
 		fprintf(stderr, "tickstat: plot: no figure to plot across machines\n");
-	else if (!(g = open_gnuplot(out, PANEL_W * PLOT_COLUMNS, PANEL_H * rows)))
+	else if (!(g = open_gnuplot(out, PANEL_W * PLOT_COLUMNS,
+				    PANEL_H * ((nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS))))
 		perror("tickstat: gnuplot");
 	if (g) {
-		for (int k = 0; k < nn; k++)
-			figure_block(g, grp, fs, n, names[k], k);
-		fprintf(g, "set multiplot layout %d,%d title 'Machines (legend: tickstat "
-			"report); bars: mean over runs, 95 %% intervals'\n", rows, PLOT_COLUMNS);
-		fprintf(g, "set style fill solid 0.5\nset boxwidth 0.6\nset key off\n"
-			"set yrange [*<0:0<*]\nset offsets 0.5, 0.5, 0, 0\nset xlabel ''\n");
-		for (int k = 0; k < nn; k++) {
-			const struct figure *f = NULL;
-			for (int i = 0; i < n && !f; i++)
-				f = find_figure(&fs[i], names[k]);
-			figure_panel(g, names[k], f->share, cycles ? "TSC cycles" : "ns", k);
-		}
-		fprintf(g, "unset multiplot\n");
+		write_script(g, grp, fs, n, names, nn, cycles ? "TSC cycles" : "ns");
 		const char *ext = strrchr(out, '.');
 		rc = (!strcmp(ext, ".gp") ? fclose(g) : pclose(g)) ? 2 : 0;
 		if (rc)

@@ -434,12 +434,7 @@ static int plot_machines(char **logs, int nlogs, const char *out)
 {
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
-	int rc = -1, ng = 0;
-	for (int i = 0; i < nlogs; i++)
-		if (!strcmp(logs[i], "-"))
-			ng = 1;
-	if (!ng)
-		ng = machine_setup(logs, nlogs, &ids, &g);
+	int rc = -1, ng = machine_setup(logs, nlogs, &ids, &g);
 	if (ng < 0)
 		rc = 2;
 	if (ng > 1) {

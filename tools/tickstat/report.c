@@ -257,6 +257,20 @@ static int report_machines(struct mgroup *g, int ng, char **logs, const char *ba
 	return worst;
 }
 
+/* Logs of one machine (or standard input): the page of report_print. */
+static int report_one(struct report *r, char **logs, int nlogs, const char *baseline)
+{
+	struct log_report rep = { 0 };
+	if (baseline)
+		fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
+			"machine\n");
+	int rc = read_logs(logs, nlogs, report_take, r, &rep);
+	r->logs = nlogs;
+	if (rc < 2)
+		report_print(r, logs, nlogs);
+	return rc;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report *r = report_new(2);       /* 95% */
@@ -281,26 +295,13 @@ int cmd_report(int argc, char **argv)
 		usage_error("no LOG given");
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
-	int rc, ng = 0;
-	for (int i = 0; i < nlogs; i++)
-		if (!strcmp(logs[i], "-"))
-			ng = 1;         /* standard input is read once: one machine */
-	if (!ng)
-		ng = machine_setup(logs, nlogs, &ids, &g);
-	if (ng < 0) {
+	int rc, ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng < 0)
 		rc = 2;
-	} else if (ng > 1) {
+	else if (ng > 1)
 		rc = report_machines(g, ng, logs, baseline, r->ci);
-	} else {
-		struct log_report rep = { 0 };
-		if (baseline)
-			fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
-				"machine\n");
-		rc = read_logs(logs, nlogs, report_take, r, &rep);
-		r->logs = nlogs;
-		if (rc < 2)
-			report_print(r, logs, nlogs);
-	}
+	else
+		rc = report_one(r, logs, nlogs, baseline);
 	report_free(r);
 	free(ids);
 	free(g);

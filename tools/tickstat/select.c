@@ -104,6 +104,8 @@ static int machine_names(char **logs, int nlogs, char (**names)[64])
 	struct mlog *ids;
 	struct mgroup *g;
 	int ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng == 0)
+		fprintf(stderr, "tickstat: --by machine reads each log twice: give files, not -\n");
 	*names = calloc((size_t)nlogs + 1, sizeof(**names));
 	for (int i = 0; i < ng && *names; i++)
 		for (int k = 0; k < g[i].nlogs; k++) {
@@ -114,7 +116,7 @@ static int machine_names(char **logs, int nlogs, char (**names)[64])
 		}
 	free(ids);
 	free(g);
-	return ng < 0 || !*names ? -1 : ng;
+	return ng <= 0 || !*names ? -1 : ng;
 }
 
 static struct series *find_series(struct collect *c, const struct rec *r)
