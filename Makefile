@@ -283,6 +283,9 @@ TICKSTAT_LIB := \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
+	tools/tickstat/machines.c \
+	tools/tickstat/machines_report.c \
+	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
@@ -290,7 +293,7 @@ TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # kernel/crc32.c, with which test_tickstat_log writes its records.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
-	test_tickstat_report)
+	test_tickstat_report test_tickstat_machines)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_SECONDS ?= 600

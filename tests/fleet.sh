@@ -50,3 +50,9 @@ if [[ ${#logs[@]} -lt 4 ]]; then
 fi
 echo
 build/tickstat report "${logs[@]}"
+rc=$?
+if command -v gnuplot >/dev/null; then     # a picture besides: its failure is said, not fatal
+	build/tickstat plot "${logs[@]}" -o "$out/fleet.png" && echo "fleet: plot in $out/fleet.png" ||
+		echo "fleet: tickstat plot failed"
+fi
+exit $rc

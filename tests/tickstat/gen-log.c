@@ -14,6 +14,12 @@
  *       share is CPU1_FACTOR times the first's. So the CPU share one run loses is
  *       exactly (direct + indirect) x hz / TSC_HZ (lost_ppm: x 10^6), plus noise
  *       of NOISE cycles (s.d.) per run on WORK cycles.
+ *   -M ID,MANUFACTURER,PRODUCT,BRAND,BIOS_VERSION,MICROCODE
+ *       write a machine record (docs/FORMAT.md) with these values (the id as
+ *       given, not recomputed: tests choose ids); without -M the log has none
+ *   -x FACTOR  this machine's costs: every direct cost (DIRECT[timer]) and every
+ *       read/arm/latency median times FACTOR (indirect costs stay)
+ *   -V VERSION the boot record's version (default gen-log)
  */
 #include "record.h"
 
@@ -31,12 +37,14 @@
 #define NOISE     2000.0
 
 static const char *const timers[] = { "pit", "lapic", "hpet" };
-static const double direct[]      = { 3000.0, 1500.0, 2500.0 };
+static double direct[]            = { 3000.0, 1500.0, 2500.0 };
 static const unsigned hzs[]       = { 100, 250, 1000, 10000 };
 
 static uint64_t rng_state = 88172645463325252ull;
 static int crlf, several;
 static uint64_t tsc_hz = 2000000000ull;
+static double cost_factor = 1.0;
+static const char *version = "gen-log", *machine_spec;
 
 static uint64_t rng(void)
 {
@@ -63,12 +71,31 @@ static void sink(const char *line, size_t len)
 	}
 }
 
+/* -M's comma-separated values, in its order, into a machine record. */
+static void machine_record(const char *spec)
+{
+	static const char *const keys[] = { "id", "system_manufacturer", "system_product",
+					    "cpu_brand", "bios_version", "microcode" };
+	char buf[512], *save = NULL, *tok;
+	struct record r;
+	snprintf(buf, sizeof(buf), "%s", spec);
+	record_begin(&r, "machine");
+	tok = strtok_r(buf, ",", &save);
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		record_str(&r, keys[k], tok ? tok : "");
+		if (k == 3)
+			record_str(&r, "firmware", "bios");
+		tok = tok ? strtok_r(NULL, ",", &save) : NULL;
+	}
+	record_emit(&r);
+}
+
 static void boot_records(void)
 {
 	struct record r;
 	record_begin(&r, "boot");
 	record_u64(&r, "format", 1);
-	record_str(&r, "version", "gen-log");
+	record_str(&r, "version", version);
 	record_str(&r, "cmdline", "suite=all runs=synthetic");
 	record_str(&r, "loader", "GRUB 2.06");
 	record_str(&r, "firmware", "bios");
@@ -102,6 +129,8 @@ static void boot_records(void)
 		record_u64_array(&r, "apic_ids", ids, 2);
 		record_emit(&r);
 	}
+	if (machine_spec)
+		machine_record(machine_spec);
 	record_begin(&r, "tsc_sync");           /* a record of its own kind: N = 1 */
 	record_u64(&r, "from", 0);
 	record_u64(&r, "to", 1);
@@ -269,7 +298,8 @@ static void suite(unsigned runs, unsigned samples)
 	};
 	for (size_t d = 0; d < sizeof(dists) / sizeof(dists[0]); d++)
 		for (unsigned run = 0; run < runs; run++)
-			stats_record(dists[d].bench, dists[d].what, run, dists[d].median, samples);
+			stats_record(dists[d].bench, dists[d].what, run,
+				     dists[d].median * cost_factor, samples);
 	for (int t = 0; t < 3; t++)
 		for (size_t h = 0; h < sizeof(hzs) / sizeof(hzs[0]); h++) {
 			printf("tickbench: tick %s hz=%u\n", timers[t], hzs[h]);
@@ -284,7 +314,7 @@ int main(int argc, char **argv)
 {
 	unsigned runs = 10, repeat = 1, samples = 1000;
 	int opt;
-	while ((opt = getopt(argc, argv, "s:r:k:z:t:cm")) != -1) {
+	while ((opt = getopt(argc, argv, "s:r:k:z:t:cmM:x:V:")) != -1) {
 		switch (opt) {
 		case 's': rng_state += strtoull(optarg, NULL, 0) * 0x9e3779b97f4a7c15ull; break;
 		case 'r': runs = (unsigned)strtoul(optarg, NULL, 0); break;
@@ -293,8 +323,12 @@ int main(int argc, char **argv)
 		case 't': tsc_hz = strtoull(optarg, NULL, 0); break;
 		case 'c': crlf = 1; break;
 		case 'm': several = 1; break;
+		case 'M': machine_spec = optarg; break;
+		case 'x': cost_factor = strtod(optarg, NULL); break;
+		case 'V': version = optarg; break;
 		default:
-			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-t TSC_HZ] [-c] [-m]\n");
+			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-t TSC_HZ] [-c] [-m]\n"
+				"               [-M ID,MANUFACTURER,PRODUCT,BRAND,BIOS,MICROCODE] [-x FACTOR] [-V VERSION]\n");
 			return 2;
 		}
 	}
@@ -302,6 +336,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "gen-log: need -r >= 2 and -z >= 1\n");
 		return 2;
 	}
+	for (size_t t = 0; t < sizeof(direct) / sizeof(direct[0]); t++)
+		direct[t] *= cost_factor;
 	record_set_sink(sink);
 	boot_records();
 	struct record r;

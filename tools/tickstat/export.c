@@ -2,6 +2,7 @@
  * name seen, in order of first appearance) or a JSON array of objects with the
  * record's file and line added and its crc left out. */
 #include "tickstat.h"
+#include "machines.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,43 @@ struct export {
 	bool json, first;
 	int ncols;
 	char *cols[MAX_COLUMNS];
+	/* machine columns: each log's key (M1), id and label (machines.h); none when a
+	 * log is standard input, read only once */
+	char **logs;
+	int nlogs, cur;
+	struct mlog *ids;
+	struct mgroup *groups;
+	int ngroups;
 };
+
+static const char *const machine_cols[] = { "machine", "machine_id", "machine_label" };
+
+/* The three machine values of the log r comes from ("" when unknown). */
+static void machine_values(struct export *x, const struct rec *r, const char *out[3],
+			   char *label, size_t size)
+{
+	out[0] = out[1] = out[2] = "";
+	if (x->ngroups <= 0)
+		return;
+	if (x->cur >= x->nlogs || strcmp(x->logs[x->cur], r->file))
+		for (x->cur = 0; x->cur < x->nlogs && strcmp(x->logs[x->cur], r->file); x->cur++)
+			;
+	for (int g = 0; g < x->ngroups && x->cur < x->nlogs; g++)
+		for (int k = 0; k < x->groups[g].nlogs; k++)
+			if (x->groups[g].logs[k] == x->cur) {
+				machine_label(label, size, &x->groups[g], 200);
+				out[0] = x->groups[g].key;
+				out[1] = x->groups[g].who->id;
+				out[2] = label;
+			}
+}
+
+static void machine_setup_export(struct export *x, char **logs, int n)
+{
+	x->logs = logs;
+	x->nlogs = n;
+	x->ngroups = machine_setup(logs, n, &x->ids, &x->groups);
+}
 
 static void json_string(const char *s)
 {
@@ -66,6 +103,13 @@ static void json_record(const struct rec *r, void *ctx)
 	printf("%s{\"file\":", x->first ? "" : ",\n");
 	x->first = false;
 	json_string(r->file);
+	const char *m[3];
+	char label[256];
+	machine_values(x, r, m, label, sizeof(label));
+	for (int k = 0; k < 3; k++) {
+		printf(",\"%s\":", machine_cols[k]);
+		json_string(m[k]);
+	}
 	printf(",\"line\":%lu,\"type\":", r->line);
 	json_string(r->type);
 	printf(",\"seq\":%llu", (unsigned long long)r->seq);
@@ -97,12 +141,22 @@ static void csv_record(const struct rec *r, void *ctx)
 	struct export *x = ctx;
 	if (x->type && strcmp(r->type, x->type))
 		return;
+	const char *m[3];
+	char label[256];
 	printf("\"%s\",%lu,%s,%llu", r->file, r->line, r->type, (unsigned long long)r->seq);
 	for (int k = 0; k < x->ncols; k++) {
 		const struct value *v = rec_get(r, x->cols[k]);
 		putchar(',');
 		if (v)
 			print_value(v, false);
+	}
+	/* last: a label may hold a comma (QEMU's "Standard PC (i440FX + PIIX, 1996)"),
+	 * and scripts that split on commas find the fields before it where they were */
+	machine_values(x, r, m, label, sizeof(label));
+	for (int k = 0; k < 3; k++) {
+		struct value v = { .kind = V_STRING, .s = m[k] };
+		putchar(',');
+		print_value(&v, false);
 	}
 	putchar('\n');
 }
@@ -129,10 +183,12 @@ int cmd_export(int argc, char **argv)
 	struct log_report rep = { 0 };
 	char **logs = argv + first_log;
 	int n = argc - first_log, rc;
+	machine_setup_export(&x, logs, n);
 	if (x.json) {
 		puts("[");
 		rc = read_logs(logs, n, json_record, &x, &rep);
 		puts("\n]");
+		free(x.ids), free(x.groups);
 		return rc;
 	}
 	for (int i = 0; i < n; i++)
@@ -144,9 +200,10 @@ int cmd_export(int argc, char **argv)
 	printf("file,line,type,seq");
 	for (int k = 0; k < x.ncols; k++)
 		printf(",%s", x.cols[k]);
-	putchar('\n');
+	printf(",%s,%s,%s\n", machine_cols[0], machine_cols[1], machine_cols[2]);
 	rc = read_logs(logs, n, csv_record, &x, &rep);
 	for (int k = 0; k < x.ncols; k++)
 		free(x.cols[k]);
+	free(x.ids), free(x.groups);
 	return rc;
 }

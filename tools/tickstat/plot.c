@@ -14,6 +14,7 @@
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
+#include "machines.h"
 #include "stats.h"
 
 #include <ctype.h>
@@ -161,7 +162,7 @@ static void take(const struct rec *r, void *ctx)
 
 /* Text from a log or the command line inside a gnuplot '...' string: a quote is
  * doubled, and a control character (a newline would end the command) is a space. */
-static void put_quoted(FILE *g, const char *s)
+void put_quoted(FILE *g, const char *s)
 {
 	for (; *s; s++)
 		if (*s == '\'')
@@ -343,8 +344,7 @@ static void plot_costs(FILE *g, int label_max)
 		label_max * 4 / 10 + 3, label_max * 6 / 10 > 10 ? label_max * 6 / 10 : 10);
 }
 
-/* gnuplot, or for FILE.gp the script gnuplot would get (it draws FILE.png). */
-static FILE *open_gnuplot(const char *out, int panels)
+FILE *open_gnuplot(const char *out, int width, int height)
 {
 	const char *ext = strrchr(out, '.');
 	bool script = ext && !strcmp(ext, ".gp");
@@ -354,9 +354,9 @@ static FILE *open_gnuplot(const char *out, int panels)
 	if (!g)
 		return NULL;
 	if (strcmp(ext, ".svg"))
-		fprintf(g, "set terminal pngcairo size 1000,%d font ',10' noenhanced\n", 420 * panels);
+		fprintf(g, "set terminal pngcairo size %d,%d font ',10' noenhanced\n", width, height);
 	else
-		fprintf(g, "set terminal svg size 1000,%d dynamic font ',10' noenhanced\n", 420 * panels);
+		fprintf(g, "set terminal svg size %d,%d dynamic font ',10' noenhanced\n", width, height);
 	fprintf(g, "set output '");
 	char png[4096];
 	snprintf(png, sizeof(png), "%.*s.png", (int)(ext - out), out);
@@ -394,7 +394,7 @@ static int draw(struct plot *p, const char *out)
 		free(t);
 		return 2;
 	}
-	if (!(g = open_gnuplot(out, panels))) {
+	if (!(g = open_gnuplot(out, 1000, 420 * panels))) {
 		perror("tickstat: gnuplot");
 		free(t);
 		return 2;
@@ -428,6 +428,28 @@ static void free_tick_runs(struct tick_runs *t)
 	ds_free(&t->off), ds_free(&t->on), ds_free(&t->irq);
 }
 
+/* Logs of several machines: their panels across machines (machines_plot.c);
+ * -1 for logs of one machine (or standard input), which plot as before. */
+static int plot_machines(char **logs, int nlogs, const char *out)
+{
+	struct mlog *ids = NULL;
+	struct mgroup *g = NULL;
+	int rc = -1, ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng < 0)
+		rc = 2;
+	if (ng > 1) {
+		rc = machine_reports(g, ng, logs, 2);
+		if (rc < 2) {
+			int d = machines_plot(g, ng, out);
+			rc = d > rc ? d : rc;
+		}
+		machine_reports_free(g, ng);
+	}
+	free(ids);
+	free(g);
+	return rc;
+}
+
 int cmd_plot(int argc, char **argv)
 {
 	const char *out = NULL;
@@ -443,6 +465,13 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (!out)
 		usage_error("plot: -o FILE.png|FILE.svg|FILE.gp needed");
+	if (nlogs == 0)
+		usage_error("no LOG given");
+	int across = plot_machines(logs, nlogs, out);
+	if (across >= 0) {
+		free(logs);
+		return across;
+	}
 	struct plot *p = calloc(1, sizeof(*p));
 	struct log_report rep = { 0 };
 	if (!p || !(p->report = report_new(2)))

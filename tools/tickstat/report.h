@@ -67,6 +67,8 @@ struct verdict {
 	long runs_needed;        /* per set to resolve diff at the level; 0: over 10^7 */
 };
 struct verdict verdict(const struct dataset *a, const struct dataset *b, int ci);
+/* "runs needed: N", "runs needed: over 10^7" or "identical means". */
+void fmt_runs_needed(char *buf, size_t size, const struct verdict *v);
 /* "0.89 % ± 0.06 %" from millionths; "±" dropped when e is NAN; sign shows "+". */
 void fmt_share(char *buf, size_t size, double ppm, double err_ppm, bool sign);
 /* "1149 ± 5.0": value and half interval, the decimals the interval's 2 digits want. */

@@ -118,11 +118,7 @@ static void print_verdict(const char *what, const struct dataset *a, const struc
 		line_end(&l);
 		return;
 	}
-	if (v.runs_needed)
-		snprintf(runs, sizeof(runs), "runs needed: %ld", v.runs_needed);
-	else
-		snprintf(runs, sizeof(runs), "%s", v.diff == 0 ? "identical means"
-			 : "runs needed: over 10^7");
+	fmt_runs_needed(runs, sizeof(runs), &v);
 	snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, runs);
 	line_start(&l, head, 6);
 	line_add(&l, " ", diff);

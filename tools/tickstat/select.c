@@ -1,6 +1,7 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
 #include "lost.h"
+#include "machines.h"
 #include "tickstat.h"
 
 #include <math.h>
@@ -91,13 +92,41 @@ static void config_without(const struct rec *r, const char *by, char *buf, size_
 	}
 }
 
+/* --by machine: a set per machine (machines.h), the logs of one pooled. */
+static bool by_machine(const struct selection *sel)
+{
+	return sel->by && !strcmp(sel->by, "machine");
+}
+
+/* Each log's set name under --by machine: "M1 1a2b3c4d", "M3 old.log". */
+static int machine_names(char **logs, int nlogs, char (**names)[64])
+{
+	struct mlog *ids;
+	struct mgroup *g;
+	int ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng == 0)
+		fprintf(stderr, "tickstat: --by machine reads each log twice: give files, not -\n");
+	*names = calloc((size_t)nlogs + 1, sizeof(**names));
+	for (int i = 0; i < ng && *names; i++)
+		for (int k = 0; k < g[i].nlogs; k++) {
+			const struct mlog *m = &ids[g[i].logs[k]];
+			const char *file = strrchr(m->path, '/');
+			snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s", g[i].key,
+				 m->id[0] ? m->id : file ? file + 1 : m->path);
+		}
+	free(ids);
+	free(g);
+	return ng <= 0 || !*names ? -1 : ng;
+}
+
 static struct series *find_series(struct collect *c, const struct rec *r)
 {
 	char label[160] = "", byval[128];
 	size_t n = 0;
-	if (!c->sel->merge_logs)
+	bool machine = by_machine(c->sel);
+	if (!c->sel->merge_logs || machine)
 		n = (size_t)snprintf(label, sizeof(label), "%s", c->log);
-	if (c->sel->by) {
+	if (c->sel->by && !machine) {
 		if (!value_text(r, c->sel->by, byval, sizeof(byval)))
 			return NULL;
 		snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "", c->sel->by, byval);
@@ -224,6 +253,12 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	if (!c.s)
 		return 2;
 	struct log_report rep = { 0 };
+	char (*names)[64] = NULL;
+	if (by_machine(sel) && !sel->numbers && machine_names(logs, nlogs, &names) < 0) {
+		free(names);
+		free(c.s);
+		return 2;
+	}
 	for (int i = 0; i < nlogs && sel->numbers; i++)
 		if ((c.status = read_numbers(logs[i], &c.s[c.n++])))
 			break;
@@ -236,7 +271,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		}
 		if (!sel->field)
 			sel->field = !strcmp(sel->type, "run") ? COST : "p50";
-		c.log = logs[i];
+		c.log = names ? names[i] : logs[i];
 		int rc = log_read(logs[i], take, &c, &rep);
 		if (rc > c.status)
 			c.status = rc;
@@ -245,6 +280,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		if (!strcmp(sel->field, COST))
 			pair_costs(&c.s[i]);
 	lost_free(&c.pairs);
+	free(names);
 	if (c.missing)
 		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
 			sel->field);

@@ -115,3 +115,11 @@ size_t columns(const char *s)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
 }
+
+void fmt_runs_needed(char *buf, size_t size, const struct verdict *v)
+{
+	if (v->runs_needed)
+		snprintf(buf, size, "runs needed: %ld", v->runs_needed);
+	else
+		snprintf(buf, size, "%s", v->diff == 0 ? "identical means" : "runs needed: over 10^7");
+}

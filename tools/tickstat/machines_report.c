@@ -1,0 +1,201 @@
+/* tickstat report across machines (machines.h): per headline figure, one row per
+ * machine with its mean and interval over runs, and its difference to the baseline
+ * with a verdict, from report.c's per-run figures and verdict.c's exact Student's t. */
+#include "machines.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_figure(struct figures *fs, const char *name, const struct dataset *d,
+		       bool share)
+{
+	if (fs->n == M_MAX_FIGURES || !d->n)
+		return;
+	struct figure *f = &fs->f[fs->n++];
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	f->d = d;
+	f->share = share;
+}
+
+static void stat_figures(struct report *r, struct figures *fs, const char *bench,
+			 const char *title, bool p99)
+{
+	char name[200];
+	for (int i = 0; i < r->nstat; i++) {
+		struct rstat *s = &r->stat[i];
+		if (strcmp(s->bench, bench))
+			continue;
+		snprintf(name, sizeof(name), "%s %s p50", title, s->what);
+		add_figure(fs, name, &s->p50, false);
+		if (!p99)
+			continue;
+		snprintf(name, sizeof(name), "%s %s p99", title, s->what);
+		add_figure(fs, name, &s->p99, false);
+	}
+}
+
+static void config_name(char *buf, size_t size, const struct rconfig *c)
+{
+	snprintf(buf, size, "%s %s%s%s %s cpus=%u HZ=%llu", c->timer, c->mode,
+		 c->delivery[0] ? " " : "", c->delivery, c->workload, c->cpus, c->hz);
+}
+
+/* Direct cost per source (timer, mode, delivery) on one CPU at its highest HZ
+ * with holes measured, as report's "Direct vs indirect" section takes it. */
+static void direct_figures(struct report *r, struct figures *fs)
+{
+	char name[200], cfg[160];
+	for (int i = 0; i < r->nconfig; i++) {
+		struct rconfig *c = &r->cfg[i], *top = c;
+		if (!c->direct.n || c->cpus != 1)
+			continue;
+		for (int j = 0; j < r->nconfig; j++) {
+			struct rconfig *x = &r->cfg[j];
+			if (x->direct.n && x->cpus == 1 && !strcmp(x->timer, c->timer) &&
+			    !strcmp(x->mode, c->mode) && !strcmp(x->delivery, c->delivery) &&
+			    (x->hz > top->hz || (x->hz == top->hz && j < i)))
+				top = x;
+		}
+		if (top != c)
+			continue;
+		config_name(cfg, sizeof(cfg), c);
+		snprintf(name, sizeof(name), "direct cost %s", cfg);
+		add_figure(fs, name, &c->direct, false);
+	}
+}
+
+void machine_figures(struct report *r, struct figures *fs)
+{
+	char name[200], cfg[160];
+	fs->n = 0;
+	stat_figures(r, fs, "readcost", "read", false);
+	stat_figures(r, fs, "armcost", "arm", false);
+	stat_figures(r, fs, "latency", "latency", true);
+	direct_figures(r, fs);
+	for (int i = 0; i < r->nconfig; i++) {
+		config_name(cfg, sizeof(cfg), &r->cfg[i]);
+		snprintf(name, sizeof(name), "CPU share %s", cfg);
+		add_figure(fs, name, &r->cfg[i].lost, true);
+	}
+}
+
+const struct figure *find_figure(const struct figures *fs, const char *name)
+{
+	for (int i = 0; i < fs->n; i++)
+		if (!strcmp(fs->f[i].name, name))
+			return &fs->f[i];
+	return NULL;
+}
+
+static void fmt_value(char *buf, size_t size, const struct figure *f, double v, double e,
+		      bool sign)
+{
+	if (f->share) {
+		fmt_share(buf, size, v, e, sign);
+		return;
+	}
+	char num[64];
+	fmt_pm(num, sizeof(num), v, e);
+	snprintf(buf, size, "%s%s", sign && v >= 0 ? "+" : "", num);
+}
+
+/* "difference proven at 95%: +750 ± 2.3 (+100 %)" or "no difference proven (runs
+ * needed: 40): +1.2 ± 3.0" */
+static void fmt_verdict(char *buf, size_t size, const struct figure *base,
+			const struct figure *f, int ci)
+{
+	struct verdict v = verdict(base->d, f->d, ci);
+	char diff[96], rel[48] = "", runs[48];
+	if (!v.ok) {
+		snprintf(buf, size, "too few runs to compare (n=%zu+%zu)", v.na, v.nb);
+		return;
+	}
+	fmt_value(diff, sizeof(diff), f, v.diff, v.err, true);
+	double mean = ds_mean(base->d);
+	if (mean != 0 && !f->share)
+		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.diff * 100 / mean);
+	if (v.proven) {
+		snprintf(buf, size, "difference proven at %g %%%s: %s%s", conf_pct[ci],
+			 v.err == 0 ? " (no spread)" : "", diff, rel);
+		return;
+	}
+	fmt_runs_needed(runs, sizeof(runs), &v);
+	snprintf(buf, size, "no difference proven (%s): %s", runs, diff);
+}
+
+static void print_row(const struct mgroup *g, const struct figure *f,
+		      const struct figure *base, bool is_base, int ci)
+{
+	struct interval iv = mean_interval(f->d, ci);
+	char value[96], head[160], tail[256];
+	fmt_value(value, sizeof(value), f, iv.v, iv.e, false);
+	snprintf(head, sizeof(head), "  %-3s %s  n=%zu", g->key, value, iv.n);
+	if (is_base)
+		snprintf(tail, sizeof(tail), "baseline");
+	else if (!base)
+		snprintf(tail, sizeof(tail), "baseline has none");
+	else
+		fmt_verdict(tail, sizeof(tail), base, f, ci);
+	if (columns(head) + 2 + columns(tail) <= R_WIDTH)
+		printf("%s  %s\n", head, tail);
+	else
+		printf("%s\n      %s\n", head, tail);
+}
+
+static void print_figure(struct mgroup *g, struct figures *fs, int n, int baseline,
+			 const char *name, const char *unit, int ci)
+{
+	const struct figure *base = find_figure(&fs[baseline], name);
+	const struct figure *any = NULL;
+	for (int i = 0; i < n && !any; i++)
+		any = find_figure(&fs[i], name);
+	printf("\n%s%s%s:\n", name, any->share ? "" : ", ", any->share ? "" : unit);
+	for (int k = -1; k < n; k++) {
+		int i = k < 0 ? baseline : k;
+		const struct figure *f = find_figure(&fs[i], name);
+		if ((k >= 0 && i == baseline) || !f)
+			continue;
+		print_row(&g[i], f, base, i == baseline, ci);
+	}
+}
+
+static bool printed_before(struct figures *fs, int order[], int upto, int idx, const char *name)
+{
+	for (int k = 0; k < upto; k++)
+		if (find_figure(&fs[order[k]], name))
+			return true;
+	for (int j = 0; j < idx; j++)
+		if (!strcmp(fs[order[upto]].f[j].name, name))
+			return true;
+	return false;
+}
+
+void machines_print(struct mgroup *g, int n, int baseline, int ci)
+{
+	struct figures *fs = calloc((size_t)n, sizeof(*fs));
+	int order[M_MAX_GROUPS], no = 0;
+	bool cycles = false;
+	if (!fs)
+		return;
+	order[no++] = baseline;
+	for (int i = 0; i < n; i++) {
+		machine_figures(g[i].rep, &fs[i]);
+		cycles |= g[i].rep->cycles_only;
+		if (i != baseline)
+			order[no++] = i;
+	}
+	printf("tickstat report: %d machines, %g %% intervals, verdicts against %s\n", n,
+	       conf_pct[ci], g[baseline].key);
+	machine_legend(g, n, baseline);
+	if (cycles)
+		printf("warning: a log without tsc_hz: its costs are in cycles, not ns\n");
+	for (int k = 0; k < no; k++)
+		for (int j = 0; j < fs[order[k]].n; j++) {
+			const char *name = fs[order[k]].f[j].name;
+			if (!printed_before(fs, order, k, j, name))
+				print_figure(g, fs, n, baseline, name, cycles ? "cycles" : "ns", ci);
+		}
+	free(fs);
+}
