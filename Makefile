@@ -282,11 +282,13 @@ TICKSTAT_LIB := \
 	tools/tickstat/lost.c \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
+	tools/tickstat/report_cmd.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
-	tools/tickstat/plot_hz.c
+	tools/tickstat/plot_hz.c \
+	tools/tickstat/gnuplot.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's

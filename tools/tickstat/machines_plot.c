@@ -3,6 +3,7 @@
  * at its mean over runs with its 95 % interval (Student's t, exact quantile). */
 #include "machines.h"
 #include "plot_hz.h"
+#include "gnuplot.h"
 
 #include <math.h>
 #include <stdlib.h>

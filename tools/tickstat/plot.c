@@ -14,6 +14,7 @@
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
+#include "gnuplot.h"
 #include "machines.h"
 #include "stats.h"
 
@@ -160,16 +161,6 @@ static void take(const struct rec *r, void *ctx)
 
 /* ---- gnuplot ------------------------------------------------------------------ */
 
-/* Text from a log or the command line inside a gnuplot '...' string: a quote is
- * doubled, and a control character (a newline would end the command) is a space. */
-void put_quoted(FILE *g, const char *s)
-{
-	for (; *s; s++)
-		if (*s == '\'')
-			fputs("''", g);
-		else
-			fputc((unsigned char)*s < ' ' ? ' ' : *s, g);
-}
 
 /* The 1-versus-N panel's datablocks, one per configuration run at 2+ CPU counts:
  * cpus lost lost_err lost_all lost_all_err (TSC cycles per run, 95% half intervals). */
@@ -344,26 +335,6 @@ static void plot_costs(FILE *g, int label_max)
 		label_max * 4 / 10 + 3, label_max * 6 / 10 > 10 ? label_max * 6 / 10 : 10);
 }
 
-FILE *open_gnuplot(const char *out, int width, int height)
-{
-	const char *ext = strrchr(out, '.');
-	bool script = ext && !strcmp(ext, ".gp");
-	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg") && !script))
-		usage_error("plot: -o FILE must end in .png, .svg or .gp");
-	FILE *g = script ? fopen(out, "w") : popen("gnuplot", "w");
-	if (!g)
-		return NULL;
-	if (strcmp(ext, ".svg"))
-		fprintf(g, "set terminal pngcairo size %d,%d font ',10' noenhanced\n", width, height);
-	else
-		fprintf(g, "set terminal svg size %d,%d dynamic font ',10' noenhanced\n", width, height);
-	fprintf(g, "set output '");
-	char png[4096];
-	snprintf(png, sizeof(png), "%.*s.png", (int)(ext - out), out);
-	put_quoted(g, script ? png : out);
-	fprintf(g, "'\nset grid\n");
-	return g;
-}
 
 /* The lines' titles, found while the datablocks are written. */
 struct titles {

@@ -6,6 +6,7 @@
  *     scale flattens the other.
  * A colour per timer, a dash per workload, a point per mode: no two lines alike. */
 #include "plot_hz.h"
+#include "gnuplot.h"
 
 #include <ctype.h>
 #include <math.h>

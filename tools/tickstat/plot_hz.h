@@ -32,10 +32,4 @@ void hz_plot(FILE *g, const struct report *r, const struct hz_layout *l);
  * (added to l, so the next call for it gives the same). */
 const char *hz_timer_colour(struct hz_layout *l, const char *name);
 
-/* plot.c's gnuplot: text inside a '...' string (quotes doubled, control characters
- * as spaces); gnuplot itself, or for FILE.gp the script it would get (drawing
- * FILE.png), with a terminal of width x height pixels. */
-void put_quoted(FILE *g, const char *s);
-FILE *open_gnuplot(const char *out, int width, int height);
-
 #endif

@@ -2,7 +2,6 @@
  * formed here from one pair of tick runs (lost.h), converted to ns with the tsc_hz
  * of the boot it came from. */
 #include "report.h"
-#include "machines.h"
 #include "tickstat.h"
 
 #include <math.h>
@@ -238,73 +237,4 @@ void report_free(struct report *r)
 	free(r->cfg);
 	lost_free(&r->pairs);
 	free(r);
-}
-
-/* Logs of several machines: a report per group of pooled logs, then the table
- * across machines (machines_report.c). */
-static int report_machines(struct mgroup *g, int ng, char **logs, const char *base, int ci)
-{
-	int baseline = base ? machine_find(g, ng, base) : 0, worst;
-	if (baseline < 0) {
-		fprintf(stderr, "tickstat: report: --baseline %s names no one machine (give M1, M2, "
-			"... or a machine id)\n", base);
-		return 2;
-	}
-	worst = machine_reports(g, ng, logs, ci);
-	if (worst < 2)
-		machines_print(g, ng, baseline, ci);
-	machine_reports_free(g, ng);
-	return worst;
-}
-
-/* Logs of one machine (or standard input): the page of report_print. */
-static int report_one(struct report *r, char **logs, int nlogs, const char *baseline)
-{
-	struct log_report rep = { 0 };
-	if (baseline)
-		fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
-			"machine\n");
-	int rc = read_logs(logs, nlogs, report_take, r, &rep);
-	r->logs = nlogs;
-	if (rc < 2)
-		report_print(r, logs, nlogs);
-	return rc;
-}
-
-int cmd_report(int argc, char **argv)
-{
-	struct report *r = report_new(2);       /* 95% */
-	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
-	const char *baseline = NULL;
-	int nlogs = 0;
-	if (!r || !logs)
-		return 2;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((r->ci = conf_index(argv[++i])) < 0)
-				usage_error("report: -c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
-			baseline = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			usage_error("report: unknown option %s", argv[i]);
-		} else {
-			logs[nlogs++] = argv[i];
-		}
-	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
-	struct mlog *ids = NULL;
-	struct mgroup *g = NULL;
-	int rc, ng = machine_setup(logs, nlogs, &ids, &g);
-	if (ng < 0)
-		rc = 2;
-	else if (ng > 1)
-		rc = report_machines(g, ng, logs, baseline, r->ci);
-	else
-		rc = report_one(r, logs, nlogs, baseline);
-	report_free(r);
-	free(ids);
-	free(g);
-	free(logs);
-	return rc;
 }
