@@ -116,6 +116,13 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 	double mean = ds_mean(base->d);
 	if (mean != 0 && !f->share)
 		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.diff * 100 / mean);
+	/* Sets that vary not at all (a clock read in as many cycles every run) differ
+	 * by the two machines' tsc_hz alone when converted to ns: no hardware
+	 * difference, whatever Student's t says of a zero spread. */
+	if (v.err == 0 && fabs(v.diff) <= 1e-4 * fabs(mean)) {
+		snprintf(buf, size, "the same, no spread (%s is the TSC rates' rounding)", diff);
+		return;
+	}
 	if (v.proven) {
 		snprintf(buf, size, "difference proven at %g %%%s: %s%s", conf_pct[ci],
 			 v.err == 0 ? " (no spread)" : "", diff, rel);
