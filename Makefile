@@ -55,6 +55,7 @@ KERNEL_OBJS := \
 	arch/x86/lapic.o \
 	arch/x86/pit.o \
 	arch/x86/hpet.o \
+	arch/x86/mce.o \
 	arch/x86/pmtimer.o \
 	kernel/kmain.o \
 	kernel/lib.o \
@@ -64,6 +65,7 @@ KERNEL_OBJS := \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
+	kernel/mcheck.o \
 	kernel/panic.o \
 	kernel/platform.o \
 	kernel/run.o \

@@ -8,6 +8,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "idt.h"
+#include "mcheck.h"
 #include "irq.h"
 #include "multiboot2.h"
 #include "panic.h"
@@ -71,6 +72,7 @@ void kmain(uint32_t magic, uint32_t info)
 		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
 			console_serial_wanted());
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
+	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
 	acpi_init(&bi);                             /* MADT, HPET, FADT */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */

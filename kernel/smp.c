@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "irq.h"
 #include "lapic.h"
+#include "mcheck.h"
 #include "lib.h"
 #include "record.h"
 #include "clock.h"
@@ -52,6 +53,7 @@ static _Noreturn void ap_main(void *arg)
 	struct cpu *c = arg;
 	gdt_init_cpu(c->tables, c->ist_stacks);
 	idt_load();
+	mcheck_init_ap();                   /* its banks and CR4.MCE (kernel/mcheck.c) */
 	uint64_t addr = acpi.lapic_addr ? acpi.lapic_addr : 0xfee00000;
 	if (!lapic_init(addr, irq.lapic_mode, VEC_SPURIOUS) || lapic_id() != c->apic_id) {
 		c->state = CPU_FAILED;      /* or a late starter on another CPU's page */
