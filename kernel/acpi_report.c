@@ -58,9 +58,13 @@ void acpi_init(const struct boot_info *bi)
 	record_u64(&r, "ioapics", acpi.n_ioapics);
 	record_u64(&r, "cpus", acpi.n_cpus);
 	record_hex(&r, "lapic_address", acpi.lapic_addr);
-	record_bool(&r, "pic_8259", acpi.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	record_bool(&r, "pic_8259", acpi_has_8259(&acpi));
 	record_hex(&r, "hpet_address", acpi.hpet_addr);
 	record_u64(&r, "pm_timer_port", acpi.pm_timer_port);
+	if (acpi.pm_timer_space == ACPI_GAS_SYSTEM_MEMORY)
+		record_hex(&r, "pm_timer_address", acpi.pm_timer_addr);
+	record_bool(&r, "hw_reduced", acpi.hw_reduced);
+	record_bool(&r, "rsdt_fallback", acpi.rsdt_fallback);
 	record_emit(&r);
 	emit_problems();
 }

@@ -54,7 +54,7 @@ static void emit_record(void)
 void irq_init(const struct config *cfg)
 {
 	idt_set_handler(VEC_SPURIOUS, NULL);     /* counted as unexpected, no EOI */
-	irq.pic = !acpi.has_madt || (acpi.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	irq.pic = acpi_has_8259(&acpi);
 	if (irq.pic)
 		pic_init();
 	for (unsigned i = 0; i < acpi.n_ioapics; i++)

@@ -21,7 +21,7 @@ struct irq_state {
 	enum lapic_mode lapic_mode;
 	uint32_t bsp_apic_id;
 	unsigned ioapics;           /* I/O APICs that answered */
-	bool pic;                   /* the 8259 pair is there (MADT PCAT_COMPAT) */
+	bool pic;                   /* the 8259 pair is there (acpi_has_8259) */
 	const char *lapic_problem;  /* why not, when !lapic */
 };
 

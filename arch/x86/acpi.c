@@ -146,8 +146,31 @@ static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	return true;
 }
 
-/* PM timer: X_PM_TMR_BLK (offset 208, ACPI 2.0+) when it is a port, else PM_TMR_BLK
- * (offset 76); width from the flags' TMR_VAL_EXT (bit 8, offset 112). */
+/* The PM timer from the FADT (ACPI 6.5, 5.2.9): X_PM_TMR_BLK (offset 208, a Generic
+ * Address Structure, ACPI 2.0+) when its address is not 0, in I/O space (a port) or
+ * in system memory (an MMIO block); else PM_TMR_BLK (offset 76, a port, with
+ * PM_TMR_LEN 4 at offset 91). Width from the flags' TMR_VAL_EXT. */
+static void parse_pm_timer(struct acpi_info *a, const uint8_t *t, uint32_t len)
+{
+	uint64_t addr = u8(t + 91) >= 4 ? u32(t + 76) : 0;
+	uint8_t space = ACPI_GAS_SYSTEM_IO;
+	if (len >= 220 && u64(t + 212) != 0 &&
+	    (u8(t + 208) == ACPI_GAS_SYSTEM_IO || u8(t + 208) == ACPI_GAS_SYSTEM_MEMORY)) {
+		space = u8(t + 208);
+		addr = u64(t + 212);
+	}
+	if (space == ACPI_GAS_SYSTEM_IO && addr > 0xfffc)
+		addr = 0;                   /* no port: 16 bits, 4 bytes wide */
+	a->pm_timer_space = space;
+	a->pm_timer_addr = addr;
+	a->pm_timer_port = space == ACPI_GAS_SYSTEM_IO ? (uint16_t)addr : 0;
+	a->pm_timer_32bit = u32(t + 112) & ACPI_FADT_TMR_VAL_EXT;
+}
+
+/* A hardware-reduced platform (flags bit 20): "OSPM will ignore fields related to
+ * the ACPI HW register interface: fields at offsets 46 through 108 and 148 through
+ * 232, as well as FADT flag bits 1, 2, 3, 7, 8, 12, 13, 14, 16 and 17" (ACPI 6.5,
+ * 5.2.9): no PM timer, whatever PM_TMR_BLK and X_PM_TMR_BLK hold. */
 static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
 	uint32_t len = u32(t + 4);
@@ -157,12 +180,16 @@ static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	}
 	a->has_fadt = true;
 	a->fadt_revision = t[8];
-	a->pm_timer_32bit = u32(t + 112) & (1u << 8);
-	uint32_t port = u8(t + 91) >= 4 ? u32(t + 76) : 0;
-	if (len >= 220 && u8(t + 208) == ACPI_GAS_SYSTEM_IO && u64(t + 212) != 0)
-		port = (uint32_t)u64(t + 212);
-	a->pm_timer_port = port <= 0xfffc ? (uint16_t)port : 0;
+	a->hw_reduced = u32(t + 112) & ACPI_FADT_HW_REDUCED_ACPI;
+	a->pm_timer_space = ACPI_GAS_SYSTEM_IO;
+	if (!a->hw_reduced)
+		parse_pm_timer(a, t, len);
 	return true;
+}
+
+bool acpi_has_8259(const struct acpi_info *a)
+{
+	return !a->hw_reduced && (!a->has_madt || (a->madt_flags & ACPI_MADT_PCAT_COMPAT));
 }
 
 static void add_table_name(struct acpi_info *a, const uint8_t *t)
@@ -194,6 +221,37 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 		add_table_name(a, t);
 }
 
+static void parse_sdt_entries(struct acpi_info *a, acpi_map_fn map, const uint8_t *sdt,
+			      unsigned entry)
+{
+	uint32_t len = u32(sdt + 4);
+	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
+		parse_table(a, map, entry == 8 ? u64(sdt + off) : u32(sdt + off));
+}
+
+/* The XSDT when the RSDP (revision 2+) gives one, else the RSDT (ACPI 6.5, 5.2.5.3).
+ * An XSDT that fails (checksum, length, mapping) falls back to the RSDT, which a
+ * revision 2 RSDP still carries (its 32-bit table addresses, 5.2.7), as ACPICA
+ * falls back when the XSDT is unusable. The XSDT's acpi_problem stays. */
+static void parse_root(struct acpi_info *a, acpi_map_fn map, const uint8_t *r)
+{
+	uint64_t rsdt = u32(r + 16);
+	if (r[15] >= 2 && u64(r + 24) != 0) {
+		const uint8_t *xsdt = map_table(a, map, u64(r + 24), "XSDT");
+		if (xsdt) {
+			a->xsdt = true;
+			parse_sdt_entries(a, map, xsdt, 8);
+			return;
+		}
+		if (!rsdt)
+			return;
+		a->rsdt_fallback = true;
+	}
+	const uint8_t *sdt = map_table(a, map, rsdt, "RSDT");
+	if (sdt)
+		parse_sdt_entries(a, map, sdt, 4);
+}
+
 static bool rsdp_ok(const uint8_t *r, size_t len)
 {
 	if (len < RSDP_V1_LEN || memcmp(r, "RSD PTR ", 8) || !checksum_ok(r, RSDP_V1_LEN))
@@ -209,6 +267,7 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 	for (unsigned i = 0; i < 16; i++)
 		a->isa[i].gsi = i;
 	a->rsdp_source = "none";
+	a->pm_timer_space = ACPI_GAS_SYSTEM_IO;
 	const uint8_t *r = rsdp;
 	if (!r)
 		return;
@@ -218,19 +277,7 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 	}
 	a->rsdp_source = source;
 	a->rsdp_revision = r[15];
-	uint64_t root = u32(r + 16);
-	unsigned entry = 4;
-	if (r[15] >= 2 && u64(r + 24) != 0) {
-		root = u64(r + 24);
-		entry = 8;
-		a->xsdt = true;
-	}
-	const uint8_t *sdt = map_table(a, map, root, entry == 8 ? "XSDT" : "RSDT");
-	if (!sdt)
-		return;
-	uint32_t len = u32(sdt + 4);
-	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
-		parse_table(a, map, entry == 8 ? u64(sdt + off) : u32(sdt + off));
+	parse_root(a, map, r);
 }
 
 static const void *scan(acpi_map_fn map, uint64_t start, size_t len)

@@ -22,6 +22,8 @@
 #define ACPI_ISO_TRIGGER_MASK       0xc         /* 00 bus default, 01 edge, 11 level */
 #define ACPI_GAS_SYSTEM_MEMORY      0
 #define ACPI_GAS_SYSTEM_IO          1
+#define ACPI_FADT_TMR_VAL_EXT       (1u << 8)   /* the PM timer counts 32 bits, not 24 */
+#define ACPI_FADT_HW_REDUCED_ACPI   (1u << 20)  /* no fixed ACPI hardware (5.2.9) */
 
 struct acpi_ioapic {
 	uint8_t id;
@@ -45,6 +47,7 @@ struct acpi_info {
 	const char *rsdp_source;        /* "multiboot2-new", "multiboot2-old", "bios-scan", "none" */
 	uint8_t rsdp_revision;
 	bool xsdt;                      /* tables came from the XSDT (else the RSDT) */
+	bool rsdt_fallback;             /* the XSDT failed, the RSDT was used instead */
 	char tables[128];               /* signatures of the valid tables, comma-separated */
 
 	bool has_madt;
@@ -64,7 +67,10 @@ struct acpi_info {
 
 	bool has_fadt;
 	uint8_t fadt_revision;
-	uint16_t pm_timer_port;         /* 0 when there is none */
+	bool hw_reduced;                /* FADT flags HW_REDUCED_ACPI */
+	uint8_t pm_timer_space;         /* ACPI_GAS_SYSTEM_IO or ACPI_GAS_SYSTEM_MEMORY */
+	uint64_t pm_timer_addr;         /* its port or physical address, 0 when there is none */
+	uint16_t pm_timer_port;         /* the port when in I/O space, else 0 */
 	bool pm_timer_32bit;            /* FADT flags TMR_VAL_EXT */
 
 	unsigned n_problems;
@@ -79,6 +85,11 @@ typedef const void *(*acpi_map_fn)(uint64_t phys, size_t len);
  * there is none). source names where it came from, for the record. */
 void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 		acpi_map_fn map, struct acpi_info *out);
+
+/* The dual 8259 is there: the MADT's PCAT_COMPAT flag (or no MADT at all, the
+ * PC/AT default), and not a hardware-reduced platform, which has no legacy
+ * interrupt controller to assume (ACPI 6.5, 5.2.12 and 4.1). */
+bool acpi_has_8259(const struct acpi_info *a);
 
 /* Find the RSDP the legacy way: the first KiB of the EBDA, then 0xe0000-0xfffff, on
  * 16-byte boundaries (ACPI 6.5, 5.2.5.1). NULL when absent. */

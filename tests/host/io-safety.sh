@@ -37,7 +37,7 @@ arch/x86/pit.h	PIT_CH0	PIT channel 0 count and latch read
 arch/x86/pit.h	PIT_CH2	PIT channel 2 latch read
 arch/x86/pit.h	PIT_MODE	PIT latch command
 arch/x86/pit.h	PIT_PORT_B	port B read: PIT channel 2 output
-arch/x86/pmtimer.h	pmtimer_port	ACPI PM timer, read only, port from the FADT (<= 0xfffc)
+arch/x86/pmtimer.h	pmtimer_port	ACPI PM timer, read only, port from the FADT (<= 0xfffc; X_PM_TMR_BLK in I/O space or PM_TMR_BLK)
 arch/x86/uart.c	(uint16_t)(uart.base + reg)	the configured 16550 (console=com1..4 or io:PORT), registers 0..7
 arch/x86/qemu.c	FW_CFG_PORT_SEL	fw_cfg selector, only under a hypervisor (qemu_detect)
 arch/x86/qemu.c	FW_CFG_PORT_DATA	fw_cfg data, only under a hypervisor (qemu_detect)
@@ -55,6 +55,7 @@ arch/x86/lapic.h	local APIC accessors
 arch/x86/ioapic.c	I/O APICs at their MADT addresses
 arch/x86/hpet.c	HPET at the ACPI HPET table's address
 arch/x86/hpet.h	HPET accessors
+arch/x86/pmtimer.c	ACPI PM timer block in memory space (FADT X_PM_TMR_BLK, address space 0; not on a hardware-reduced platform), 4-byte aligned, mapped uncached; pmtimer_read() only reads it, 32 bits at a time
 arch/x86/uart.c	a memory-mapped 16550 (console=mmio:ADDR, mmio32:ADDR)
 arch/x86/fb.c	the boot loader's framebuffer
 arch/x86/vga.c	VGA text memory 0xb8000

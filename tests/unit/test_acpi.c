@@ -126,6 +126,12 @@ static void put32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> 8 * i);
 }
 
+static void put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
 static void parse(void)
 {
 	acpi_parse(rsdp, rsdp_len, "test", fake_map, &info);
@@ -183,7 +189,12 @@ static void check_platform(const struct expect *x)
 
 	assert_true(info.has_fadt);
 	assert_int_equal(info.pm_timer_port, x->pm_timer_port);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_IO);
+	assert_int_equal(info.pm_timer_addr, x->pm_timer_port);
 	assert_false(info.pm_timer_32bit);
+	assert_false(info.hw_reduced);
+	assert_false(info.rsdt_fallback);
+	assert_true(acpi_has_8259(&info));
 }
 
 static const struct expect pc_seabios = {
@@ -270,7 +281,55 @@ static void bad_checksum_root(const char *platform, const char *sig)
 }
 
 static void bad_checksum_rsdt(void **state) { bad_checksum_root("pc-seabios", "RSDT"); }
-static void bad_checksum_xsdt(void **state) { bad_checksum_root("q35-ovmf", "XSDT"); }
+
+/* A broken XSDT: the RSDT the same RSDP gives is used instead, and the XSDT's
+ * problem is still reported. */
+static void xsdt_falls_back_to_rsdt(void)
+{
+	struct region *x = table("XSDT");
+	parse();
+	assert_int_equal(info.n_problems, 1);
+	assert_string_equal(info.problems[0].signature, "XSDT");
+	assert_int_equal(info.problems[0].addr, x->phys);
+	assert_false(info.xsdt);
+	assert_true(info.rsdt_fallback);
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,WAET,BGRT");
+	assert_true(info.has_madt && info.has_hpet && info.has_fadt);
+	assert_int_equal(info.pm_timer_port, 0x608);
+}
+
+static void bad_checksum_xsdt(void **state)
+{
+	load("q35-ovmf");
+	table("XSDT")->data[20] ^= 1;                 /* OEM ID */
+	xsdt_falls_back_to_rsdt();
+	assert_string_equal(info.problems[0].what, "bad checksum");
+}
+
+static void impossible_length_xsdt(void **state)
+{
+	load("q35-ovmf");
+	struct region *x = table("XSDT");
+	put32(x->data + 4, 35);
+	fix_checksum(x->data, x->len, 9);
+	xsdt_falls_back_to_rsdt();
+	assert_string_equal(info.problems[0].what, "impossible length");
+}
+
+/* Both roots broken: two problems, no table. */
+static void bad_checksum_xsdt_and_rsdt(void **state)
+{
+	load("q35-ovmf");
+	table("XSDT")->data[20] ^= 1;
+	table("RSDT")->data[20] ^= 1;
+	parse();
+	assert_int_equal(info.n_problems, 2);
+	assert_string_equal(info.problems[0].signature, "XSDT");
+	assert_string_equal(info.problems[1].signature, "RSDT");
+	assert_string_equal(info.problems[1].what, "bad checksum");
+	assert_string_equal(info.tables, "");
+	assert_false(info.xsdt);
+}
 
 /* The length field 0, 35 (shorter than a header) and 2^31 (past any table). */
 static void impossible_lengths(void **state)
@@ -335,13 +394,26 @@ static void unmappable_table(void **state)
 
 static void unmappable_root(void **state)
 {
+	load("pc-seabios");
+	struct region *t = table("RSDT");
+	uint64_t addr = t->phys;
+	t->phys = 0x1000;
+	parse();
+	assert_problem("RSDT", addr, "cannot be mapped");
+	assert_string_equal(info.tables, "");
+}
+
+/* An XSDT that cannot be mapped: the RSDT instead. */
+static void unmappable_xsdt(void **state)
+{
 	load("q35-ovmf");
 	struct region *t = table("XSDT");
 	uint64_t addr = t->phys;
 	t->phys = 0x1000;
 	parse();
 	assert_problem("XSDT", addr, "cannot be mapped");
-	assert_string_equal(info.tables, "");
+	assert_true(info.rsdt_fallback);
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,WAET,BGRT");
 }
 
 /* The MADT's last entry (local APIC NMI, 6 bytes, after the I/O APIC and the
@@ -443,6 +515,96 @@ static void hpet_too_short(void **state)
 	assert_null(strstr(info.tables, "HPET"));
 }
 
+/* ---- FADT: hardware-reduced ACPI, the PM timer block's address space ---------- */
+
+#define FADT_FLAGS      112
+#define FADT_X_PM_TMR   208             /* GAS: space id, width, offset, access, address */
+
+static struct region *fadt_edit(const char *platform)
+{
+	load(platform);
+	return table("FACP");
+}
+
+static void fadt_done(struct region *t)
+{
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_true(info.has_fadt);
+	assert_non_null(strstr(info.tables, "FACP"));
+}
+
+/* HW_REDUCED_ACPI: no PM timer whatever its blocks say, and no 8259 assumed even
+ * with the MADT's PCAT_COMPAT set. */
+static void hw_reduced(const char *platform)
+{
+	struct region *t = fadt_edit(platform);
+	put32(t->data + FADT_FLAGS, 0xa584u | ACPI_FADT_HW_REDUCED_ACPI | ACPI_FADT_TMR_VAL_EXT);
+	fadt_done(t);
+	assert_true(info.hw_reduced);
+	assert_int_equal(info.pm_timer_addr, 0);
+	assert_int_equal(info.pm_timer_port, 0);
+	assert_false(info.pm_timer_32bit);
+	assert_true(info.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	assert_false(acpi_has_8259(&info));
+}
+
+static void fadt_hw_reduced(void **state) { hw_reduced("q35-ovmf"); }
+static void fadt_hw_reduced_short(void **state) { hw_reduced("pc-seabios"); }  /* 116 bytes */
+
+/* X_PM_TMR_BLK in system memory: an MMIO PM timer, 32 bits wide. */
+static void fadt_mmio_pm_timer(void **state)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	t->data[FADT_X_PM_TMR] = ACPI_GAS_SYSTEM_MEMORY;
+	put64(t->data + FADT_X_PM_TMR + 4, 0xfe00e008);
+	put32(t->data + FADT_FLAGS, 0xa584u | ACPI_FADT_TMR_VAL_EXT);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_MEMORY);
+	assert_int_equal(info.pm_timer_addr, 0xfe00e008);
+	assert_int_equal(info.pm_timer_port, 0);
+	assert_true(info.pm_timer_32bit);
+	assert_false(info.hw_reduced);
+}
+
+/* X_PM_TMR_BLK with address 0, or in an address space nobody reads a timer from
+ * (2, PCI configuration): PM_TMR_BLK's port (0x608) stands. */
+static void x_pm_timer_unusable(uint8_t space, uint64_t addr)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	t->data[FADT_X_PM_TMR] = space;
+	put64(t->data + FADT_X_PM_TMR + 4, addr);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_IO);
+	assert_int_equal(info.pm_timer_port, 0x608);
+}
+
+static void fadt_x_pm_timer_zero(void **state) { x_pm_timer_unusable(ACPI_GAS_SYSTEM_MEMORY, 0); }
+static void fadt_x_pm_timer_pci(void **state) { x_pm_timer_unusable(2, 0xfe00e008); }
+
+/* An I/O-space X_PM_TMR_BLK past the 16-bit port range: no PM timer. */
+static void fadt_x_pm_timer_port_too_high(void **state)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	put64(t->data + FADT_X_PM_TMR + 4, 0x10000);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_addr, 0);
+	assert_int_equal(info.pm_timer_port, 0);
+}
+
+/* PCAT_COMPAT clear in the MADT: no 8259. */
+static void madt_no_pcat_compat(void **state)
+{
+	load("q35-seabios");
+	struct region *t = table("APIC");
+	t->data[40] &= (uint8_t)~ACPI_MADT_PCAT_COMPAT;
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_false(acpi_has_8259(&info));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -463,6 +625,16 @@ int main(void)
 		cmocka_unit_test_teardown(truncated_table, teardown),
 		cmocka_unit_test_teardown(unmappable_table, teardown),
 		cmocka_unit_test_teardown(unmappable_root, teardown),
+		cmocka_unit_test_teardown(unmappable_xsdt, teardown),
+		cmocka_unit_test_teardown(impossible_length_xsdt, teardown),
+		cmocka_unit_test_teardown(bad_checksum_xsdt_and_rsdt, teardown),
+		cmocka_unit_test_teardown(fadt_hw_reduced, teardown),
+		cmocka_unit_test_teardown(fadt_hw_reduced_short, teardown),
+		cmocka_unit_test_teardown(fadt_mmio_pm_timer, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_zero, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_pci, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_port_too_high, teardown),
+		cmocka_unit_test_teardown(madt_no_pcat_compat, teardown),
 		cmocka_unit_test_teardown(madt_entry_past_the_end, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_zero, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_one, teardown),
