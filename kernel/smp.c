@@ -60,6 +60,7 @@ static _Noreturn void ap_main(void *arg)
 		halt_forever();
 	}
 	lapic_write(APIC_LVT0, APIC_LVT_MASKED);   /* ExtINT belongs to the boot CPU */
+	irq_setup_lints(c->apic_id);               /* NMI where the MADT says */
 	__atomic_store_n(&c->state, CPU_ONLINE, __ATOMIC_RELEASE);
 	for (;;) {
 		irq_disable();

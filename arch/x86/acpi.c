@@ -64,13 +64,41 @@ static const uint8_t *map_table(struct acpi_info *a, acpi_map_fn map, uint64_t a
 	return t;
 }
 
+/* An enabled or online-capable processor entry (ACPI 6.5, 5.2.12.2 and 5.2.12.12).
+ * An APIC id of all ones (0xff for a local APIC entry, 0xffffffff for an x2APIC one)
+ * names no CPU: firmware lists such placeholders, and Linux ignores them too. */
+static void add_cpu(struct acpi_info *a, uint32_t flags, uint32_t id, uint32_t invalid,
+		    uint32_t uid)
+{
+	if (!(flags & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)))
+		return;
+	if (id == invalid) {
+		a->cpus_invalid_id++;
+		return;
+	}
+	if (a->n_cpus == ACPI_MAX_CPUS) {
+		a->cpus_beyond_max++;
+		return;
+	}
+	a->cpu_uids[a->n_cpus] = uid;
+	a->cpu_apic_ids[a->n_cpus++] = id;
+}
+
+/* Local APIC NMI (type 4: UID 0xff means all) and local x2APIC NMI (type 0x0a: UID
+ * 0xffffffff means all), ACPI 6.5, 5.2.12.7 and 5.2.12.13. */
+static void add_nmi(struct acpi_info *a, uint32_t uid, uint16_t flags, uint8_t lint)
+{
+	if (lint > 1 || a->n_nmis == ACPI_MAX_NMIS)
+		return;                     /* a local APIC has LINT0 and LINT1 only */
+	a->nmis[a->n_nmis++] = (struct acpi_nmi){ .uid = uid, .flags = flags, .lint = lint };
+}
+
 static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 {
 	switch (e[0]) {
 	case 0:                 /* processor local APIC */
-		if (e[1] >= 8 && (u32(e + 4) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
-		    a->n_cpus < ACPI_MAX_CPUS)
-			a->cpu_apic_ids[a->n_cpus++] = e[3];
+		if (e[1] >= 8)
+			add_cpu(a, u32(e + 4), e[3], 0xff, e[2]);
 		break;
 	case 1:                 /* I/O APIC */
 		if (e[1] >= 12 && a->n_ioapics < ACPI_MAX_IOAPICS)
@@ -82,16 +110,39 @@ static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 			a->isa[e[3]] = (struct acpi_isa_irq){
 				.gsi = u32(e + 4), .flags = u16(e + 8), .overridden = true };
 		break;
+	case 4:                 /* local APIC NMI */
+		if (e[1] >= 6)
+			add_nmi(a, e[2] == 0xff ? ACPI_NMI_ALL_CPUS : e[2], u16(e + 3), e[5]);
+		break;
 	case 5:                 /* local APIC address override */
 		if (e[1] >= 12)
 			a->lapic_addr = u64(e + 4);
 		break;
 	case 9:                 /* processor local x2APIC */
-		if (e[1] >= 16 && (u32(e + 8) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
-		    a->n_cpus < ACPI_MAX_CPUS)
-			a->cpu_apic_ids[a->n_cpus++] = u32(e + 4);
+		if (e[1] >= 16)
+			add_cpu(a, u32(e + 8), u32(e + 4), 0xffffffffu, u32(e + 12));
+		break;
+	case 0x0a:              /* local x2APIC NMI */
+		if (e[1] >= 12)
+			add_nmi(a, u32(e + 4), u16(e + 2), e[8]);
 		break;
 	}
+}
+
+const struct acpi_nmi *acpi_nmi_for(const struct acpi_info *a, uint32_t apic_id)
+{
+	uint32_t uid = ACPI_NMI_ALL_CPUS;
+	for (unsigned i = 0; i < a->n_cpus; i++)
+		if (a->cpu_apic_ids[i] == apic_id)
+			uid = a->cpu_uids[i];
+	const struct acpi_nmi *all = NULL;
+	for (unsigned i = 0; i < a->n_nmis; i++) {
+		if (a->nmis[i].uid == uid && uid != ACPI_NMI_ALL_CPUS)
+			return &a->nmis[i];
+		if (a->nmis[i].uid == ACPI_NMI_ALL_CPUS && !all)
+			all = &a->nmis[i];
+	}
+	return all;
 }
 
 /* What a MADT that turns out broken half-way may already have set. */
@@ -101,6 +152,9 @@ static void forget_madt(struct acpi_info *a)
 	a->madt_flags = 0;
 	a->n_ioapics = 0;
 	a->n_cpus = 0;
+	a->cpus_invalid_id = 0;
+	a->cpus_beyond_max = 0;
+	a->n_nmis = 0;
 	for (unsigned i = 0; i < 16; i++)
 		a->isa[i] = (struct acpi_isa_irq){ .gsi = i };
 }
@@ -192,6 +246,19 @@ bool acpi_has_8259(const struct acpi_info *a)
 	return !a->hw_reduced && (!a->has_madt || (a->madt_flags & ACPI_MADT_PCAT_COMPAT));
 }
 
+/* DMAR (Intel VT-d 4.x, 8.1): host address width at 36, flags at 37: INTR_REMAP,
+ * X2APIC_OPT_OUT, DMA_CTRL_PLATFORM_OPT_IN. Only the flags are read. */
+static bool parse_dmar(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+{
+	if (u32(t + 4) < 38) {
+		problem(a, "DMAR", addr, "too short");
+		return false;
+	}
+	a->dmar_flags = t[37];
+	a->has_dmar = true;
+	return true;
+}
+
 static void add_table_name(struct acpi_info *a, const uint8_t *t)
 {
 	size_t n = strlen(a->tables);
@@ -217,6 +284,8 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 		ok = parse_hpet(a, t, addr);
 	else if (!memcmp(t, "FACP", 4) && !a->has_fadt)
 		ok = parse_fadt(a, t, addr);
+	else if (!memcmp(t, "DMAR", 4) && !a->has_dmar)
+		ok = parse_dmar(a, t, addr);
 	if (ok)
 		add_table_name(a, t);
 }

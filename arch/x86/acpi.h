@@ -1,6 +1,6 @@
-/* ACPI tables that tickbench reads: RSDP, RSDT/XSDT, MADT, HPET, FADT
+/* ACPI tables that tickbench reads: RSDP, RSDT/XSDT, MADT, HPET, FADT, DMAR
  * (ACPI 6.5 specification, sections 5.2.5-5.2.12; IA-PC HPET specification 1.0a,
- * section 3.2.4). Every table's length and checksum are checked before use; a table
+ * section 3.2.4; Intel VT-d specification 4.x, section 8.1). Every table's length and checksum are checked before use; a table
  * that fails is noted in problems[] and ignored. The parser takes a map callback,
  * so the host tests feed it dumped table images. */
 #ifndef ARCH_X86_ACPI_H
@@ -12,6 +12,7 @@
 
 #define ACPI_MAX_IOAPICS    8
 #define ACPI_MAX_CPUS       256
+#define ACPI_MAX_NMIS       (ACPI_MAX_CPUS + 8)   /* some list one per CPU */
 #define ACPI_MAX_PROBLEMS   8
 #define ACPI_MAX_TABLE_LEN  (1u << 20)
 
@@ -20,6 +21,9 @@
 #define ACPI_MADT_CPU_ONLINE_CAPABLE (1u << 1)
 #define ACPI_ISO_POLARITY_MASK      0x3         /* 00 bus default, 01 high, 11 low */
 #define ACPI_ISO_TRIGGER_MASK       0xc         /* 00 bus default, 01 edge, 11 level */
+#define ACPI_NMI_ALL_CPUS           0xffffffffu /* a local (x2)APIC NMI entry for every CPU */
+#define ACPI_DMAR_INTR_REMAP        (1u << 0)   /* DMAR flags: interrupt remapping supported */
+#define ACPI_DMAR_X2APIC_OPT_OUT    (1u << 1)   /* firmware asks the OS not to enable x2APIC */
 #define ACPI_GAS_SYSTEM_MEMORY      0
 #define ACPI_GAS_SYSTEM_IO          1
 #define ACPI_FADT_TMR_VAL_EXT       (1u << 8)   /* the PM timer counts 32 bits, not 24 */
@@ -35,6 +39,12 @@ struct acpi_isa_irq {               /* where ISA IRQ n arrives (default: GSI n, 
 	uint32_t gsi;
 	uint16_t flags;                 /* MPS INTI flags of the override, 0 when none */
 	bool overridden;
+};
+
+struct acpi_nmi {                   /* a local APIC NMI (type 4) or x2APIC NMI (0x0a) entry */
+	uint32_t uid;                   /* ACPI processor UID, ACPI_NMI_ALL_CPUS for all */
+	uint16_t flags;                 /* MPS INTI flags: polarity, trigger */
+	uint8_t lint;                   /* 0 or 1: which LINT pin the NMI is wired to */
 };
 
 struct acpi_problem {
@@ -58,12 +68,20 @@ struct acpi_info {
 	struct acpi_isa_irq isa[16];
 	unsigned n_cpus;                /* enabled or online-capable local APIC / x2APIC entries */
 	uint32_t cpu_apic_ids[ACPI_MAX_CPUS];
+	uint32_t cpu_uids[ACPI_MAX_CPUS];       /* their ACPI processor UIDs */
+	unsigned cpus_invalid_id;       /* enabled entries with APIC id 0xff / 0xffffffff: ignored */
+	unsigned cpus_beyond_max;       /* enabled entries past ACPI_MAX_CPUS: not kept */
+	unsigned n_nmis;
+	struct acpi_nmi nmis[ACPI_MAX_NMIS];
 
 	bool has_hpet;
 	uint64_t hpet_addr;
 	uint32_t hpet_block_id;
 	uint8_t hpet_number;
 	uint16_t hpet_min_tick;         /* minimum periodic tick, in counter ticks */
+
+	bool has_dmar;
+	uint8_t dmar_flags;             /* ACPI_DMAR_* */
 
 	bool has_fadt;
 	uint8_t fadt_revision;
@@ -90,6 +108,10 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
  * PC/AT default), and not a hardware-reduced platform, which has no legacy
  * interrupt controller to assume (ACPI 6.5, 5.2.12 and 4.1). */
 bool acpi_has_8259(const struct acpi_info *a);
+
+/* The NMI entry for the CPU with this APIC id (its own UID's, else one for all
+ * CPUs), or NULL when the MADT has none for it. */
+const struct acpi_nmi *acpi_nmi_for(const struct acpi_info *a, uint32_t apic_id);
 
 /* Find the RSDP the legacy way: the first KiB of the EBDA, then 0xe0000-0xfffff, on
  * 16-byte boundaries (ACPI 6.5, 5.2.5.1). NULL when absent. */

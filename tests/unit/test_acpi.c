@@ -195,6 +195,17 @@ static void check_platform(const struct expect *x)
 	assert_false(info.hw_reduced);
 	assert_false(info.rsdt_fallback);
 	assert_true(acpi_has_8259(&info));
+
+	/* QEMU's MADT: one local APIC NMI entry, every CPU, LINT1, bus-default flags. */
+	assert_int_equal(info.cpu_uids[0], 0);
+	assert_int_equal(info.cpus_invalid_id, 0);
+	assert_int_equal(info.cpus_beyond_max, 0);
+	assert_int_equal(info.n_nmis, 1);
+	assert_int_equal(info.nmis[0].uid, ACPI_NMI_ALL_CPUS);
+	assert_int_equal(info.nmis[0].lint, 1);
+	assert_int_equal(info.nmis[0].flags, 0);
+	assert_ptr_equal(acpi_nmi_for(&info, 0), &info.nmis[0]);
+	assert_false(info.has_dmar);
 }
 
 static const struct expect pc_seabios = {
@@ -605,6 +616,190 @@ static void madt_no_pcat_compat(void **state)
 	assert_false(acpi_has_8259(&info));
 }
 
+/* ---- MADT: x2APIC entries, invalid ids, NMI entries; DMAR -------------------- */
+
+/* Grow a table by len bytes at its end (a fresh heap block: ASan still guards it),
+ * with its length and checksum fixed. q35-ovmf's tables lie a page apart, so a
+ * grown one overlaps no other. */
+static struct region *append(const char *sig, const void *bytes, size_t len)
+{
+	struct region *t = table(sig);
+	uint8_t *grown = malloc(t->len + len);
+	memcpy(grown, t->data, t->len);
+	memcpy(grown + t->len, bytes, len);
+	free(t->data);
+	t->data = grown;
+	t->len += len;
+	put32(t->data + 4, (uint32_t)t->len);
+	fix_checksum(t->data, t->len, 9);
+	return t;
+}
+
+static void add_x2apic(uint32_t id, uint32_t flags, uint32_t uid)
+{
+	uint8_t e[16] = { 9, 16 };
+	put32(e + 4, id);
+	put32(e + 8, flags);
+	put32(e + 12, uid);
+	append("APIC", e, sizeof(e));
+}
+
+static void add_lapic(uint8_t uid, uint8_t id, uint32_t flags)
+{
+	uint8_t e[8] = { 0, 8, uid, id };
+	put32(e + 4, flags);
+	append("APIC", e, sizeof(e));
+}
+
+static void add_x2apic_nmi(uint32_t uid, uint16_t flags, uint8_t lint, uint8_t len)
+{
+	uint8_t e[12] = { 0x0a, len, (uint8_t)flags, (uint8_t)(flags >> 8) };
+	put32(e + 4, uid);
+	e[8] = lint;
+	append("APIC", e, len < sizeof(e) ? len : sizeof(e));
+}
+
+static void parse_clean(void)
+{
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_true(info.has_madt);
+}
+
+/* Enabled entries with the all-ones APIC id name no CPU; disabled ones never count. */
+static void madt_invalid_ids(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(0xffffffffu, ACPI_MADT_CPU_ENABLED, 1);
+	add_lapic(2, 0xff, ACPI_MADT_CPU_ENABLED);
+	add_x2apic(0xffffffffu, 0, 3);                  /* disabled: not even counted */
+	add_x2apic(7, 0, 4);                            /* disabled, valid id */
+	parse_clean();
+	assert_int_equal(info.n_cpus, 1);
+	assert_int_equal(info.cpu_apic_ids[0], 0);
+	assert_int_equal(info.cpus_invalid_id, 2);
+}
+
+/* x2APIC entries above 255, online-capable ones included, with their UIDs. */
+static void madt_x2apic_cpus(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(256, ACPI_MADT_CPU_ENABLED, 5);
+	add_x2apic(0x12345, ACPI_MADT_CPU_ONLINE_CAPABLE, 6);
+	parse_clean();
+	assert_int_equal(info.n_cpus, 3);
+	assert_int_equal(info.cpu_apic_ids[1], 256);
+	assert_int_equal(info.cpu_uids[1], 5);
+	assert_int_equal(info.cpu_apic_ids[2], 0x12345);
+	assert_int_equal(info.cpu_uids[2], 6);
+}
+
+/* More enabled CPUs than ACPI_MAX_CPUS: the first ones kept, the others counted. */
+static void madt_too_many_cpus(void **state)
+{
+	load("q35-ovmf");
+	for (uint32_t i = 1; i <= ACPI_MAX_CPUS + 44; i++)
+		add_x2apic(i * 2, ACPI_MADT_CPU_ENABLED, i);
+	parse_clean();
+	assert_int_equal(info.n_cpus, ACPI_MAX_CPUS);
+	assert_int_equal(info.cpus_beyond_max, 45);
+	assert_int_equal(info.cpu_apic_ids[ACPI_MAX_CPUS - 1], (ACPI_MAX_CPUS - 1) * 2);
+}
+
+/* An x2APIC NMI entry for one CPU's UID: LINT0, active low, level. That CPU gets it;
+ * the others keep QEMU's all-CPUs entry (LINT1). */
+static void madt_x2apic_nmi(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(300, ACPI_MADT_CPU_ENABLED, 9);
+	add_x2apic_nmi(9, 0xf, 0, 12);
+	parse_clean();
+	assert_int_equal(info.n_nmis, 2);
+	const struct acpi_nmi *n = acpi_nmi_for(&info, 300);
+	assert_non_null(n);
+	assert_int_equal(n->lint, 0);
+	assert_int_equal(n->flags & ACPI_ISO_POLARITY_MASK, 0x3);
+	assert_int_equal(n->flags & ACPI_ISO_TRIGGER_MASK, 0xc);
+	assert_int_equal(acpi_nmi_for(&info, 0)->lint, 1);
+	assert_int_equal(acpi_nmi_for(&info, 0)->uid, ACPI_NMI_ALL_CPUS);
+}
+
+/* NMI entries naming LINT2 (no such pin) or too short to hold LINT: ignored, the
+ * table still good. */
+static void madt_nmi_bad_entries(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic_nmi(ACPI_NMI_ALL_CPUS, 0, 2, 12);
+	add_x2apic_nmi(ACPI_NMI_ALL_CPUS, 0, 0, 8);    /* 8 bytes: no room for LINT */
+	parse_clean();
+	assert_int_equal(info.n_nmis, 1);
+	assert_int_equal(acpi_nmi_for(&info, 0)->lint, 1);
+}
+
+/* No NMI entry at all (QEMU's removed): acpi_nmi_for says so. */
+static void madt_no_nmi(void **state)
+{
+	load("q35-ovmf");
+	struct region *t = table("APIC");
+	size_t last = t->len - 6;
+	assert_int_equal(t->data[last], 4);
+	put32(t->data + 4, (uint32_t)last);
+	t->len = last;
+	fix_checksum(t->data, t->len, 9);
+	parse_clean();
+	assert_int_equal(info.n_nmis, 0);
+	assert_null(acpi_nmi_for(&info, 0));
+}
+
+/* A DMAR table (36-byte header, width, flags, 10 reserved) added to the XSDT. */
+static struct region *add_dmar(uint8_t flags, uint32_t len)
+{
+	assert_true(n_mem < MAX_REGIONS);
+	struct region *d = &mem[n_mem++];
+	*d = (struct region){ "DMAR", 0x0f772000, 48, calloc(1, 48) };
+	memcpy(d->data, "DMAR", 4);
+	put32(d->data + 4, len);
+	d->data[8] = 1;
+	d->data[36] = 38;                           /* host address width - 1 */
+	d->data[37] = flags;
+	fix_checksum(d->data, len, 9);
+	uint8_t entry[8];
+	put64(entry, d->phys);
+	append("XSDT", entry, sizeof(entry));
+	return d;
+}
+
+static void dmar_flags(void **state)
+{
+	load("q35-ovmf");
+	add_dmar(ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT, 48);
+	parse_clean();
+	assert_true(info.has_dmar);
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT);
+	assert_non_null(strstr(info.tables, "DMAR"));
+}
+
+static void dmar_bad_checksum(void **state)
+{
+	load("q35-ovmf");
+	struct region *d = add_dmar(ACPI_DMAR_X2APIC_OPT_OUT, 48);
+	d->data[37] ^= ACPI_DMAR_INTR_REMAP;
+	parse();
+	assert_problem("DMAR", d->phys, "bad checksum");
+	assert_false(info.has_dmar);
+	assert_int_equal(info.dmar_flags, 0);
+}
+
+static void dmar_too_short(void **state)
+{
+	load("q35-ovmf");
+	struct region *d = add_dmar(ACPI_DMAR_X2APIC_OPT_OUT, 37);
+	parse();
+	assert_problem("DMAR", d->phys, "too short");
+	assert_false(info.has_dmar);
+	assert_null(strstr(info.tables, "DMAR"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -635,6 +830,15 @@ int main(void)
 		cmocka_unit_test_teardown(fadt_x_pm_timer_pci, teardown),
 		cmocka_unit_test_teardown(fadt_x_pm_timer_port_too_high, teardown),
 		cmocka_unit_test_teardown(madt_no_pcat_compat, teardown),
+		cmocka_unit_test_teardown(madt_invalid_ids, teardown),
+		cmocka_unit_test_teardown(madt_x2apic_cpus, teardown),
+		cmocka_unit_test_teardown(madt_too_many_cpus, teardown),
+		cmocka_unit_test_teardown(madt_x2apic_nmi, teardown),
+		cmocka_unit_test_teardown(madt_nmi_bad_entries, teardown),
+		cmocka_unit_test_teardown(madt_no_nmi, teardown),
+		cmocka_unit_test_teardown(dmar_flags, teardown),
+		cmocka_unit_test_teardown(dmar_bad_checksum, teardown),
+		cmocka_unit_test_teardown(dmar_too_short, teardown),
 		cmocka_unit_test_teardown(madt_entry_past_the_end, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_zero, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_one, teardown),
