@@ -110,7 +110,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak qemu10
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -173,10 +173,15 @@ test: deps
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
-# cells x result x seconds.
+# cells x result x seconds. The qemu10-* cells need `make qemu10` first (else skip).
 matrix: deps
 	$(MAKE) all
 	tests/matrix.sh
+
+# QEMU 10 from Debian's bookworm-backports, unpacked into build/qemu10/ (the
+# system's QEMU 7.2 stays the default): scripts/get-qemu10 says what it does.
+qemu10:
+	scripts/get-qemu10
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps
