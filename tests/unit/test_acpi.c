@@ -769,6 +769,28 @@ static struct region *add_dmar(uint8_t flags, uint32_t len)
 	return d;
 }
 
+/* QEMU's own DMAR (intel-iommu, intremap=on): INTR_REMAP, no x2APIC opt-out; then
+ * the same table with X2APIC_OPT_OUT set, as firmware that wants xAPIC sets it. */
+static void real_dmar(void **state)
+{
+	load("q35-seabios-iommu");
+	parse_clean();
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,DMAR,WAET");
+	assert_true(info.has_dmar);
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP);
+	assert_int_equal(info.n_cpus, 1);
+}
+
+static void real_dmar_opt_out(void **state)
+{
+	load("q35-seabios-iommu");
+	struct region *d = table("DMAR");
+	d->data[37] |= ACPI_DMAR_X2APIC_OPT_OUT;
+	fix_checksum(d->data, d->len, 9);
+	parse_clean();
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT);
+}
+
 static void dmar_flags(void **state)
 {
 	load("q35-ovmf");
@@ -836,6 +858,8 @@ int main(void)
 		cmocka_unit_test_teardown(madt_x2apic_nmi, teardown),
 		cmocka_unit_test_teardown(madt_nmi_bad_entries, teardown),
 		cmocka_unit_test_teardown(madt_no_nmi, teardown),
+		cmocka_unit_test_teardown(real_dmar, teardown),
+		cmocka_unit_test_teardown(real_dmar_opt_out, teardown),
 		cmocka_unit_test_teardown(dmar_flags, teardown),
 		cmocka_unit_test_teardown(dmar_bad_checksum, teardown),
 		cmocka_unit_test_teardown(dmar_too_short, teardown),
