@@ -80,9 +80,9 @@ void irq_setup_lints(uint32_t apic_id)
 
 const char *irq_unreachable(uint32_t apic_id)
 {
-	return apic_id > 0xff ? "the CPU's APIC id is above 255: an I/O APIC entry or an MSI "
-				"carries an 8-bit destination without interrupt remapping, "
-				"which tickbench does not set up" : NULL;
+	return apic_id >= 0xff ? "the CPU's APIC id is above 254: an I/O APIC entry or an MSI "
+				 "carries an 8-bit destination (0xff: all CPUs) without interrupt "
+				 "remapping, which tickbench does not set up" : NULL;
 }
 
 static void emit_record(void)

@@ -38,7 +38,8 @@ void irq_setup_lints(uint32_t apic_id);
 /* Why an interrupt through the I/O APIC or an MSI (the HPET's FSB) cannot reach the
  * CPU with this APIC id, or NULL when it can: both carry an 8-bit destination (I/O
  * APIC redirection entry bits 63:56, 82093AA datasheet 3.2.4; MSI address bits
- * 19:12, SDM vol. 3A, 13.11.1); ids above 255 need interrupt remapping. */
+ * 19:12, SDM vol. 3A, 13.11.1), in which 0xff is the broadcast (12.6.2.1); ids from
+ * 255 up need interrupt remapping. */
 const char *irq_unreachable(uint32_t apic_id);
 
 /* Route ISA IRQ isa_irq through the I/O APIC (honouring the MADT's source override:
