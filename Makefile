@@ -77,9 +77,12 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
+	kernel/ci.o \
+	kernel/tscvote.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
+	bench/calibration.o \
 	bench/fire.o \
 	bench/storm.o \
 	bench/tscsync.o \
@@ -93,6 +96,7 @@ KERNEL_OBJS := \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \
+	bench/report.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \
@@ -102,15 +106,16 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c
 
-UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
+	test_tscvote
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak qemu10
+.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak fleet qemu10
 all: kernel iso host
 
 kernel: $(KERNEL)
@@ -182,6 +187,14 @@ matrix: deps
 # system's QEMU 7.2 stays the default): scripts/get-qemu10 says what it does.
 qemu10:
 	scripts/get-qemu10
+
+# The same suite on several machines here, one through LAVA's lava-run (installed by
+# scripts/install-lava, about 190 MB: not part of make test), then the comparison
+# across them (tests/fleet.sh; docs/FLEET.md). FLEET_WORDS replaces the suite.
+fleet: deps
+	scripts/install-lava
+	$(MAKE) all
+	tests/fleet.sh $(FLEET_WORDS)
 
 # Benchmarks of the method itself (figures, not assertions): run on a quiet machine.
 bench-inject: deps

@@ -1,7 +1,9 @@
 /* fire: does every timer, mode and delivery path interrupt at the rate asked for?
  *
  * Interval: from the TSC read just after an interrupt of the configuration (t0) to
- * the first TSC read at or past t0 + ms= (t1), the CPU halted in between (sti; hlt).
+ * the first TSC read at or past t0 + ms= (t1), the CPU halted in between (sti; hlt;
+ * for the PIT and the HPET the local APIC timer is armed as a backstop at t0 + ms,
+ * kernel/clock.h, so a timer that falls silent cannot halt the CPU for good).
  * The figure is the number of handler entries in (t0, t1], against the number the
  * obtained rate predicts for t1 - t0 cycles (rounded: t1 follows the interrupt that
  * ended the window). */
@@ -39,9 +41,10 @@ static void fire_one(const struct timer_source *s, uint32_t hz, uint32_t ms)
 	if (!source_start_checked("fire", s, hz, &millihz))
 		return;
 	uint64_t before = birq.count;
-	uint64_t t0 = rdtsc_ordered(), t1, end = t0 + clock_cycles_ms(ms);
-	while ((t1 = rdtsc_ordered()) < end)
-		wait_for_interrupt();
+	uint64_t t0 = rdtsc_ordered();
+	struct deadline window = { t0, clock_cycles_ms(ms) };
+	clock_halt(NULL, 0, &window, !source_is_local(s));      /* a backstop under each hlt */
+	uint64_t t1 = rdtsc_ordered();
 	uint64_t n = birq.count - before;
 	s->stop();
 	emit_fire(s, hz, millihz, ms, t1 - t0, n);

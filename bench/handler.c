@@ -27,7 +27,7 @@ static void rearm_hpet(void)
 {
 	birq.next += birq.period;
 	hpet_arm(birq.hpet_n, birq.next);
-	while ((int64_t)(hpet_read() - birq.next) >= 0) {
+	while (hpet_reached(birq.next)) {
 		birq.hpet_late++;
 		birq.next = hpet_read() + birq.period;
 		hpet_arm(birq.hpet_n, birq.next);

@@ -10,6 +10,7 @@
  * on its next input clock edge after the count is written: up to 838 ns more. */
 #include "bench.h"
 #include "problem.h"
+#include "report.h"
 #include "handler.h"
 #include "hist.h"
 #include "source.h"
@@ -31,7 +32,10 @@
 
 #define SHOT_TIMEOUT_MS 200
 
-struct shot { uint64_t deadline, bracket; };
+/* missed: the HPET counter had reached the comparator by the time it was written,
+ * so no interrupt may come (the comparator matches on equality): an SMI, or a
+ * descheduled vCPU, longer than the delay fell between the read and the write. */
+struct shot { uint64_t deadline, bracket; bool missed; };
 
 static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 {
@@ -40,13 +44,14 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 	case TIMER_TSCDL:
 		a = rdtsc_ordered();
 		tscdl_arm(a + delay_cycles);
-		return (struct shot){ a + delay_cycles, 0 };
+		return (struct shot){ a + delay_cycles, 0, false };
 	case TIMER_LAPIC: {
 		uint32_t count = (uint32_t)mul_div(timers.lapic_hz, delay_us, 1000000);
 		a = rdtsc_ordered();
 		lapic_write(APIC_TMICT, count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), timers.lapic_hz), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), timers.lapic_hz), b - a,
+				      false };
 	}
 	case TIMER_HPET: {
 		uint64_t ticks = mul_div(timers.hpet_hz, delay_us, 1000000);
@@ -54,32 +59,32 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		uint64_t now = hpet_read();
 		b = rdtsc_ordered();
 		hpet_arm(birq.hpet_n, now + ticks);
+		bool missed = hpet_reached(now + ticks);
 		uint64_t fs = ticks * timers.hpet_caps.period_fs;
-		return (struct shot){ a + (b - a) / 2 + mul_div(fs, clock_tsc_hz(), FS_PER_S), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(fs, clock_tsc_hz(), FS_PER_S), b - a,
+				      missed };
 	}
 	default: {
 		uint16_t count = (uint16_t)mul_div(PIT_HZ, delay_us, 1000000);
 		a = rdtsc_ordered();
 		pit_oneshot(count);
 		b = rdtsc_ordered();
-		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), PIT_HZ), b - a };
+		return (struct shot){ a + (b - a) / 2 + mul_div(count, clock_tsc_hz(), PIT_HZ), b - a,
+				      false };
 	}
 	}
 }
 
-/* Wait for the shot on st: spin with interrupts on, or halt. The first shot of a
- * run is always awaited spinning, with a timeout, so a timer that never fires is
- * reported instead of halting the machine for good. */
-static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
+/* Wait for the shot on st until d has passed: spin with interrupts on, or halt
+ * (the first shot of a run always spins: a timer that never fires is seen before
+ * anything halts on it). True when it came. */
+static bool await(const struct bench_irq_state *st, uint64_t before, bool halt,
+		  const struct deadline *d)
 {
-	if (halt) {
-		while (st->count == before)
-			wait_for_interrupt();
-		return true;
-	}
-	uint64_t t0 = rdtsc(), limit = clock_cycles_ms(SHOT_TIMEOUT_MS);
+	if (halt)
+		return clock_halt(&st->count, before, d, false);
 	irq_enable();
-	while (st->count == before && rdtsc() - t0 < limit)
+	while (st->count == before && !deadline_passed(d))
 		cpu_relax();
 	irq_disable();
 	return st->count != before;
@@ -89,7 +94,7 @@ static bool await(const struct bench_irq_state *st, uint64_t before, bool halt)
 struct part {
 	unsigned index;                 /* in smp.cpu[] */
 	struct hist run, all;           /* this run; every run of the timer */
-	uint64_t early, brackets;
+	uint64_t early, brackets, missed;
 	bool fired;                     /* every shot came */
 	bool met;                       /* it met the others at the start */
 };
@@ -105,20 +110,55 @@ static struct {
 
 static struct smp_barrier start_line;
 
+/* One shot, bounded: the delay plus SHOT_TIMEOUT_MS. A halted wait on the PIT or the
+ * HPET has the local APIC timer as its backstop, armed before the shot so that its
+ * programming falls outside the measured interval (kernel/clock.h: the local timers
+ * wake a halt by themselves). False when the shot never came. */
+static bool take_shot(const struct bench_irq_state *st, uint64_t delay, bool halt,
+		      struct shot *s)
+{
+	bool local = job.timer == TIMER_LAPIC || job.timer == TIMER_TSCDL;
+	struct deadline d = deadline_in_cycles(delay + clock_cycles_ms(SHOT_TIMEOUT_MS));
+	bool backstop = halt && !local && clock_backstop(&d);
+	if (halt && !local && !backstop)
+		halt = false;           /* nothing could wake a halt: spin instead */
+	uint64_t before = st->count;
+	*s = arm(job.timer, delay, job.cfg->delay_us);
+	bool came = await(st, before, halt, &d);
+	if (backstop)
+		clock_backstop_stop();
+	return came || s->missed;
+}
+
+/* selftest=lost-irq: the PIT's and the HPET's interrupts reach no handler any more
+ * (the dispatcher acknowledges them as unexpected), so the next halted shot has
+ * only its backstop to end the wait: it must end in an error, not a hang. */
+static void lose_interrupts(void)
+{
+	bench_irq_uninstall(VEC_PIC_BASE + 0);
+	bench_irq_uninstall(VEC_PIT_IOAPIC);
+	bench_irq_uninstall(VEC_HPET);
+}
+
 /* The shots of one run on this CPU, its interrupts served with state st. */
 static void shoot(struct part *p, const struct bench_irq_state *st)
 {
 	const struct config *cfg = job.cfg;
 	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
 	hist_reset(&p->run);
-	p->early = p->brackets = 0;
+	p->early = p->brackets = p->missed = 0;
 	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_cycles_ms(1000));
 	p->fired = false;
 	for (unsigned i = 0; i < job.samples; i++) {
-		uint64_t before = st->count;
-		struct shot s = arm(job.timer, delay, cfg->delay_us);
-		if (!await(st, before, cfg->wait == WAIT_HLT && i > 0))
+		struct shot s;
+		if (i == 1 && cfg->selftest == SELFTEST_LOST_IRQ)
+			lose_interrupts();
+		if (!take_shot(st, delay, cfg->wait == WAIT_HLT && i > 0, &s))
 			return;
+		if (s.missed) {
+			p->missed++;            /* no deadline to measure from */
+			continue;
+		}
 		p->brackets += s.bracket;
 		if ((int64_t)(st->last_tsc - s.deadline) < 0) {
 			p->early++;
@@ -148,6 +188,8 @@ static void ap_shoot(void *arg)
 
 static void emit(const struct part *p, const char *delivery, unsigned run)
 {
+	if (job.cpus == 1)
+		report_latency(job.timer, hist_permille(&p->run, 500), hist_permille(&p->run, 990));
 	const struct config *cfg = job.cfg;
 	const struct hist *h = &p->run;
 	struct record r;
@@ -162,6 +204,7 @@ static void emit(const struct part *p, const char *delivery, unsigned run)
 	record_u64(&r, "delay_us", cfg->delay_us);
 	record_u64(&r, "run", run);
 	record_u64(&r, "early", p->early);
+	record_u64(&r, "missed", p->missed);
 	record_u64(&r, "arm_bracket", h->n + p->early ? p->brackets / (h->n + p->early) : 0);
 	hist_fields(&r, h);
 	record_emit(&r);
@@ -199,6 +242,17 @@ static void print_row(unsigned timer, const struct part *p)
 	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
 }
 
+/* Every shot came, none could be measured: a skip of this timer at this delay. */
+static const char *no_sample(const struct part *p)
+{
+	static char why[160];
+	format(why, sizeof(why), "no shot could be measured at delay_us=%u: %llu came before "
+	       "their deadline, %llu were armed after the counter had passed them",
+	       job.cfg->delay_us, (unsigned long long)p->early, (unsigned long long)p->missed);
+	latency_problem(PROBLEM_SKIP, job.timer, job.cpus, p, why);
+	return why;
+}
+
 /* One run on job.cpus CPUs at once (the boot CPU and the first APs); the records
  * after all have finished: a CPU's stats, or an error saying what went wrong there.
  * False when some CPU failed. */
@@ -218,6 +272,8 @@ static bool one_run(const char *delivery, unsigned run)
 			!p->fired ? "a shot did not fire within 200 ms" : NULL;
 		if (why)
 			latency_problem(PROBLEM_ERROR, job.timer, job.cpus, p, why);
+		else if (!p->run.n)
+			why = no_sample(p);
 		else
 			emit(p, delivery, run);
 		ok &= !why;

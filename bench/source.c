@@ -460,20 +460,27 @@ void source_problem(const char *bench, enum problem_kind kind, const struct time
 
 #define FIRST_EXTRA_MS 200      /* the first interrupt must come within 2 periods + this */
 
-bool source_wait_first(const volatile uint64_t *count, uint32_t hz)
+bool source_is_local(const struct timer_source *s)
 {
-	uint64_t t0 = rdtsc_ordered(), limit = 2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS);
+	return s->timer_bit == TIMER_LAPIC || s->timer_bit == TIMER_TSCDL;
+}
+
+bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz)
+{
+	uint64_t limit = 2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS);
+	struct deadline d = deadline_in_cycles(limit);
 	irq_enable();
-	while (!*count && rdtsc_ordered() - t0 < limit)
+	while (!*count && !deadline_passed(&d))
 		cpu_relax();
 	irq_disable();
 	if (!*count)
 		return false;
 	/* One more, halted: under QEMU -icount a busy-waiting guest sees each HPET
 	 * periodic interrupt twice (../shared/notes, the HPET quirk), and the spin above
-	 * may have left such a duplicate pending. */
-	wait_for_interrupt();
-	return true;
+	 * may have left such a duplicate pending. Bounded like the first: the local
+	 * APIC timer is the backstop of the others (kernel/clock.h). */
+	d = deadline_in_cycles(limit);
+	return clock_halt(count, *count, &d, !source_is_local(s));
 }
 
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
@@ -485,7 +492,7 @@ bool source_start_checked(const char *bench, const struct timer_source *s, uint3
 		source_problem(bench, PROBLEM_SKIP, s, hz, why);
 		return false;
 	}
-	if (!source_wait_first(&birq.count, hz)) {
+	if (!source_wait_first(s, &birq.count, hz)) {
 		s->stop();
 		source_problem(bench, PROBLEM_ERROR, s, hz, "no interrupt arrived");
 		return false;

@@ -72,9 +72,14 @@ void source_problem(const char *bench, enum problem_kind kind, const struct time
 bool source_start_checked(const char *bench, const struct timer_source *s, uint32_t hz,
 			  uint64_t *millihz);
 
-/* The first interrupt after start() (*count leaves 0), busy-waiting with interrupts
- * on; false if none arrives within two periods at hz + 200 ms. Then one more,
- * halted (see source.c). count: birq's, or an AP's birq_ap slot's. */
-bool source_wait_first(const volatile uint64_t *count, uint32_t hz);
+/* The first interrupt of s after start() (*count leaves 0), busy-waiting with
+ * interrupts on; then one more, halted (see source.c); false if either does not
+ * arrive within two periods at hz + 200 ms. count: birq's, or an AP's birq_ap
+ * slot's. */
+bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz);
+
+/* The local APIC timer (periodic, one-shot, TSC deadline): it cannot be the backstop
+ * of its own halted waits (kernel/clock.h). */
+bool source_is_local(const struct timer_source *s);
 
 #endif

@@ -158,7 +158,8 @@ static const char *ap_timer_start(struct part *p)
 	} else {
 		return NULL;
 	}
-	return source_wait_first(p->count, job.t->hz) ? NULL : "no interrupt arrived on this CPU";
+	return source_wait_first(job.t->source, p->count, job.t->hz) ? NULL :
+	       "no interrupt arrived on this CPU";
 }
 
 static void ap_timer_stop(const struct part *p)
@@ -270,7 +271,7 @@ static bool boot_start(const struct tick_config *t)
 		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return false;
 	}
-	if (!source_wait_first(p0->count, t->hz)) {
+	if (!source_wait_first(t->source, p0->count, t->hz)) {
 		source_hpet_spread_stop();
 		tick_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
 		return false;

@@ -2,6 +2,7 @@
  * (one CPU) and bench/tickmp.c (several CPUs at once): neither calls the other's
  * code but tick.c calls tickmp.c's entry points. docs/FORMAT.md: "run", "stats". */
 #include "tick.h"
+#include "report.h"
 #include "clock.h"
 #include "console.h"
 #include "cpu.h"
@@ -24,6 +25,9 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		   const struct counters *a, const struct counters *b)
 {
 	const struct timer_source *s = t->source;
+	/* the interval's length at this CPU's rate */
+	uint64_t expected = on ? mul_div(cycles, millihz, clock_tsc_hz() * 1000) : 0;
+	bool has_smi = a->has_smi && b->has_smi;
 	struct record r;
 	record_begin(&r, "run");
 	record_str(&r, "bench", "tick");
@@ -37,8 +41,8 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);
 	record_u64(&r, "interrupts", interrupts);
-	if (on)             /* the interval's length at this CPU's rate */
-		record_u64(&r, "expected", mul_div(cycles, millihz, clock_tsc_hz() * 1000));
+	if (on)
+		record_u64(&r, "expected", expected);
 	record_u64(&r, "inject", t->inject);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
@@ -48,7 +52,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
 		record_u64(&r, "step_cycles", v->step);
 	}
-	if (a->has_smi && b->has_smi)
+	if (has_smi)
 		record_u64(&r, "smi", b->smi - a->smi);
 	if (cpu.has_aperfmperf) {
 		record_u64(&r, "aperf", b->aperf - a->aperf);
@@ -56,6 +60,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	}
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_emit(&r);
+	report_tick(t, run, on, cycles, interrupts, expected, v, has_smi ? b->smi - a->smi : 0);
 }
 
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,

@@ -64,38 +64,6 @@ static void find_timers(void)
 	timers.pmtimer = !timers.pmtimer_why;
 }
 
-static void calibrate(void)
-{
-	timers.tsc_hz_pit = calibrate_tsc_pit();
-	timers.tsc_hz_hpet = calibrate_tsc_hpet();
-	timers.tsc_hz_pmtimer = calibrate_tsc_pmtimer();
-	timers.tsc_hz_cpuid = calibrate_tsc_cpuid();
-	const struct { const char *name; uint64_t hz; } refs[] = {
-		{ "hpet", timers.tsc_hz_hpet }, { "pmtimer", timers.tsc_hz_pmtimer },
-		{ "pit", timers.tsc_hz_pit }, { "cpuid", timers.tsc_hz_cpuid },
-	};
-	uint64_t lo = ~0ull, hi = 0, chosen = 0;
-	for (unsigned i = 0; i < 4; i++) {
-		if (!refs[i].hz)
-			continue;
-		if (!chosen) {
-			chosen = refs[i].hz;                /* the first present, in this order */
-			timers.tsc_reference = refs[i].name;
-		}
-		lo = refs[i].hz < lo ? refs[i].hz : lo;
-		hi = refs[i].hz > hi ? refs[i].hz : hi;
-	}
-	if (!chosen)
-		return;
-	clock_set_tsc_hz(chosen);                   /* the time base from here on */
-	timers.tsc_spread_ppm = mul_div(hi - lo, 1000000, chosen);
-	if (timers.lapic) {
-		uint64_t crystal = cpu.max_leaf >= 0x15 ? cpuid(0x15, 0).ecx : 0;
-		timers.lapic_hz = crystal ? crystal : calibrate_lapic(clock_tsc_hz());
-		timers.lapic_hz_source = crystal ? "cpuid" : "tsc";
-	}
-}
-
 static void emit_timer(const char *name, bool present, const char *why, uint64_t hz,
 		       unsigned width, const char *modes, const char *delivery)
 {
@@ -147,30 +115,6 @@ static void emit_hpet_comparators(void)
 	}
 }
 
-static void emit_calibration(void)
-{
-	struct record r;
-	kprintf("calibration: TSC %llu Hz from %s (PIT %llu, HPET %llu, PM timer %llu, "
-		"CPUID %llu; spread %llu ppm); APIC timer %llu Hz (%s)\n",
-		(unsigned long long)clock_tsc_hz(), timers.tsc_reference,
-		(unsigned long long)timers.tsc_hz_pit, (unsigned long long)timers.tsc_hz_hpet,
-		(unsigned long long)timers.tsc_hz_pmtimer, (unsigned long long)timers.tsc_hz_cpuid,
-		(unsigned long long)timers.tsc_spread_ppm, (unsigned long long)timers.lapic_hz,
-		timers.lapic_hz_source ? timers.lapic_hz_source : "-");
-	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", clock_tsc_hz());
-	record_str(&r, "reference", timers.tsc_reference);
-	record_u64(&r, "tsc_hz_pit", timers.tsc_hz_pit);
-	record_u64(&r, "tsc_hz_hpet", timers.tsc_hz_hpet);
-	record_u64(&r, "tsc_hz_pmtimer", timers.tsc_hz_pmtimer);
-	record_u64(&r, "tsc_hz_cpuid", timers.tsc_hz_cpuid);
-	record_u64(&r, "spread_ppm", timers.tsc_spread_ppm);
-	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
-	record_u64(&r, "lapic_hz", timers.lapic_hz);
-	record_str(&r, "lapic_hz_source", timers.lapic_hz_source ? timers.lapic_hz_source : "");
-	record_emit(&r);
-}
-
 int hpet_periodic_comparator(void)
 {
 	for (unsigned n = 0; n < timers.hpet_caps.timers; n++)
@@ -192,8 +136,8 @@ static const char *hpet_deliveries(void)
 void timers_init(void)
 {
 	find_timers();
-	calibrate();
-	emit_calibration();
+	calibration_run();                          /* sets the clock */
+	clock_set_lapic_hz(timers.lapic_hz);        /* the backstop of halted waits */
 	emit_timer("tsc", clock_tsc_hz() != 0, "no reference to calibrate the TSC against",
 		   clock_tsc_hz(), 64, "clock", "none");
 	emit_timer("pit", timers.pit, timers.pit_why, PIT_HZ, 16, "periodic,oneshot",

@@ -36,4 +36,28 @@ struct deadline deadline_in_cycles(uint64_t cycles);
 struct deadline deadline_in_ms(uint64_t ms);
 bool deadline_passed(const struct deadline *d);
 
+/* A halted wait needs something sure to wake it: an HPET comparator written after
+ * its counter passed the value never fires (it matches on equality), an interrupt
+ * path can be broken, and a real PC would then sleep for good. The backstop is the
+ * local APIC timer, one-shot at the deadline on VEC_BACKSTOP (an EOI, nothing
+ * else), for waits on any other timer. Where the local APIC timer (or its TSC-deadline
+ * mode) is itself the timer awaited, it cannot also be the backstop; its own
+ * interrupt is then the wake-up the SDM guarantees: a count-down reaching zero
+ * always fires, and a TSC deadline already passed fires at once (vol. 3A, 12.5.4
+ * and 12.5.4.1).
+ *
+ * clock_set_lapic_hz: the local APIC timer's rate at divide-by-1 (the calibration);
+ * until then, and without a local APIC, there is no backstop. */
+void clock_set_lapic_hz(uint64_t hz);
+/* Arm the backstop for d (the local APIC timer fires at d's end, or earlier where
+ * the count does not fit 32 bits); false when there is none. */
+bool clock_backstop(const struct deadline *d);
+void clock_backstop_stop(void);
+/* Halt, interrupts on, until *count differs from before (count NULL: never) or d
+ * has passed; returns with interrupts off, true when *count changed. backstop: arm
+ * the backstop before every halt (else the caller armed it, or the awaited timer
+ * is the local APIC's own) and stop it at the end. */
+bool clock_halt(const volatile uint64_t *count, uint64_t before, const struct deadline *d,
+		bool backstop);
+
 #endif

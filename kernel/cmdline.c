@@ -29,7 +29,7 @@ static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", 
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start",
-	"ap-fault", NULL
+	"ap-fault", "lost-irq", NULL
 };
 
 static const char *const dump_names[] = { "acpi", NULL };
@@ -105,7 +105,9 @@ static const struct option options[] = {
 	  "local APIC sends to itself) to test the exception report; spurious: "
 	  "interrupts on vectors nobody handles, counted and survived; ap-no-start: "
 	  "send no start-up IPI to the first AP, which must be reported and skipped; "
-	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints" },
+	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints; "
+	  "lost-irq: latency's PIT and HPET interrupts reach no handler from the "
+	  "second shot on, so only the backstop can end a halted wait (ends error)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },

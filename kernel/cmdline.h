@@ -15,6 +15,8 @@ enum selftest {
 	SELFTEST_PF, SELFTEST_DF, SELFTEST_NMI, SELFTEST_SPURIOUS,
 	SELFTEST_AP_NO_START,           /* send no SIPI to the first AP: it must be reported */
 	SELFTEST_AP_FAULT,              /* ud2 on the first AP while the boot CPU prints */
+	SELFTEST_LOST_IRQ,              /* latency: the PIT's and HPET's interrupts lost from
+					 * the second shot on: only the backstop ends the wait */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
@@ -92,7 +94,9 @@ void config_defaults(struct config *cfg);
  * fills err; cfg then holds the defaults plus the words before the bad one. */
 bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *err);
 
-/* One line per option: "key  values  default  meaning", for the help word. */
+/* One line per option: "key  values  default  meaning", for the help word; each
+ * fits in CMDLINE_HELP_MAX bytes (test_cmdline checks every one). */
+#define CMDLINE_HELP_MAX 1024
 size_t cmdline_help_lines(void);
 void cmdline_help_line(size_t i, char *buf, size_t size);
 

@@ -2,6 +2,7 @@
 #include "acpi_report.h"
 #include "alloc.h"
 #include "bench.h"
+#include "report.h"
 #include "bochs.h"
 #include "cmdline.h"
 #include "console.h"
@@ -10,6 +11,7 @@
 #include "idt.h"
 #include "mcheck.h"
 #include "irq.h"
+#include "lib.h"
 #include "multiboot2.h"
 #include "panic.h"
 #include "platform.h"
@@ -23,13 +25,40 @@
 static void record_to_console(const char *line, size_t len) { console_write(line, len); }
 static void lock_console(void) { console_lock(); }
 
+#define HELP_WIDTH 78                   /* columns of a help line on an 80-column screen */
+
+static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }
+
+/* s folded into lines of HELP_WIDTH after a space, '|' or ',', the later lines
+ * indented. */
+static void print_folded(const char *s)
+{
+	const char *indent = "  ";
+	while (*s) {
+		size_t room = HELP_WIDTH - strlen(indent), n = strlen(s);
+		if (n > room) {
+			n = room;
+			while (n > room / 2 && !fold_after(s[n - 1]))
+				n--;
+		}
+		size_t shown = n;
+		while (shown && s[shown - 1] == ' ')
+			shown--;
+		kprintf("%s%.*s\n", indent, (int)shown, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+		indent = "            ";
+	}
+}
+
 static void print_help(void)
 {
-	char line[480];                 /* within kprintf's 512 with "  " and "\n" */
+	char line[CMDLINE_HELP_MAX];
 	kprintf("tickbench options (words key=value on the kernel command line):\n");
 	for (size_t i = 0; i < cmdline_help_lines(); i++) {
 		cmdline_help_line(i, line, sizeof(line));
-		kprintf("  %s\n", line);
+		print_folded(line);
 	}
 }
 
@@ -93,6 +122,7 @@ void kmain(uint32_t magic, uint32_t info)
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
 	selftest_raise_on_ap(cfg.selftest);         /* selftest=ap-fault */
 	bench_run_suite(&cfg);
+	bench_report(qemu ? "qemu" : bochs ? "bochs" : "");   /* the answer, one screen */
 	(void)magic;
 	run_end();
 }

@@ -85,3 +85,15 @@ bool cpu_is_boot(void)
 {
 	return !cpu.has_apic || (rdmsr(MSR_IA32_APICBASE) & APIC_BASE_MSR_BSP);
 }
+
+/* Each range's first leaf gives its top (SDM vol. 2A, CPUID: "Maximum Input Value"
+ * for basic and extended leaves; 0x40000000 EAX for the hypervisor's, by the
+ * convention KVM, Hyper-V, VMware and Xen follow, under CPUID.1:ECX[31]). */
+bool cpuid_has_leaf(uint32_t leaf)
+{
+	if (leaf >= 0x80000000)
+		return leaf <= cpu.max_ext_leaf;
+	if (leaf >= 0x40000000)
+		return cpu.has_hypervisor && leaf <= cpuid(0x40000000, 0).eax;
+	return leaf <= cpu.max_leaf;
+}

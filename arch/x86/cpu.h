@@ -8,6 +8,7 @@
 
 #define MSR_IA32_APICBASE       0x0000001b
 #define MSR_SMI_COUNT           0x00000034   /* Intel only */
+#define MSR_PLATFORM_INFO       0x000000ce   /* Intel: 15:8 max non-turbo ratio */
 #define MSR_IA32_MPERF          0x000000e7
 #define MSR_IA32_APERF          0x000000e8
 #define MSR_IA32_TSC_DEADLINE   0x000006e0
@@ -171,5 +172,7 @@ uint32_t cpu_apic_id(void);
 /* The boot CPU: IA32_APIC_BASE[8], the BSP flag (SDM vol. 3A, 12.4.4). Before
  * cpu_identify() no AP runs, so a CPU without a local APIC is the boot CPU. */
 bool cpu_is_boot(void);
+/* Does CPUID answer this leaf (basic, hypervisor 0x4000xxxx or extended range)? */
+bool cpuid_has_leaf(uint32_t leaf);
 
 #endif

@@ -5,6 +5,8 @@
 volatile uint8_t *hpet_base;
 static uint64_t route_bits[HPET_MAX_TIMERS];    /* route / FSB bits of each Tn_CFG */
 
+uint64_t hpet_counter_mask = ~0ull;
+
 const char *hpet_init(uint64_t addr, struct hpet_caps *caps)
 {
 	if (!paging_map(addr, 0x1000, true))
@@ -17,6 +19,7 @@ const char *hpet_init(uint64_t addr, struct hpet_caps *caps)
 		return "its capabilities register reads nonsense (no HPET at the ACPI address)";
 	caps->timers = ((id & HPET_ID_NUM_TIM_MASK) >> HPET_ID_NUM_TIM_SHIFT) + 1;
 	caps->counter_64bit = id & HPET_ID_64BIT;
+	hpet_counter_mask = caps->counter_64bit ? ~0ull : 0xffffffffull;
 	caps->legacy_capable = id & HPET_ID_LEGSUP;
 	for (unsigned n = 0; n < caps->timers; n++) {
 		uint64_t cfg = hpet_read64(HPET_Tn_CFG(n));

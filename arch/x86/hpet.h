@@ -37,6 +37,7 @@
 #define FS_PER_S 1000000000000000ull
 
 extern volatile uint8_t *hpet_base;
+extern uint64_t hpet_counter_mask;          /* the main counter's width: 2^32 - 1 or 2^64 - 1 */
 
 static inline uint64_t hpet_read64(uint32_t reg) { return *(volatile uint64_t *)(hpet_base + reg); }
 static inline void hpet_write64(uint32_t reg, uint64_t v) { *(volatile uint64_t *)(hpet_base + reg) = v; }
@@ -63,6 +64,15 @@ void hpet_legacy(bool on);
  * `route` (or FSB when fsb_addr is non-zero: the message address and data). */
 void hpet_route(unsigned n, unsigned ioapic_input, uint32_t fsb_addr, uint32_t fsb_data);
 void hpet_arm(unsigned n, uint64_t cmp);
+/* Has the main counter reached cmp? Wrap-safe at the counter's width (a 32-bit
+ * counter, as on AMD FCH, wraps in 5 minutes at 14.3 MHz). A comparator matches on
+ * equality only (spec 2.3.9.2.1), so one written after the counter reached its value
+ * fires after a whole wrap, or never: read this after every arm. */
+static inline bool hpet_reached(uint64_t cmp)
+{
+	uint64_t ahead = (hpet_read() - cmp) & hpet_counter_mask;
+	return ahead <= hpet_counter_mask / 2;  /* less than half a wrap past cmp */
+}
 /* Comparator n's match value alone (no configuration write): the re-arm step. */
 static inline void hpet_write_cmp(unsigned n, uint64_t cmp) { hpet_write64(HPET_Tn_CMP(n), cmp); }
 void hpet_periodic(unsigned n, uint64_t period);

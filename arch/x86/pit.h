@@ -44,10 +44,9 @@ static inline uint16_t pit_read(void)
 	return (uint16_t)(lo | inb(PIT_CH0) << 8);
 }
 
-/* Channel 2 for calibration: count down count ticks with the speaker off; its
- * output (pit_ch2_done) goes high at terminal count. */
+/* Channel 2 for calibration: count down from count with the speaker off (mode 0;
+ * past terminal count it goes on from 0xffff), read latched. */
 void pit_ch2_start(uint16_t count);
-static inline bool pit_ch2_done(void) { return inb(PIT_PORT_B) & PIT_B_OUT2; }
 static inline uint16_t pit_ch2_read(void)
 {
 	outb(PIT_MODE, PIT_SEL_CH2 | PIT_LATCH);

@@ -23,7 +23,5 @@ static inline uint32_t pmtimer_read(void)
 {
 	return (pmtimer_mmio ? *pmtimer_mmio : inl(pmtimer_port)) & pmtimer_mask;
 }
-/* Ticks from a to b, across one wrap. */
-static inline uint32_t pmtimer_delta(uint32_t a, uint32_t b) { return (b - a) & pmtimer_mask; }
 
 #endif

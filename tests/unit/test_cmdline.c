@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 #include "cmdline.h"
@@ -187,12 +188,38 @@ static void long_word_is_cut_not_overflowed(void **state)
 
 static void help_lines(void **state)
 {
-	char buf[320];
+	char buf[4 * CMDLINE_HELP_MAX];
 	assert_true(cmdline_help_lines() >= 5);
 	for (size_t i = 0; i < cmdline_help_lines(); i++) {
 		cmdline_help_line(i, buf, sizeof(buf));
 		assert_non_null(strstr(buf, "(default "));
+		/* the kernel's buffer holds it whole: none is cut */
+		assert_true(strlen(buf) < CMDLINE_HELP_MAX);
 	}
+}
+
+/* Every menu entry of the ISO's grub.cfg gives words the kernel accepts (the recipes
+ * are not booted by the tests: their words are checked here). Run from the top of
+ * the tree, as tests/run-all does. */
+static void grub_menu_words(void **state)
+{
+	FILE *f = fopen("iso/grub.cfg", "r");
+	assert_non_null(f);
+	char line[512];
+	unsigned entries = 0;
+	while (fgets(line, sizeof(line), f)) {
+		const char *call = "\ttickbench ";
+		if (strncmp(line, call, strlen(call)))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		struct config c;
+		struct cmdline_error e;
+		if (!cmdline_parse(line + strlen(call), &c, &e))
+			fail_msg("grub.cfg: \"%s\": %s: %s", line + 1, e.word, e.message);
+		entries++;
+	}
+	fclose(f);
+	assert_true(entries >= 8);
 }
 
 int main(void)
@@ -208,6 +235,7 @@ int main(void)
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
+		cmocka_unit_test(grub_menu_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The kernel's end-of-run report says what the records say: boot a short suite
+# under free TCG (noisy on purpose: the runs differ, so the intervals are not 0),
+# then recompute every figure of its "report" records from the other
+# records of the same log, in double precision with the exact Student quantile, and
+# compare (docs/METHOD.md, "The report"):
+#   cost      the mean of the runs' p50 (readcost, armcost), rounded down: equal;
+#   timer     latency p50/p99: the mean of the runs' (one CPU), rounded down: equal;
+#             direct cycles: spin gap cycles / gap interrupts, pooled: equal;
+#   share     per tick configuration on one CPU, each on run against the off run of
+#             the same number: (on - off) / off in ppm toward zero, their mean toward
+#             zero (equal) and the 95 % half-width t(0.975, n-1) s / sqrt(n): within
+#             the kernel's fixed-point rounding (0.2 % + 2 ppm).
+# And the report is on the console, one share record per configuration measured.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=build/test-logs/report-figures
+mkdir -p "$out"
+log=$out/run.log
+
+tools/run --quiet --timeout 300 --log "$log" bench=readcost,armcost,latency,tick \
+	timer=lapic,hpet hz=100,1000 runs=4 ms=10 workload=spin,matrix ||
+	{ echo "FAIL: the run did not end pass"; exit 1; }
+build/tickstat check "$log" >/dev/null || { echo "FAIL: damaged log"; exit 1; }
+grep -q "tickbench: the answer" "$log" || { echo "FAIL: no report on the console"; exit 1; }
+
+for type in run stats report; do
+	build/tickstat export --csv --type $type "$log" >"$out/$type.csv" ||
+		{ echo "FAIL: tickstat export --type $type"; exit 1; }
+done
+
+python3 - "$out" <<'EOF'
+import csv, math, sys
+from collections import defaultdict
+
+d = sys.argv[1]
+rows = lambda t: list(csv.DictReader(open(f"{d}/{t}.csv")))
+runs, stats, report = rows("run"), rows("stats"), rows("report")
+failures = []
+
+def check(label, ok):
+    print(("ok   " if ok else "FAIL ") + label)
+    if not ok:
+        failures.append(label)
+
+def t975(df):
+    """Student's t quantile at 0.975 by bisection on the regularised incomplete beta."""
+    def betacf(a, b, x):
+        c, dd = 1.0, 1.0 - (a + b) * x / (a + 1)
+        dd = 1 / dd; h = dd
+        for m in range(1, 300):
+            m2 = 2 * m
+            for aa in (m * (b - m) * x / ((a + m2 - 1) * (a + m2)),
+                       -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1))):
+                dd = 1 / (1 + aa * dd); c = 1 + aa / c; h *= dd * c
+        return h
+    def ibeta(a, b, x):
+        lb = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+        front = math.exp(lb + a * math.log(x) + b * math.log(1 - x))
+        if x < (a + 1) / (a + b + 2):
+            return front * betacf(a, b, x) / a
+        return 1 - front * betacf(b, a, 1 - x) / b
+    def cdf(t):
+        return 1 - 0.5 * ibeta(df / 2, 0.5, df / (df + t * t))
+    lo, hi = 0.0, 100.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf(mid) < 0.975 else (lo, mid)
+    return lo
+
+def toward_zero(num, den):
+    q = abs(num) // den
+    return q if num >= 0 else -q
+
+# ---- costs and latency: means of the runs' medians ----
+by_op = defaultdict(list)
+for s in stats:
+    if s["bench"] in ("readcost", "armcost"):
+        by_op[s["what"]].append(int(s["p50"]))
+fig = lambda what: [r for r in report if r["what"] == what]
+for r in fig("cost"):
+    p = by_op[r["op"]]
+    check(f"{r['name']}: {r['value']} == mean of {p}", int(r["value"]) == sum(p) // len(p))
+
+lat = defaultdict(list)
+for s in stats:
+    if s["bench"] == "latency" and s["cpus"] == "1":
+        lat[s["what"]].append((int(s["p50"]), int(s["p99"])))
+direct = defaultdict(lambda: [0, 0])
+for r in runs:
+    if r["cpus"] == "1" and r["timer_on"] == "true" and r["workload"] == "spin":
+        direct[r["timer"]][0] += int(r["gap_cycles"])
+        direct[r["timer"]][1] += int(r["gap_interrupts"])
+for what, i in (("latency_p50", 0), ("latency_p99", 1)):
+    for r in fig(what):
+        x = [v[i] for v in lat[r["timer"]]]
+        check(f"{r['name']}: {r['value']} == mean of {x}", int(r["value"]) == sum(x) // len(x))
+for r in fig("direct"):
+    c, n = direct[r["timer"]]
+    check(f"{r['name']}: {r['value']} == {c} // {n}", int(r["value"]) == c // n)
+check(f"{len(fig('direct'))} direct figures for {len(direct)} timers", len(fig("direct")) == len(direct))
+
+# ---- CPU share: on/off pairs of the same configuration and run number ----
+key = lambda r: (r["timer"], r["mode"], r["delivery"], r["workload"], r["hz"])
+off, lost = {}, defaultdict(list)
+for r in runs:
+    if r["cpus"] != "1":
+        continue
+    k = key(r)
+    if r["timer_on"] == "false":
+        off[k] = (r["run"], int(r["cycles"]))
+    elif k in off and off[k][0] == r["run"]:
+        on, o = int(r["cycles"]), off.pop(k)[1]
+        lost[k].append(toward_zero((on - o) * 10**6, o))
+shares = fig("share")
+check(f"{len(shares)} share records for {len(lost)} configurations", len(shares) == len(lost))
+for r in shares:
+    x = lost[key(r)]
+    n = len(x)
+    mean = toward_zero(sum(x), n)
+    check(f"{r['name']}: {r['value']} ppm == {mean} over {n} runs",
+          int(r["value"]) == mean and int(r["runs"]) == n and r["unit"] == "ppm")
+    if n > 1:
+        m = sum(x) / n
+        half = t975(n - 1) * math.sqrt(sum((v - m) ** 2 for v in x) / (n - 1)) / math.sqrt(n)
+        k_half = int(r["ci95"])
+        check(f"{r['name']}: ci95 {k_half} ~ {half:.1f}",
+              abs(k_half - half) <= 0.002 * half + 2)
+
+print(f"{len(failures)} figure(s) differ" if failures else "every figure of the report agrees")
+sys.exit(1 if failures else 0)
+EOF
