@@ -44,8 +44,11 @@ KERNEL_OBJS := \
 	arch/x86/uart.o \
 	arch/x86/vga.o \
 	arch/x86/fb.o \
+	arch/x86/fbdraw.o \
 	arch/x86/font.o \
 	arch/x86/paging.o \
+	arch/x86/pagetable.o \
+	arch/x86/pci.o \
 	arch/x86/qemu.o \
 	arch/x86/bochs.o \
 	arch/x86/acpi.o \
@@ -66,11 +69,14 @@ KERNEL_OBJS := \
 	kernel/multiboot2.o \
 	kernel/console.o \
 	kernel/mcheck.o \
+	kernel/serial.o \
 	kernel/panic.o \
 	kernel/platform.o \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
+	kernel/machine.o \
+	kernel/smbios.o \
 	kernel/irq.o \
 	kernel/alloc.o \
 	kernel/smp.o \
@@ -79,6 +85,14 @@ KERNEL_OBJS := \
 	kernel/status.o \
 	kernel/ci.o \
 	kernel/tscvote.o \
+	kernel/logstore.o \
+	kernel/deflate.o \
+	kernel/huffman.o \
+	kernel/qr.o \
+	kernel/qrmask.o \
+	kernel/reedsolomon.o \
+	kernel/qrpages.o \
+	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -106,17 +120,18 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
-	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c
+	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c arch/x86/pagetable.c \
+	kernel/smbios.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
-	test_tscvote
+	test_tscvote test_deflate test_qr test_qrpages test_pagetable
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso run test unit-test boot-test deps clean bench-inject matrix soak fleet qemu10
-all: kernel iso host
+.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet qemu10
+all: kernel iso netboot host
 
 kernel: $(KERNEL)
 iso: $(ISO)
@@ -151,6 +166,22 @@ $(ISO): $(KERNEL) iso/grub.cfg
 	grub-mkrescue -o $@ $(BUILD)/isodir 2>$(BUILD)/grub-mkrescue.log || \
 		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
 
+# The same kernel and grub.cfg in a GRUB network-boot directory (BIOS PXE and UEFI)
+# for a TFTP server: boot/grub/i386-pc/core.0, boot/grub/x86_64-efi/core.efi, and
+# tickbench/ for the per-machine words (README, "Network boot").
+NETBOOT := $(BUILD)/netboot
+netboot: $(NETBOOT)/boot/tickbench.elf
+$(NETBOOT)/boot/tickbench.elf: $(KERNEL) iso/grub.cfg
+	@rm -rf $(NETBOOT)
+	for p in i386-pc x86_64-efi; do \
+		grub-mknetdir --net-directory=$(NETBOOT) --subdir=boot/grub \
+			-d /usr/lib/grub/$$p >$(BUILD)/grub-mknetdir.log 2>&1 || \
+			{ cat $(BUILD)/grub-mknetdir.log; exit 1; }; \
+	done
+	cp iso/grub.cfg $(NETBOOT)/boot/grub/grub.cfg
+	mkdir -p $(NETBOOT)/tickbench
+	cp $(KERNEL) $@
+
 # ---- host programs and tests ----------------------------------------------
 
 $(BUILD)/host-obj/%.o: %.c
@@ -160,21 +191,50 @@ $(BUILD)/host-obj/%.o: %.c
 $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(LDLIBS_EXTRA)
+
+# The QR pages' encoder and compressor: zlib inflates what deflate writes (on the
+# logs in tests/tickstat too), zbarimg reads what qr draws.
+$(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
+$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
+	$(BUILD)/host-obj/kernel/deflate.o $(BUILD)/host-obj/kernel/huffman.o \
+	$(BUILD)/host-obj/kernel/qr.o $(BUILD)/host-obj/kernel/qrmask.o \
+	$(BUILD)/host-obj/kernel/reedsolomon.o \
+	$(BUILD)/host-obj/kernel/qrpages.o
+$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
+
+# The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
+QR_RENDER := $(BUILD)/qr-render
+$(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
+		kernel/huffman.c kernel/qr.c kernel/qrmask.c kernel/reedsolomon.c kernel/qrpages.c \
+		kernel/crc32.c)
+	$(HOSTCC) -o $@ $^
+host: $(QR_RENDER)
 
 host: $(UNIT_BINS)
 
 deps:
 	@scripts/install-deps
 
+# make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
+# words; the terminal shows the human lines, the log every line), then print the
+# report of the log (tickstat report), the log's path and the commands to try next.
+# Exits with the runner's status.
+RUN_LOG ?= $(BUILD)/run.log
 run: deps
-	$(MAKE) iso
-	tools/run $(RUN_ARGS)
+	$(MAKE) iso $(BUILD)/tickstat
+	@tools/run --log $(RUN_LOG) $(RUN_ARGS); rc=$$?; echo; \
+	$(BUILD)/tickstat report $(RUN_LOG); echo; \
+	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
+	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
+	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
+	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \
+	exit $$rc
 
 unit-test: $(UNIT_BINS)
 
 test: deps
-	$(MAKE) all
+	$(MAKE) all secureboot $(BUILD)/tickbench-sb-wrongkey.iso
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
@@ -225,11 +285,19 @@ TICKSTAT_LIB := \
 	tools/tickstat/compare.c \
 	tools/tickstat/summary.c \
 	tools/tickstat/export.c \
-	tools/tickstat/plot.c
+	tools/tickstat/plot.c \
+	tools/tickstat/lost.c \
+	tools/tickstat/verdict.c \
+	tools/tickstat/report.c \
+	tools/tickstat/report_print.c \
+	tools/tickstat/plot_hz.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
-TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS) kernel/crc32.c)
+TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
+# tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's
+# kernel/crc32.c, with which test_tickstat_log writes its records.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
-TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_report)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_TIME ?= 600
@@ -242,21 +310,21 @@ $(BUILD)/tickstat-obj/%.o: %.c
 	$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
 
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
-	$(HOSTCC) -o $@ $^ -lm
+	$(HOSTCC) -o $@ $^ -lz -lm
 
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(HOSTCC) -o $@ $^ -lm
 
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lm
+	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
 # runs it for 20 s, `make fuzz` for FUZZ_TIME seconds.
-$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB) kernel/crc32.c
+$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	@mkdir -p $(dir $@)
 	clang -std=gnu11 -g -O1 -I kernel -I tools/tickstat \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lm
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)
@@ -275,11 +343,12 @@ bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
 $(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
 
-UNIT_TESTS += test_acpi test_multiboot2
-UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
-unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2
+UNIT_TESTS += test_acpi test_multiboot2 test_smbios
+UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+host: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
+unit-test: $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
+$(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
 
 # libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
 # corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves
@@ -287,7 +356,7 @@ $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURD
 # one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each briefly.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
@@ -297,6 +366,11 @@ FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+# fuzz_deflate: every input compressed by kernel/deflate.c inflates with zlib to itself.
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c kernel/deflate.c kernel/huffman.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz
 
 fuzz-build: $(FUZZ_BINS)
 
@@ -309,3 +383,93 @@ fuzz: $(FUZZ_BINS) fuzz-tickstat
 			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- $$dict \
 			$(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t || exit 1; \
 	done
+
+# ---- Secure Boot image (`make secureboot`; README "Secure Boot") -------------
+# build/tickbench-sb.iso boots with Secure Boot on once its certificate is enrolled
+# through MokManager: Debian's signed shim starts our GRUB (multiboot2 and the
+# menu built in, an .sbat section, signed with our key), and GRUB has shim check
+# the kernel, which is therefore a signed PE file and a multiboot2 kernel at once:
+# the kernel linked with the multiboot2 address tag (boot/header.S), its raw image
+# wrapped by tools/pe-wrap. The same image boots under BIOS and with Secure Boot off.
+# The key: SIGN_KEY= and SIGN_CERT= (PEM) name the user's own; otherwise one is made
+# once into build/sb/ (never committed; keep it to keep the enrolled key valid).
+SB         := $(BUILD)/sb
+SB_ISO     := $(BUILD)/tickbench-sb.iso
+SB_KEY     := $(or $(SIGN_KEY),$(SB)/MOK.key)
+SB_CERT    := $(or $(SIGN_CERT),$(SB)/MOK.crt)
+# The wrong-key test image: the same GRUB, its kernel signed by another key.
+SB_WRONG_ISO := $(BUILD)/tickbench-sb-wrongkey.iso
+SB_GRUB_MODULES := normal configfile echo test halt reboot sleep search search_fs_file \
+	part_gpt part_msdos fat iso9660 memdisk tar serial terminal all_video efi_gop \
+	efi_uga multiboot2 boot
+
+.PHONY: secureboot
+secureboot: $(SB_ISO)
+
+ifneq ($(if $(SIGN_KEY),y),$(if $(SIGN_CERT),y))
+$(error give both SIGN_KEY= and SIGN_CERT=, or neither)
+endif
+
+# A key of our own, made once (openssl; RSA 2048, as shim and MokManager take).
+$(SB)/%.key $(SB)/%.crt:
+	@mkdir -p $(dir $@)
+	openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 -days 3650 \
+		-subj "/CN=tickbench Secure Boot key $* ($$(hostname), $$(date -u +%F))/" \
+		-keyout $(SB)/$*.key -out $(SB)/$*.crt 2>/dev/null
+	chmod 600 $(SB)/$*.key
+
+# Which key signs, rewritten only when the choice changes, so that a new SIGN_KEY=
+# re-signs everything.
+$(SB)/signer: FORCE
+	@mkdir -p $(SB)
+	@echo '$(SB_KEY) $(SB_CERT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
+$(SB)/tickbench.cer: $(SB_CERT) $(SB)/signer
+	openssl x509 -in $< -outform DER -out $@
+
+$(SB)/header-flat.o: boot/header.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -DMB2_LOAD_ADDRESS -c $< -o $@
+
+# The kernel objects of $(KERNEL) with the header that has the address tag.
+$(SB)/tickbench-flat.elf: $(SB)/header-flat.o $(KERNEL) linker.ld
+	$(LD) $(LDFLAGS) -o $@ $(SB)/header-flat.o \
+		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
+
+$(SB)/tickbench-unsigned.efi: $(SB)/tickbench-flat.elf tools/pe-wrap
+	objcopy -O binary -R .bss $< $(SB)/tickbench.bin
+	tools/pe-wrap $(SB)/tickbench.bin $@
+	grub-file --is-x86-multiboot2 $@
+
+$(SB)/tickbench.efi: $(SB)/tickbench-unsigned.efi $(SB_KEY) $(SB_CERT) $(SB)/signer
+	sbsign --key $(SB_KEY) --cert $(SB_CERT) --output $@ $<
+	sbverify --cert $(SB_CERT) $@ >/dev/null
+	grub-file --is-x86-multiboot2 $@
+
+$(SB)/tickbench-wrongkey.efi: $(SB)/tickbench-unsigned.efi $(SB)/wrong.key $(SB)/wrong.crt
+	sbsign --key $(SB)/wrong.key --cert $(SB)/wrong.crt --output $@ $<
+
+# Our GRUB: everything the menu needs built in (under Secure Boot GRUB loads no
+# module from disk), the menu in a memdisk, iso/grub-sb-early.cfg finding the image
+# and starting it. iso/sbat.csv: the SBAT generations Debian gives this GRUB
+# version; shim refuses an image with no .sbat section.
+$(SB)/grubx64.efi: iso/grub.cfg iso/grub-sb-early.cfg iso/sbat.csv $(SB_KEY) $(SB_CERT) \
+		$(SB)/signer
+	@rm -rf $(SB)/memdisk && mkdir -p $(SB)/memdisk
+	cp iso/grub.cfg $(SB)/memdisk/grub.cfg
+	tar --format=ustar -C $(SB)/memdisk -cf $(SB)/memdisk.tar grub.cfg
+	grub-mkimage -O x86_64-efi -p /boot/grub -c iso/grub-sb-early.cfg \
+		-m $(SB)/memdisk.tar --sbat iso/sbat.csv -o $(SB)/grubx64-unsigned.efi \
+		$(SB_GRUB_MODULES)
+	sbsign --key $(SB_KEY) --cert $(SB_CERT) --output $@ $(SB)/grubx64-unsigned.efi
+
+$(SB_ISO): $(SB)/grubx64.efi $(SB)/tickbench.efi $(SB)/tickbench.cer iso/grub.cfg \
+		scripts/mkiso-secureboot
+	scripts/mkiso-secureboot $@ $(SB)/grubx64.efi $(SB)/tickbench.efi \
+		$(SB)/tickbench.cer iso/grub.cfg
+
+$(SB_WRONG_ISO): $(SB)/grubx64.efi $(SB)/tickbench-wrongkey.efi $(SB)/tickbench.cer \
+		iso/grub.cfg scripts/mkiso-secureboot
+	scripts/mkiso-secureboot $@ $(SB)/grubx64.efi $(SB)/tickbench-wrongkey.efi \
+		$(SB)/tickbench.cer iso/grub.cfg

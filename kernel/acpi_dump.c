@@ -18,8 +18,6 @@
 static uint64_t dumped[MAX_DUMPED];
 static unsigned n_dumped;
 
-static uint32_t le32(const uint8_t *p) { return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24); }
-static uint64_t le64(const uint8_t *p) { return le32(p) | (uint64_t)le32(p + 4) << 32; }
 
 static void sig_text(const uint8_t *p, char sig[5])
 {
@@ -28,8 +26,10 @@ static void sig_text(const uint8_t *p, char sig[5])
 	sig[4] = 0;
 }
 
-static void dump_bytes(const char *sig, uint64_t addr, const uint8_t *p, uint32_t len)
+void dump_hex_lines(const char *prefix, const char *name, uint64_t addr, const void *data,
+		    uint32_t len)
 {
+	const uint8_t *p = data;
 	static const char hex[] = "0123456789abcdef";
 	char line[2 * DUMP_LINE_BYTES + 1];
 	for (uint32_t off = 0; off < len; off += DUMP_LINE_BYTES) {
@@ -39,7 +39,7 @@ static void dump_bytes(const char *sig, uint64_t addr, const uint8_t *p, uint32_
 			line[2 * i + 1] = hex[p[off + i] & 15];
 		}
 		line[2 * n] = 0;
-		kprintf("acpidump %s 0x%08llx %u +%04x: %s\n", sig, (unsigned long long)addr,
+		kprintf_serial("%s %s 0x%08llx %u +%04x: %s\n", prefix, name, (unsigned long long)addr,
 			len, off, line);
 	}
 }
@@ -56,7 +56,7 @@ static const uint8_t *dump_table(uint64_t addr, acpi_map_fn map)
 	char sig[5];
 	sig_text(h, sig);
 	if (!h) {
-		kprintf("acpidump %s 0x%08llx 0 unmappable\n", sig, (unsigned long long)addr);
+		kprintf_serial("acpidump %s 0x%08llx 0 unmappable\n", sig, (unsigned long long)addr);
 		return NULL;
 	}
 	uint32_t len = le32(h + 4);
@@ -65,7 +65,7 @@ static const uint8_t *dump_table(uint64_t addr, acpi_map_fn map)
 		t = h;
 		len = SDT_HEADER_LEN;
 	}
-	dump_bytes(sig, addr, t, len);
+	dump_hex_lines("acpidump", sig, addr, t, len);
 	return t;
 }
 
@@ -88,13 +88,13 @@ void acpi_dump(const void *rsdp, size_t rsdp_len, acpi_map_fn map)
 	const uint8_t *r = rsdp;
 	n_dumped = 0;
 	if (!r || rsdp_len < 20) {
-		kprintf("acpidump: no RSDP\n");
+		kprintf_serial("acpidump: no RSDP\n");
 		return;
 	}
 	uint32_t len = r[15] >= 2 && rsdp_len >= 36 ? 36 : 20;
-	dump_bytes("RSDP", (uint64_t)(uintptr_t)r, r, len);
+	dump_hex_lines("acpidump", "RSDP", (uint64_t)(uintptr_t)r, r, len);
 	dump_root(le32(r + 16), 4, map);
 	if (len == 36)
 		dump_root(le64(r + 24), 8, map);
-	kprintf("acpidump: end\n");
+	kprintf_serial("acpidump: end\n");
 }

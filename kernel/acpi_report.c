@@ -6,11 +6,11 @@
 #include "record.h"
 
 struct acpi_info acpi;
-static const void *rsdp_used;          /* what acpi_init parsed, for dump=acpi */
+static const void *rsdp_used;          /* what acpi_find parsed, for dump=acpi */
 static size_t rsdp_used_len;
 
 /* Tables are identity mapped below 4 GiB; above, map them (write-back) on demand. */
-static const void *map_phys(uint64_t phys, size_t len)
+const void *acpi_map_phys(uint64_t phys, size_t len)
 {
 	if (phys + len < phys)
 		return NULL;
@@ -34,19 +34,23 @@ static void emit_problems(void)
 	}
 }
 
-void acpi_init(const struct boot_info *bi)
+void acpi_find(const struct boot_info *bi)
 {
 	const void *rsdp = bi->rsdp;
 	size_t len = bi->rsdp_len;
 	const char *source = bi->rsdp_new ? "multiboot2-new" : "multiboot2-old";
 	if (!rsdp && !bi->uefi) {
-		rsdp = acpi_scan_bios_area(map_phys);
+		rsdp = acpi_scan_bios_area(acpi_map_phys);
 		len = 36;
 		source = "bios-scan";
 	}
 	rsdp_used = rsdp;
 	rsdp_used_len = len;
-	acpi_parse(rsdp, len, source, map_phys, &acpi);
+	acpi_parse(rsdp, len, source, acpi_map_phys, &acpi);
+}
+
+void acpi_report(void)
+{
 	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
 		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");
 	struct record r;
@@ -76,5 +80,5 @@ void acpi_init(const struct boot_info *bi)
 
 void acpi_dump_tables(void)
 {
-	acpi_dump(rsdp_used, rsdp_used_len, map_phys);
+	acpi_dump(rsdp_used, rsdp_used_len, acpi_map_phys);
 }

@@ -32,7 +32,8 @@ static const char *const selftest_names[] = {
 	"ap-fault", "lost-irq", NULL
 };
 
-static const char *const dump_names[] = { "acpi", NULL };
+static const char *const dump_names[] = { "acpi", "smbios", NULL };
+static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
 
 #define AT(field) offsetof(struct config, field)
@@ -74,8 +75,11 @@ static const struct option options[] = {
 	  "periodic rates, in Hz" },
 	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "the suite's",
 	  "measuring window of each configuration, in TSC-measured milliseconds" },
-	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "com1",
-	  "serial console: com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
+	/* console=auto is chosen in kernel/serial.c: SPCR, COM1-COM4, PCI, none. */
+	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "auto",
+	  "serial console: auto (the ACPI SPCR table's UART, else the first of "
+	  "COM1-COM4 that answers, else a 16550-compatible PCI serial controller, else "
+	  "the screen alone), com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
 	  "mmio32:ADDR (32-bit registers), none" },
 	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
 	  "serial speed; 0 keeps the firmware's setting" },
@@ -110,7 +114,18 @@ static const struct option options[] = {
 	  "second shot on, so only the backstop can end a halted wait (ends error)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
-	  "table reachable from the RSDP (tools/acpi-undump reads them back)" },
+	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "
+	  "structure table (tools/acpi-undump reads both back)" },
+	{ "qr", KIND_ENUM, qr_names, 0, 0, AT(qr), "auto",
+	  "after the end record, show the whole log as QR pages on a graphics screen, "
+	  "cycling forever (tools/qr-import reads photos of them); auto: where nothing "
+	  "else ends the run (a real PC), not under QEMU or Bochs; on: there too, "
+	  "instead of exiting; off: never" },
+	{ "qr_seconds", KIND_UINT, NULL, 1, 60, AT(qr_seconds), "4",
+	  "how long each QR page stays on screen, in seconds" },
+	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
+	  "the largest QR version (size) the pages use, if the screen fits it at 3 "
+	  "pixels a module; a smaller one gives larger modules and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };
@@ -118,12 +133,13 @@ static const struct option options[] = {
 void config_defaults(struct config *cfg)
 {
 	*cfg = (struct config){
-		.console = CONSOLE_IO, .console_addr = 0x3f8, .baud = 115200,
+		.console = CONSOLE_AUTO, .baud = 115200,
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
 		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
 		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
-		.tick_modes = 1u << TICK_MODE_PERIODIC,
+		.tick_modes = 1u << TICK_MODE_PERIODIC, .qr = QR_PAGES_AUTO, .qr_seconds = 4,
+		.qr_version = 40,
 	};
 }
 
@@ -246,6 +262,10 @@ static bool parse_console(const char *v, size_t len, struct config *cfg)
 		cfg->console = CONSOLE_NONE;
 		return true;
 	}
+	if (len == 4 && !strncmp(v, "auto", 4)) {
+		cfg->console = CONSOLE_AUTO;
+		return true;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(com_ports); i++)
 		if (len == 4 && !strncmp(v, com_ports[i].name, 4)) {
 			cfg->console = CONSOLE_IO;
@@ -332,7 +352,7 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 		       (unsigned long long)o->max);
 		break;
 	case KIND_CONSOLE:
-		format(buf, size, "com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
+		format(buf, size, "auto|com1|com2|com3|com4|io:PORT|mmio:ADDR|mmio32:ADDR|none");
 		break;
 	case KIND_UINT_ALL:
 		format(buf, size, "all or an integer %llu..%llu", (unsigned long long)o->min,

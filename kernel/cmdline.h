@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum console_kind { CONSOLE_IO, CONSOLE_MMIO8, CONSOLE_MMIO32, CONSOLE_NONE };
+enum console_kind { CONSOLE_IO, CONSOLE_MMIO8, CONSOLE_MMIO32, CONSOLE_NONE, CONSOLE_AUTO };
 
 enum selftest {
 	SELFTEST_NONE, SELFTEST_FAULT, SELFTEST_DE, SELFTEST_UD, SELFTEST_GP,
@@ -25,6 +25,7 @@ enum selftest {
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
 enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL, SUITE_SOAK };
 enum wait_style { WAIT_SPIN, WAIT_HLT };
+enum qr_pages { QR_PAGES_AUTO, QR_PAGES_ON, QR_PAGES_OFF };
 
 /* Bits of the workload= set. */
 enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
@@ -43,6 +44,7 @@ struct uint_list {
 	uint32_t v[MAX_LIST];
 };
 #define DUMP_ACPI       (1u << 0)   /* dump=acpi: hex lines of every ACPI table */
+#define DUMP_SMBIOS     (1u << 1)   /* dump=smbios: hex lines of the SMBIOS entry point and table */
 
 struct config {
 	uint32_t benches;               /* bit per name in the bench option's list; 0: not given */
@@ -68,6 +70,9 @@ struct config {
 	uint32_t tick_modes;            /* bit per TICK_MODE_* */
 	uint32_t irq_cpu;               /* tick on several CPUs: who takes a global timer */
 	struct uint_list latency_cpus;  /* latency: CPUs at once, as tick_cpus */
+	uint32_t qr;                    /* enum qr_pages: the log as QR codes at the end */
+	uint32_t qr_seconds;            /* how long each QR page stays on screen */
+	uint32_t qr_version;            /* the largest QR version the pages may use */
 	bool help;
 	uint64_t given;                 /* bit i: options[i] appeared on the line */
 };

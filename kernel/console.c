@@ -1,5 +1,6 @@
-/* The console fan-out: serial (16550) and screen (VGA text or framebuffer), and
- * the output lock that gives it to one CPU at a time. */
+/* The console fan-out: human text to the serial port (16550, chosen by serial.c)
+ * and the screen (VGA text or framebuffer), records to the serial port alone; and
+ * the output lock that gives them to one CPU at a time. */
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
@@ -10,14 +11,13 @@
 #include <stdarg.h>
 
 #define VGA_TEXT_ADDR 0xb8000
-#define MMIO_UART_WINDOW 0x1000
 
 static uint32_t owner = APIC_ID_NONE;   /* APIC id of the CPU holding the output lock */
 static unsigned depth;                  /* its nested holds; only the owner touches it */
 static bool kept;                       /* held to the end of the run: no forcing */
 
-static char serial_name[32] = "none";
 static const char *screen_name = "none";
+static char screen_mode[40], screen_text[16];  /* "1920x1080x32", "120x33" */
 static enum { SCREEN_NONE, SCREEN_VGA, SCREEN_FB } screen;
 
 void console_init_screen(const struct boot_info *bi)
@@ -27,7 +27,7 @@ void console_init_screen(const struct boot_info *bi)
 		vga_init(fb->addr, fb->width, fb->height);   /* EGA text: size in cells */
 		screen = SCREEN_VGA;
 	} else if (bi->has_framebuffer && fb->type == 1 &&
-		   paging_map(fb->addr, (uint64_t)fb->pitch * fb->height, false) &&
+		   paging_map_wc(fb->addr, (uint64_t)fb->pitch * fb->height) &&
 		   fb_init(fb)) {
 		screen = SCREEN_FB;
 	} else if (!bi->uefi) {
@@ -35,26 +35,29 @@ void console_init_screen(const struct boot_info *bi)
 		screen = SCREEN_VGA;
 	}
 	screen_name = screen == SCREEN_VGA ? "vga-text" : screen == SCREEN_FB ? "framebuffer" : "none";
+	if (screen == SCREEN_FB)
+		format(screen_mode, sizeof(screen_mode), "%ux%ux%u", fb->width, fb->height, fb->bpp);
+	if (screen == SCREEN_FB)
+		format(screen_text, sizeof(screen_text), "%ux%u", fb_text_cols(), fb_text_rows());
+	else if (screen == SCREEN_VGA)
+		format(screen_text, sizeof(screen_text), "%ux%u", vga_text_cols(), vga_text_rows());
 }
 
-bool console_init_serial(const struct config *cfg)
+void console_say_screen(const struct boot_info *bi)
 {
-	static const char *const prefix[] = {
-		[CONSOLE_IO] = "io", [CONSOLE_MMIO8] = "mmio", [CONSOLE_MMIO32] = "mmio32",
-	};
-	static const enum uart_access access[] = {
-		[CONSOLE_IO] = UART_PORT, [CONSOLE_MMIO8] = UART_MMIO8,
-		[CONSOLE_MMIO32] = UART_MMIO32,
-	};
-	if (cfg->console == CONSOLE_NONE)
-		return true;
-	if (cfg->console != CONSOLE_IO &&
-	    !paging_map(cfg->console_addr, MMIO_UART_WINDOW, true))
-		return false;
-	format(serial_name, sizeof(serial_name), "%s:0x%llx", prefix[cfg->console],
-	       (unsigned long long)cfg->console_addr);
-	return uart_init(access[cfg->console], cfg->console_addr, cfg->baud);
+	const struct framebuffer *fb = &bi->fb;
+	if (screen == SCREEN_FB)
+		kprintf("screen: framebuffer %s at 0x%llx, write-combining, text %s (font x%u)\n",
+			screen_mode, (unsigned long long)fb->addr, screen_text, fb_font_scale());
+	else if (screen == SCREEN_VGA)
+		kprintf("screen: VGA text %s\n", screen_text);
+	else if (bi->has_framebuffer)
+		kprintf("screen: none: the framebuffer (type %u, %ux%ux%u at 0x%llx) cannot be "
+			"used\n", fb->type, fb->width, fb->height, fb->bpp,
+			(unsigned long long)fb->addr);
 }
+
+void console_write_serial(const char *s, size_t n) { uart_write(s, n); }
 
 void console_write(const char *s, size_t n)
 {
@@ -107,18 +110,31 @@ void console_unlock(void)
 
 void console_keep(void) { __atomic_store_n(&kept, true, __ATOMIC_RELEASE); }
 
-void kprintf(const char *fmt, ...)
+static void print(void (*write)(const char *, size_t), const char *fmt, va_list ap)
 {
 	char buf[512];
-	va_list ap;
-	va_start(ap, fmt);
 	int n = vformat(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	console_lock();
-	console_write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+	write(buf, n < (int)sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
 	console_unlock();
 }
 
-const char *console_serial_name(void) { return uart_present() ? serial_name : "none"; }
-const char *console_serial_wanted(void) { return serial_name; }
+void kprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	print(console_write, fmt, ap);
+	va_end(ap);
+}
+
+void kprintf_serial(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	print(console_write_serial, fmt, ap);
+	va_end(ap);
+}
+
 const char *console_screen_name(void) { return screen_name; }
+const char *console_screen_mode(void) { return screen_mode; }
+const char *console_screen_text(void) { return screen_text; }

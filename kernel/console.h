@@ -1,4 +1,4 @@
-/* Everything printed goes to the serial console and the screen alike. */
+/* Text goes to the serial console and the screen; records to the serial console. */
 #ifndef KERNEL_CONSOLE_H
 #define KERNEL_CONSOLE_H
 
@@ -7,12 +7,15 @@
 #include "multiboot2.h"
 
 void console_init_screen(const struct boot_info *bi);
-/* False when the configured UART does not answer: output goes to the screen only. */
-bool console_init_serial(const struct config *cfg);
-/* Unlocked: under console_lock(), or before any AP runs. */
+/* Unlocked: under console_lock(), or before any AP runs. Human text goes to the
+ * serial port and the screen; records (the data, for the log) to the serial port
+ * alone: the screen never shows JSON. */
 void console_write(const char *s, size_t n);
+void console_write_serial(const char *s, size_t n);
 /* Formats, then writes the text under the output lock. */
 void kprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same to the serial port alone: data lines (dump=acpi) that are not for people. */
+void kprintf_serial(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The output lock: one CPU at a time writes, a kprintf() or a record whole. Output
  * only, never inside a measured interval. Its holder may take it again (a fault or
@@ -29,9 +32,10 @@ void console_unlock(void);
  * wait without the one-second limit, until the CPU ending the run stops them. */
 void console_keep(void);
 
-/* For the boot record: "io:0x3f8", "mmio:0x...", "none"; "vga-text", "framebuffer". */
-const char *console_serial_name(void);
+/* For the boot record: "vga-text", "framebuffer", "none" (serial.h: the UART). */
 const char *console_screen_name(void);
-const char *console_serial_wanted(void);   /* the UART asked for, found or not */
+const char *console_screen_mode(void);     /* "1920x1080x32" (framebuffer), else "" */
+const char *console_screen_text(void);     /* text grid "120x33", "" when no screen */
+void console_say_screen(const struct boot_info *bi);   /* one human line */
 
 #endif

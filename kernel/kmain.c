@@ -12,17 +12,27 @@
 #include "mcheck.h"
 #include "irq.h"
 #include "lib.h"
+#include "logstore.h"
+#include "machine.h"
 #include "multiboot2.h"
 #include "panic.h"
 #include "platform.h"
 #include "qemu.h"
+#include "qrscreen.h"
 #include "record.h"
 #include "run.h"
 #include "selftest.h"
+#include "serial.h"
 #include "smp.h"
 #include "timers.h"
 
-static void record_to_console(const char *line, size_t len) { console_write(line, len); }
+/* Records are the data: the serial log keeps them (and the QR pages' copy), the
+ * screen shows people text. */
+static void record_to_console(const char *line, size_t len)
+{
+	logstore_add(line, len);                /* kept for the QR pages */
+	console_write_serial(line, len);
+}
 static void lock_console(void) { console_lock(); }
 
 #define HELP_WIDTH 78                   /* columns of a help line on an 80-column screen */
@@ -88,7 +98,9 @@ void kmain(uint32_t magic, uint32_t info)
 	suite_apply(&cfg);                          /* defaults of suite= */
 	alloc_init(&bi);                            /* free RAM past kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
-	bool serial_ok = console_init_serial(&cfg); /* defaults if the line was bad */
+	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
+	acpi_find(&bi);                             /* parse only: SPCR names a console */
+	serial_init(&cfg, &acpi);                   /* console=: SPCR, COM1-4, PCI or none */
 	record_set_sink(record_to_console);
 	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */
 	cpu_identify();
@@ -97,14 +109,16 @@ void kmain(uint32_t magic, uint32_t info)
 	run_init(qemu, bochs);
 
 	platform_emit_boot(&bi);                    /* record 0 */
-	if (!serial_ok)
-		kprintf("tickbench: no UART answers at %s; output on the screen only\n",
-			console_serial_wanted());
+	serial_say();                               /* which UART, and why */
+	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
 	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
-	acpi_init(&bi);                             /* MADT, HPET, FADT */
+	acpi_report();                              /* MADT, HPET, FADT, SPCR */
+	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
 	if (cfg.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
+	if (cfg.dumps & DUMP_SMBIOS)
+		machine_dump_smbios();              /* the same, --smbios */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
 	if (!cmdline_ok) {

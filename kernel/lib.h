@@ -21,4 +21,18 @@ int strncmp(const char *a, const char *b, size_t n);
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Little-endian fields of firmware tables, read byte-wise (no alignment assumed). */
+static inline uint16_t le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static inline uint32_t le32(const uint8_t *p) { return (uint32_t)le16(p) | (uint32_t)le16(p + 2) << 16; }
+static inline uint64_t le64(const uint8_t *p) { return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32; }
+
+/* The bytes of an ACPI table or SMBIOS entry point add up to 0 (mod 256). */
+static inline bool checksum_ok(const uint8_t *p, size_t len)
+{
+	uint8_t sum = 0;
+	while (len--)
+		sum = (uint8_t)(sum + *p++);
+	return sum == 0;
+}
+
 #endif

@@ -77,8 +77,20 @@ static void parse_tag(const uint8_t *t, uint32_t type, uint32_t size, struct boo
 		parse_framebuffer(t, size, bi);
 		break;
 	case MB2_TAG_EFI32:
+		bi->uefi = true;
+		if (size >= 12)
+			bi->efi_system_table = rd32(t + 8);
+		break;
 	case MB2_TAG_EFI64:
 		bi->uefi = true;
+		if (size >= 16)
+			bi->efi_system_table = rd64(t + 8);
+		break;
+	case MB2_TAG_SMBIOS:            /* Multiboot2 3.6.15: major, minor, 6 reserved */
+		if (size > 16) {
+			bi->smbios = t + 16;
+			bi->smbios_len = size - 16;
+		}
 		break;
 	case MB2_TAG_ACPI_OLD:
 	case MB2_TAG_ACPI_NEW:

@@ -14,6 +14,7 @@
 #define MB2_TAG_FRAMEBUFFER  8
 #define MB2_TAG_EFI32        11   /* EFI 32-bit system table pointer */
 #define MB2_TAG_EFI64        12   /* EFI 64-bit system table pointer */
+#define MB2_TAG_SMBIOS       13   /* SMBIOS version, reserved, a copy of the entry point */
 #define MB2_TAG_ACPI_OLD     14   /* copy of the ACPI 1.0 RSDP */
 #define MB2_TAG_ACPI_NEW     15   /* copy of the ACPI 2.0+ RSDP */
 #define MB2_TAG_EFI_MMAP     17
@@ -23,6 +24,9 @@ struct boot_info {
 	const char *cmdline;            /* "" when absent */
 	const char *loader;             /* "" when absent */
 	bool uefi;                      /* an EFI system table tag was passed */
+	uint64_t efi_system_table;      /* its physical address, 0 when none */
+	const void *smbios;             /* the SMBIOS tag's copy of the entry point */
+	uint32_t smbios_len;
 	uint64_t memory_bytes;          /* available RAM in the memory map */
 	uint64_t free_base, free_len;   /* the largest available region below 4 GiB */
 	uint64_t low_base, low_len;     /* the largest available region starting below 1 MiB */

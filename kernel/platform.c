@@ -3,6 +3,7 @@
 #include "console.h"
 #include "cpu.h"
 #include "record.h"
+#include "serial.h"
 #include "version.h"            /* build/version.h, from the Makefile */
 
 void platform_emit_boot(const struct boot_info *bi)
@@ -18,7 +19,13 @@ void platform_emit_boot(const struct boot_info *bi)
 	record_str(&r, "loader", bi->loader);
 	record_str(&r, "firmware", bi->uefi ? "uefi" : "bios");
 	record_str(&r, "console", console_serial_name());
+	record_str(&r, "console_from", serial_from());
+	record_str(&r, "console_why", serial_why());
+	record_u64(&r, "console_baud", serial_baud());
+	record_str(&r, "console_pci", serial_pci());
 	record_str(&r, "screen", console_screen_name());
+	record_str(&r, "screen_mode", console_screen_mode());
+	record_str(&r, "screen_text", console_screen_text());
 	record_emit(&r);
 }
 

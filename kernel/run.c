@@ -6,6 +6,7 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "qrscreen.h"
 #include "smp.h"
 
 static bool qemu, bochs;
@@ -58,6 +59,8 @@ _Noreturn void run_end(void)
 	record_str(&r, "status", status_names[run_status()]);
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
+	if (qrscreen_wanted(qemu || bochs))
+		qrscreen_show(status_names[run_status()]);   /* forever, if it can draw */
 	run_stop_machine();
 }
 

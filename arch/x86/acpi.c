@@ -7,17 +7,6 @@
 #define RSDP_V2_LEN    36
 
 static uint8_t u8(const uint8_t *p) { return p[0]; }
-static uint16_t u16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-static uint32_t u32(const uint8_t *p) { return (uint32_t)u16(p) | (uint32_t)u16(p + 2) << 16; }
-static uint64_t u64(const uint8_t *p) { return (uint64_t)u32(p) | (uint64_t)u32(p + 4) << 32; }
-
-static bool checksum_ok(const uint8_t *p, size_t len)
-{
-	uint8_t sum = 0;
-	while (len--)
-		sum = (uint8_t)(sum + *p++);
-	return sum == 0;
-}
 
 static void problem(struct acpi_info *a, const char *sig, uint64_t addr, const char *what)
 {
@@ -47,7 +36,7 @@ static const uint8_t *map_table(struct acpi_info *a, acpi_map_fn map, uint64_t a
 		problem(a, expect, addr, "wrong signature");
 		return NULL;
 	}
-	uint32_t len = u32(h + 4);
+	uint32_t len = le32(h + 4);
 	if (len < SDT_HEADER_LEN || len > ACPI_MAX_TABLE_LEN) {
 		problem(a, (const char *)h, addr, "impossible length");
 		return NULL;
@@ -98,33 +87,33 @@ static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 	switch (e[0]) {
 	case 0:                 /* processor local APIC */
 		if (e[1] >= 8)
-			add_cpu(a, u32(e + 4), e[3], 0xff, e[2]);
+			add_cpu(a, le32(e + 4), e[3], 0xff, e[2]);
 		break;
 	case 1:                 /* I/O APIC */
 		if (e[1] >= 12 && a->n_ioapics < ACPI_MAX_IOAPICS)
 			a->ioapics[a->n_ioapics++] = (struct acpi_ioapic){
-				.id = e[2], .addr = u32(e + 4), .gsi_base = u32(e + 8) };
+				.id = e[2], .addr = le32(e + 4), .gsi_base = le32(e + 8) };
 		break;
 	case 2:                 /* interrupt source override (ISA bus 0 only) */
 		if (e[1] >= 10 && e[2] == 0 && e[3] < 16)
 			a->isa[e[3]] = (struct acpi_isa_irq){
-				.gsi = u32(e + 4), .flags = u16(e + 8), .overridden = true };
+				.gsi = le32(e + 4), .flags = le16(e + 8), .overridden = true };
 		break;
 	case 4:                 /* local APIC NMI */
 		if (e[1] >= 6)
-			add_nmi(a, e[2] == 0xff ? ACPI_NMI_ALL_CPUS : e[2], u16(e + 3), e[5]);
+			add_nmi(a, e[2] == 0xff ? ACPI_NMI_ALL_CPUS : e[2], le16(e + 3), e[5]);
 		break;
 	case 5:                 /* local APIC address override */
 		if (e[1] >= 12)
-			a->lapic_addr = u64(e + 4);
+			a->lapic_addr = le64(e + 4);
 		break;
 	case 9:                 /* processor local x2APIC */
 		if (e[1] >= 16)
-			add_cpu(a, u32(e + 8), u32(e + 4), 0xffffffffu, u32(e + 12));
+			add_cpu(a, le32(e + 8), le32(e + 4), 0xffffffffu, le32(e + 12));
 		break;
 	case 0x0a:              /* local x2APIC NMI */
 		if (e[1] >= 12)
-			add_nmi(a, u32(e + 4), u16(e + 2), e[8]);
+			add_nmi(a, le32(e + 4), le16(e + 2), e[8]);
 		break;
 	}
 }
@@ -161,13 +150,13 @@ static void forget_madt(struct acpi_info *a)
 
 static bool parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	uint32_t len = u32(t + 4);
+	uint32_t len = le32(t + 4);
 	if (len < SDT_HEADER_LEN + 8) {
 		problem(a, "APIC", addr, "too short");
 		return false;
 	}
-	a->lapic_addr = u32(t + 36);
-	a->madt_flags = u32(t + 40);
+	a->lapic_addr = le32(t + 36);
+	a->madt_flags = le32(t + 40);
 	for (uint32_t off = SDT_HEADER_LEN + 8; off + 2 <= len;) {
 		uint8_t elen = t[off + 1];
 		if (elen < 2 || off + elen > len) {
@@ -184,18 +173,18 @@ static bool parse_madt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 
 static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	if (u32(t + 4) < 56) {
+	if (le32(t + 4) < 56) {
 		problem(a, "HPET", addr, "too short");
 		return false;
 	}
-	if (u8(t + 40) != ACPI_GAS_SYSTEM_MEMORY || u64(t + 44) == 0) {
+	if (u8(t + 40) != ACPI_GAS_SYSTEM_MEMORY || le64(t + 44) == 0) {
 		problem(a, "HPET", addr, "base address is not in memory space");
 		return false;
 	}
-	a->hpet_block_id = u32(t + 36);
-	a->hpet_addr = u64(t + 44);
+	a->hpet_block_id = le32(t + 36);
+	a->hpet_addr = le64(t + 44);
 	a->hpet_number = u8(t + 52);
-	a->hpet_min_tick = u16(t + 53);
+	a->hpet_min_tick = le16(t + 53);
 	a->has_hpet = true;
 	return true;
 }
@@ -206,19 +195,19 @@ static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
  * PM_TMR_LEN 4 at offset 91). Width from the flags' TMR_VAL_EXT. */
 static void parse_pm_timer(struct acpi_info *a, const uint8_t *t, uint32_t len)
 {
-	uint64_t addr = u8(t + 91) >= 4 ? u32(t + 76) : 0;
+	uint64_t addr = u8(t + 91) >= 4 ? le32(t + 76) : 0;
 	uint8_t space = ACPI_GAS_SYSTEM_IO;
-	if (len >= 220 && u64(t + 212) != 0 &&
+	if (len >= 220 && le64(t + 212) != 0 &&
 	    (u8(t + 208) == ACPI_GAS_SYSTEM_IO || u8(t + 208) == ACPI_GAS_SYSTEM_MEMORY)) {
 		space = u8(t + 208);
-		addr = u64(t + 212);
+		addr = le64(t + 212);
 	}
 	if (space == ACPI_GAS_SYSTEM_IO && addr > 0xfffc)
 		addr = 0;                   /* no port: 16 bits, 4 bytes wide */
 	a->pm_timer_space = space;
 	a->pm_timer_addr = addr;
 	a->pm_timer_port = space == ACPI_GAS_SYSTEM_IO ? (uint16_t)addr : 0;
-	a->pm_timer_32bit = u32(t + 112) & ACPI_FADT_TMR_VAL_EXT;
+	a->pm_timer_32bit = le32(t + 112) & ACPI_FADT_TMR_VAL_EXT;
 }
 
 /* A hardware-reduced platform (flags bit 20): "OSPM will ignore fields related to
@@ -227,14 +216,14 @@ static void parse_pm_timer(struct acpi_info *a, const uint8_t *t, uint32_t len)
  * 5.2.9): no PM timer, whatever PM_TMR_BLK and X_PM_TMR_BLK hold. */
 static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	uint32_t len = u32(t + 4);
+	uint32_t len = le32(t + 4);
 	if (len < 116) {
 		problem(a, "FACP", addr, "too short");
 		return false;
 	}
 	a->has_fadt = true;
 	a->fadt_revision = t[8];
-	a->hw_reduced = u32(t + 112) & ACPI_FADT_HW_REDUCED_ACPI;
+	a->hw_reduced = le32(t + 112) & ACPI_FADT_HW_REDUCED_ACPI;
 	a->pm_timer_space = ACPI_GAS_SYSTEM_IO;
 	if (!a->hw_reduced)
 		parse_pm_timer(a, t, len);
@@ -250,12 +239,50 @@ bool acpi_has_8259(const struct acpi_info *a)
  * X2APIC_OPT_OUT, DMA_CTRL_PLATFORM_OPT_IN. Only the flags are read. */
 static bool parse_dmar(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
-	if (u32(t + 4) < 38) {
+	if (le32(t + 4) < 38) {
 		problem(a, "DMAR", addr, "too short");
 		return false;
 	}
 	a->dmar_flags = t[37];
 	a->has_dmar = true;
+	return true;
+}
+
+/* SPCR's baud rate byte (offset 58): 0 keeps the firmware's setting. */
+static uint32_t spcr_baud(uint8_t code)
+{
+	switch (code) {
+	case 3:  return 9600;
+	case 4:  return 19200;
+	case 6:  return 57600;
+	case 7:  return 115200;
+	default: return 0;
+	}
+}
+
+/* SPCR: interface type (36), base address GAS (40: space, bit width, bit offset,
+ * access size, address at 44), baud rate (58), PCI ids and location (64-70), UART
+ * clock (76, revision 3+), precise baud rate (80, revision 4). */
+static bool parse_spcr(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+{
+	uint32_t len = le32(t + 4);
+	if (len < 80) {
+		problem(a, "SPCR", addr, "too short");
+		return false;
+	}
+	struct acpi_spcr *s = &a->spcr;
+	*s = (struct acpi_spcr){
+		.revision = t[8], .interface_type = t[36], .space = t[40],
+		.bit_width = t[41], .access_size = t[43], .base = le64(t + 44),
+		.baud_code = t[58], .baud = spcr_baud(t[58]),
+		.pci_device = le16(t + 64), .pci_vendor = le16(t + 66),
+		.pci_bus = t[68], .pci_dev = t[69], .pci_fn = t[70],
+	};
+	if (s->revision >= 3)
+		s->clock_hz = le32(t + 76);
+	if (s->revision >= 4 && len >= 84 && le32(t + 80))
+		s->baud = le32(t + 80);
+	a->has_spcr = true;
 	return true;
 }
 
@@ -286,6 +313,8 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 		ok = parse_fadt(a, t, addr);
 	else if (!memcmp(t, "DMAR", 4) && !a->has_dmar)
 		ok = parse_dmar(a, t, addr);
+	else if (!memcmp(t, "SPCR", 4) && !a->has_spcr)
+		ok = parse_spcr(a, t, addr);
 	if (ok)
 		add_table_name(a, t);
 }
@@ -293,9 +322,9 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 static void parse_sdt_entries(struct acpi_info *a, acpi_map_fn map, const uint8_t *sdt,
 			      unsigned entry)
 {
-	uint32_t len = u32(sdt + 4);
+	uint32_t len = le32(sdt + 4);
 	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
-		parse_table(a, map, entry == 8 ? u64(sdt + off) : u32(sdt + off));
+		parse_table(a, map, entry == 8 ? le64(sdt + off) : le32(sdt + off));
 }
 
 /* The XSDT when the RSDP (revision 2+) gives one, else the RSDT (ACPI 6.5, 5.2.5.3).
@@ -304,9 +333,9 @@ static void parse_sdt_entries(struct acpi_info *a, acpi_map_fn map, const uint8_
  * falls back when the XSDT is unusable. The XSDT's acpi_problem stays. */
 static void parse_root(struct acpi_info *a, acpi_map_fn map, const uint8_t *r)
 {
-	uint64_t rsdt = u32(r + 16);
-	if (r[15] >= 2 && u64(r + 24) != 0) {
-		const uint8_t *xsdt = map_table(a, map, u64(r + 24), "XSDT");
+	uint64_t rsdt = le32(r + 16);
+	if (r[15] >= 2 && le64(r + 24) != 0) {
+		const uint8_t *xsdt = map_table(a, map, le64(r + 24), "XSDT");
 		if (xsdt) {
 			a->xsdt = true;
 			parse_sdt_entries(a, map, xsdt, 8);
@@ -325,8 +354,8 @@ static bool rsdp_ok(const uint8_t *r, size_t len)
 {
 	if (len < RSDP_V1_LEN || memcmp(r, "RSD PTR ", 8) || !checksum_ok(r, RSDP_V1_LEN))
 		return false;
-	return r[15] < 2 || (len >= RSDP_V2_LEN && u32(r + 20) >= RSDP_V2_LEN &&
-			     u32(r + 20) <= len && checksum_ok(r, u32(r + 20)));
+	return r[15] < 2 || (len >= RSDP_V2_LEN && le32(r + 20) >= RSDP_V2_LEN &&
+			     le32(r + 20) <= len && checksum_ok(r, le32(r + 20)));
 }
 
 void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
@@ -365,9 +394,43 @@ const void *acpi_scan_bios_area(acpi_map_fn map)
 	const uint8_t *bda = map(0x40e, 2);     /* the EBDA segment, in the BIOS data area */
 	const void *found = NULL;
 	if (bda) {
-		uint64_t ebda = (uint64_t)u16(bda) << 4;
+		uint64_t ebda = (uint64_t)le16(bda) << 4;
 		if (ebda >= 0x80000 && ebda < 0xa0000)
 			found = scan(map, ebda, 1024);
 	}
 	return found ? found : scan(map, 0xe0000, 0x20000);
+}
+
+/* Register width in bits from the GAS: the access size (1 byte ... 4 qword) when
+ * given, else the bit width (ACPI 6.5, section 5.2.3.2). */
+static unsigned spcr_register_bits(const struct acpi_spcr *s)
+{
+	if (s->access_size >= 1 && s->access_size <= 4)
+		return 8u << (s->access_size - 1);
+	return s->bit_width;
+}
+
+const char *acpi_spcr_uart(const struct acpi_spcr *s, enum uart_access *access,
+			   uint64_t *base)
+{
+	if (s->interface_type == ACPI_SPCR_INTEL_LPSS)
+		return "it names an Intel LPSS UART (interface type 0x14), which needs its "
+		       "reset and clock registers set: not supported";
+	if (s->interface_type != ACPI_SPCR_16550 && s->interface_type != ACPI_SPCR_16450 &&
+	    s->interface_type != ACPI_SPCR_16550_GAS)
+		return "it names a UART that is not 16550-compatible";
+	if (s->base == 0)
+		return "it says console redirection is off (base address 0)";
+	unsigned bits = spcr_register_bits(s);
+	*base = s->base;
+	if (s->space == ACPI_GAS_SYSTEM_IO) {
+		*access = UART_PORT;
+		if (s->base > 0xfff8)
+			return "its I/O port is out of range";
+		return bits == 8 || bits == 0 ? NULL : "its I/O-space registers are not 8-bit";
+	}
+	if (s->space != ACPI_GAS_SYSTEM_MEMORY)
+		return "its registers are in neither memory nor I/O space";
+	*access = bits == 32 ? UART_MMIO32 : UART_MMIO8;
+	return bits == 8 || bits == 32 ? NULL : "its memory-mapped registers are neither 8- nor 32-bit";
 }

@@ -1,6 +1,8 @@
 /* ACPI tables that tickbench reads: RSDP, RSDT/XSDT, MADT, HPET, FADT, DMAR
  * (ACPI 6.5 specification, sections 5.2.5-5.2.12; IA-PC HPET specification 1.0a,
- * section 3.2.4; Intel VT-d specification 4.x, section 8.1). Every table's length and checksum are checked before use; a table
+ * section 3.2.4; Intel VT-d specification 4.x, section 8.1), SPCR (Microsoft "Serial
+ * Port Console Redirection Table", revisions 1-4; interface types from Microsoft's DBG2
+ * specification, table 3). Every table's length and checksum are checked before use; a table
  * that fails is noted in problems[] and ignored. The parser takes a map callback,
  * so the host tests feed it dumped table images. */
 #ifndef ARCH_X86_ACPI_H
@@ -9,6 +11,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "uart.h"
 
 #define ACPI_MAX_IOAPICS    8
 #define ACPI_MAX_CPUS       256
@@ -45,6 +48,26 @@ struct acpi_nmi {                   /* a local APIC NMI (type 4) or x2APIC NMI (
 	uint32_t uid;                   /* ACPI processor UID, ACPI_NMI_ALL_CPUS for all */
 	uint16_t flags;                 /* MPS INTI flags: polarity, trigger */
 	uint8_t lint;                   /* 0 or 1: which LINT pin the NMI is wired to */
+};
+
+/* SPCR interface types (DBG2 specification, table 3: Serial Port Subtypes). */
+#define ACPI_SPCR_16550             0x00        /* full 16550 */
+#define ACPI_SPCR_16450             0x01        /* 16550 subset (16450) */
+#define ACPI_SPCR_16550_GAS         0x12        /* 16550-compatible, parameters in the GAS */
+#define ACPI_SPCR_INTEL_LPSS        0x14        /* Intel LPSS UART (needs reset and clock set-up) */
+
+struct acpi_spcr {                  /* the console UART the firmware names */
+	uint8_t revision;
+	uint8_t interface_type;         /* ACPI_SPCR_* */
+	uint8_t space;                  /* GAS address space: ACPI_GAS_SYSTEM_MEMORY or _IO */
+	uint8_t bit_width;              /* GAS register bit width (8, 32) */
+	uint8_t access_size;            /* GAS access size: 0 undefined, 1 byte ... 4 qword */
+	uint64_t base;                  /* 0: the firmware says redirection is disabled */
+	uint8_t baud_code;              /* the table's byte: 0 as is, 3 9600 ... 7 115200 */
+	uint32_t baud;                  /* from baud_code (or the precise rate, rev 4); 0: keep */
+	uint32_t clock_hz;              /* UART input clock (rev 3+); 0: not given */
+	uint16_t pci_vendor, pci_device;    /* 0xffff: not a PCI device */
+	uint8_t pci_bus, pci_dev, pci_fn;
 };
 
 struct acpi_problem {
@@ -91,6 +114,9 @@ struct acpi_info {
 	uint16_t pm_timer_port;         /* the port when in I/O space, else 0 */
 	bool pm_timer_32bit;            /* FADT flags TMR_VAL_EXT */
 
+	bool has_spcr;
+	struct acpi_spcr spcr;
+
 	unsigned n_problems;
 	struct acpi_problem problems[ACPI_MAX_PROBLEMS];
 };
@@ -112,6 +138,14 @@ bool acpi_has_8259(const struct acpi_info *a);
 /* The NMI entry for the CPU with this APIC id (its own UID's, else one for all
  * CPUs), or NULL when the MADT has none for it. */
 const struct acpi_nmi *acpi_nmi_for(const struct acpi_info *a, uint32_t apic_id);
+
+/* How to drive the UART an SPCR table names: the register access and base, or
+ * the reason it cannot be (NULL when it can). Accepted: interface types 16550,
+ * 16450 and 16550-with-GAS; I/O space with 8-bit registers at ports <= 0xfff8;
+ * memory space with 8- or 32-bit registers (GAS access size, else bit width, as
+ * Linux's acpi_parse_spcr() reads them). */
+const char *acpi_spcr_uart(const struct acpi_spcr *s, enum uart_access *access,
+			   uint64_t *base);
 
 /* Find the RSDP the legacy way: the first KiB of the EBDA, then 0xe0000-0xfffff, on
  * 16-byte boundaries (ACPI 6.5, 5.2.5.1). NULL when absent. */

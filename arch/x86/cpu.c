@@ -68,6 +68,24 @@ void cpu_identify(void)
 	identify_hypervisor();
 }
 
+bool cpu_microcode_revision(uint32_t *rev)
+{
+	uint64_t v;
+	if (!strcmp(cpu.vendor, "AuthenticAMD") || !strcmp(cpu.vendor, "HygonGenuine")) {
+		if (rdmsr_safe(MSR_IA32_BIOS_SIGN_ID, &v))
+			return false;
+		*rev = (uint32_t)v;
+		return true;
+	}
+	if (wrmsr_safe(MSR_IA32_BIOS_SIGN_ID, 0))
+		return false;
+	cpuid(1, 0);                    /* loads the signature into the MSR */
+	if (rdmsr_safe(MSR_IA32_BIOS_SIGN_ID, &v))
+		return false;
+	*rev = (uint32_t)(v >> 32);
+	return true;
+}
+
 /* Leaf 0BH exists when the maximum leaf reaches it and its EBX[15:0] is not 0
  * (SDM vol. 2A, CPUID, leaf 0BH); its EDX is the x2APIC id. Before cpu_identify()
  * max_leaf is 0: the initial APIC id, the same for ids below 255. */

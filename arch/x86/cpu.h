@@ -8,6 +8,7 @@
 
 #define MSR_IA32_APICBASE       0x0000001b
 #define MSR_SMI_COUNT           0x00000034   /* Intel only */
+#define MSR_IA32_BIOS_SIGN_ID   0x0000008b   /* Intel: microcode revision in 63:32; AMD: patch level in 31:0 */
 #define MSR_PLATFORM_INFO       0x000000ce   /* Intel: 15:8 max non-turbo ratio */
 #define MSR_IA32_MPERF          0x000000e7
 #define MSR_IA32_APERF          0x000000e8
@@ -35,6 +36,7 @@ static inline uint64_t rdmsr(uint32_t msr)
 /* RDMSR that returns non-zero instead of raising #GP (arch/x86/msr_safe.S). Under
  * QEMU 7.2 TCG unknown MSRs read 0 without a fault, so 0 can also mean "absent". */
 int rdmsr_safe(uint32_t msr, uint64_t *value);
+int wrmsr_safe(uint32_t msr, uint64_t value);
 
 static inline void wrmsr(uint32_t msr, uint64_t val)
 {
@@ -163,6 +165,11 @@ struct cpu_info {
 
 extern struct cpu_info cpu;
 void cpu_identify(void);
+
+/* The microcode revision this CPU runs (Intel SDM vol. 3A, 10.11.7.1: write 0 to
+ * IA32_BIOS_SIGN_ID, CPUID(1), read bits 63:32; AMD: the patch level, MSR 0x8B bits
+ * 31:0). False when the MSR faults (read with rdmsr_safe). */
+bool cpu_microcode_revision(uint32_t *rev);
 
 /* Which CPU this is, from CPUID alone (on any CPU, its local APIC enabled or not):
  * the APIC id the MADT and smp.c use, as the APIC ID register holds it unless

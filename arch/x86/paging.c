@@ -1,50 +1,58 @@
-/* Identity mapping in 2 MiB pages (Intel SDM vol. 3A, section 5.5: 4-level paging;
- * PCD|PWT with the power-on PAT select UC, table 13-11). */
+/* Mapping more of the physical address space into the identity map that
+ * boot/entry.S built (pagetable.c builds the entries), and the PAT entry that makes
+ * write-combining available (Intel SDM vol. 3A, section 13.12: PAT). */
 #include "paging.h"
+#include "pagetable.h"
 #include "cpu.h"
 #include "lib.h"
 
-#define PTE_P    (1ull << 0)
-#define PTE_RW   (1ull << 1)
-#define PTE_PWT  (1ull << 3)
-#define PTE_PCD  (1ull << 4)
-#define PTE_PS   (1ull << 7)
-#define PTE_ADDR 0x000ffffffffff000ull
-#define PAGE_2M  (2ull << 20)
-#define SPARE_TABLES 8
+#define MSR_IA32_PAT    0x277
+#define   PAT_ENTRY7_SHIFT 56
+#define   PAT_WC        0x01ull         /* memory type encoding: write-combining */
+#define SPARE_TABLES 12
 
-extern uint64_t pml4[512], pdpt[512];
+extern uint64_t pml4[512];
 
 static uint64_t spare[SPARE_TABLES][512] __attribute__((aligned(4096)));
 static unsigned spare_used;
+static bool pat_wc_ready;
 
-static uint64_t *page_directory(uint64_t phys)
+static uint64_t *spare_table(void)
 {
-	unsigned i = (unsigned)(phys >> 30);
-	if (!(pdpt[i] & PTE_P)) {
-		if (spare_used == SPARE_TABLES)
-			return NULL;
-		uint64_t *pd = spare[spare_used++];
-		memset(pd, 0, 4096);
-		pdpt[i] = (uint64_t)(uintptr_t)pd | PTE_P | PTE_RW;
-	}
-	return (uint64_t *)(uintptr_t)(pdpt[i] & PTE_ADDR);
+	if (spare_used == SPARE_TABLES)
+		return NULL;
+	uint64_t *t = spare[spare_used++];
+	memset(t, 0, 4096);
+	return t;
+}
+
+/* PAT entry 7 (power-on UC, used by no mapping before this) becomes WC, so that
+ * PAT|PCD|PWT selects it. Every CPU with long mode has a PAT (CPUID.1:EDX[16]).
+ * Only the boot CPU's PAT is changed: an AP that draws sees entry 7 as UC, which
+ * is slower but as uncacheable, so the two views never disagree on caching. */
+static void pat_enable_wc(void)
+{
+	uint64_t pat = rdmsr(MSR_IA32_PAT);
+	pat &= ~(0xffull << PAT_ENTRY7_SHIFT);
+	wrmsr(MSR_IA32_PAT, pat | PAT_WC << PAT_ENTRY7_SHIFT);
+	pat_wc_ready = true;
+}
+
+static bool map(uint64_t phys, uint64_t size, enum pt_cache cache)
+{
+	bool ok = pt_map(pml4, spare_table, phys, size, cache);
+	write_cr3(read_cr3());      /* flush the TLB (no global pages are used) */
+	return ok;
 }
 
 bool paging_map(uint64_t phys, uint64_t size, bool uncached)
 {
-	uint64_t end = phys + size;
-	if (end < phys || end > (512ull << 30))
-		return false;
-	for (uint64_t page = phys & ~(PAGE_2M - 1); page < end; page += PAGE_2M) {
-		uint64_t *pd = page_directory(page);
-		if (!pd)
-			return false;
-		uint64_t pte = page | PTE_P | PTE_RW | PTE_PS;
-		if (uncached)
-			pte |= PTE_PCD | PTE_PWT;
-		pd[(page >> 21) & 511] = pte;
-	}
-	write_cr3(read_cr3());      /* flush the TLB (no global pages are used) */
-	return true;
+	return map(phys, size, uncached ? PT_UNCACHED : PT_WRITE_BACK);
+}
+
+bool paging_map_wc(uint64_t phys, uint64_t size)
+{
+	if (!pat_wc_ready)
+		pat_enable_wc();
+	return map(phys, size, PT_WRITE_COMBINING);
 }

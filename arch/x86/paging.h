@@ -1,5 +1,6 @@
 /* The identity map that boot/entry.S built (0..4 GiB in 2 MiB pages, the top 20 MiB
- * uncached), and mapping more: a framebuffer above 4 GiB, a UART's MMIO window. */
+ * uncached), and mapping more: a framebuffer anywhere below 128 TiB, a UART's MMIO
+ * window, ACPI tables above 4 GiB. */
 #ifndef ARCH_X86_PAGING_H
 #define ARCH_X86_PAGING_H
 
@@ -8,7 +9,9 @@
 
 /* Identity-map [phys, phys + size) in 2 MiB pages, uncached when asked (device
  * registers) and write-back otherwise. Returns false when out of page tables or
- * beyond the 512 GiB that one PML4 entry covers. */
+ * beyond the 128 TiB of lower-half addresses. */
 bool paging_map(uint64_t phys, uint64_t size, bool uncached);
+/* The same, write-combining (a framebuffer: writes are gathered into bursts). */
+bool paging_map_wc(uint64_t phys, uint64_t size);
 
 #endif

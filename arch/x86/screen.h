@@ -22,8 +22,22 @@ const unsigned char *font_glyph(unsigned char c);
 
 void vga_init(uint64_t addr, uint32_t cols, uint32_t rows);
 void vga_write(const char *s, size_t n);
+uint32_t vga_text_cols(void);
+uint32_t vga_text_rows(void);
 
 bool fb_init(const struct framebuffer *fb);
 void fb_write(const char *s, size_t n);
+/* The framebuffer in use (mapped, identity: draw at its addr), NULL when none: for
+ * whoever draws pixels after the run (the QR pages). */
+const struct framebuffer *fb_info(void);
+uint32_t fb_text_cols(void);        /* the text grid and the font's scale; 0: none */
+uint32_t fb_text_rows(void);
+uint32_t fb_font_scale(void);
+
+/* Whole-screen drawing (fbdraw.c), 16, 24 or 32 bits a pixel: the pixel value of a
+ * grey level, and a filled rectangle clipped to the screen. */
+uint32_t fbdraw_grey(const struct framebuffer *fb, uint8_t v);
+void fbdraw_rect(const struct framebuffer *fb, uint32_t x0, uint32_t y0, uint32_t w,
+		 uint32_t h, uint32_t pixel);
 
 #endif

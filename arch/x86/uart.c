@@ -40,7 +40,7 @@ static bool probe(void)
 	return uart_in(UART_SCR) == 0xa5 && uart_in(UART_LSR) != 0xff;
 }
 
-bool uart_init(enum uart_access access, uint64_t addr, uint32_t baud)
+bool uart_init(enum uart_access access, uint64_t addr, uint32_t baud, uint32_t clock_hz)
 {
 	uart.access = access;
 	uart.base = addr;
@@ -49,7 +49,8 @@ bool uart_init(enum uart_access access, uint64_t addr, uint32_t baud)
 		return false;
 	uart_out(UART_IER, 0);
 	if (baud) {
-		uint16_t div = (uint16_t)(UART_CLOCK_HZ / 16 / baud);
+		uint32_t d = (clock_hz ? clock_hz : UART_CLOCK_HZ) / 16 / baud;
+		uint16_t div = (uint16_t)(d == 0 ? 1 : d > 0xffff ? 0xffff : d);
 		uart_out(UART_LCR, UART_LCR_DLAB);
 		uart_out(UART_DLL, div & 0xff);
 		uart_out(UART_DLM, div >> 8);

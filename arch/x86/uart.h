@@ -29,9 +29,10 @@
 enum uart_access { UART_PORT, UART_MMIO8, UART_MMIO32 };
 
 /* Probe the UART at addr (port or physical address) and program it for baud, 8N1
- * (baud 0 keeps the firmware's divisor). Returns false, and leaves the UART
+ * (baud 0 keeps the firmware's divisor), its input clock clock_hz (0: the PC's
+ * 1.8432 MHz). Returns false, and leaves the UART
  * unused, when nothing answers there. */
-bool uart_init(enum uart_access access, uint64_t addr, uint32_t baud);
+bool uart_init(enum uart_access access, uint64_t addr, uint32_t baud, uint32_t clock_hz);
 bool uart_present(void);
 void uart_write(const char *s, size_t n);   /* '\n' goes out as "\r\n" */
 

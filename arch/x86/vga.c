@@ -47,3 +47,6 @@ void vga_write(const char *s, size_t n)
 		vga.cells[vga.y * vga.cols + vga.x++] = ATTR_GREY_ON_BLACK << 8 | (uint8_t)c;
 	}
 }
+
+uint32_t vga_text_cols(void) { return vga.cols; }
+uint32_t vga_text_rows(void) { return vga.rows; }

@@ -11,21 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "acpi.h"
+#include "fake_mem.h"
 
 #define RSDP_COPY 36
 #define BIOS_AREA 0xe0000
 #define BIOS_AREA_LEN 0x20000
-
-static const uint8_t *mem;
-static size_t mem_len;
-static uint64_t mem_base;
-
-static const void *fake_map(uint64_t phys, size_t len)
-{
-	if (phys < mem_base || len > mem_len || phys - mem_base > mem_len - len)
-		return NULL;
-	return mem + (phys - mem_base);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -35,23 +25,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	uint8_t *rsdp = malloc(RSDP_COPY);
 	memcpy(rsdp, data, RSDP_COPY);
-	mem = data + RSDP_COPY;
-	mem_len = size - RSDP_COPY;
-
-	mem_base = 0;
+	map_input(data + RSDP_COPY, size - RSDP_COPY, 0);
 	acpi_parse(rsdp, data[15] >= 2 ? RSDP_COPY : 20, "fuzz", fake_map, &info);
 	free(rsdp);
+	enum uart_access access;
+	uint64_t base;
+	if (info.has_spcr && !acpi_spcr_uart(&info.spcr, &access, &base) &&
+	    (base != info.spcr.base || (access == UART_PORT && base > 0xfff8)))
+		__builtin_trap();               /* the console would use a bad address */
 
-	static uint8_t *area;                   /* kept: zeroing 128 KiB a run is slow */
-	static size_t used;
-	if (!area)
-		area = calloc(1, BIOS_AREA_LEN);
-	memset(area, 0, used);
-	used = mem_len < BIOS_AREA_LEN ? mem_len : BIOS_AREA_LEN;
-	memcpy(area, data + RSDP_COPY, used);
-	mem = area;
-	mem_len = BIOS_AREA_LEN;
-	mem_base = BIOS_AREA;
+	const uint8_t *area = map_firmware_area(data + RSDP_COPY, size - RSDP_COPY, BIOS_AREA,
+						BIOS_AREA_LEN);
 	const uint8_t *found = acpi_scan_bios_area(fake_map);
 	if (found)
 		acpi_parse(found, (size_t)(area + BIOS_AREA_LEN - found), "bios-scan", fake_map, &info);

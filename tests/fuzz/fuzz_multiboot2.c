@@ -3,8 +3,8 @@
  * The input is the information, copied to an 8-aligned block of exactly its size
  * (the loader guarantees both); its total_size field is cut to the input's size,
  * since the kernel cannot know more than the loader says. Then everything the
- * kernel goes on to read is read: the strings, the RSDP copy, and the command line
- * through cmdline_parse. */
+ * kernel goes on to read is read: the strings, the RSDP and SMBIOS copies, and the
+ * command line through cmdline_parse. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,6 +32,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (uint32_t i = 0; r && i < bi.rsdp_len; i++)
 			sink += r[i];
 		if (r && (r < info || r + bi.rsdp_len > info + total))
+			abort();
+		const uint8_t *e = bi.smbios;    /* the SMBIOS tag's entry point copy */
+		for (uint32_t i = 0; e && i < bi.smbios_len; i++)
+			sink += e[i];
+		if (e && (e < info || e + bi.smbios_len > info + total))
 			abort();
 		struct config cfg;
 		struct cmdline_error err;

@@ -2,16 +2,17 @@
 # tools/acpi-undump: each fixture folder of tests/unit/acpi/, written out as the
 # acpidump lines kernel/acpi_dump.c prints (32 bytes a line, CRLF, records and text
 # around them), must come back byte for byte with the same index; a log with a
-# chunk missing must be refused.
+# chunk missing must be refused. The same for tests/unit/smbios/ as smbiosdump lines
+# (dump=smbios) and `--smbios`, in a log that also holds acpidump lines.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-to_log() {   # fixture folder -> a log as the kernel would print it
-	python3 - "$1" <<'PY'
+to_log() {   # fixture folder, line prefix -> a log as the kernel would print it
+	python3 - "$1" "$2" <<'PY'
 import sys, os
-d = sys.argv[1]
+d, prefix = sys.argv[1], sys.argv[2].encode()
 out = sys.stdout.buffer
 out.write(b'{"type":"acpi","seq":2,"crc":"00000000"}\r\n')
 for line in open(os.path.join(d, 'index')):
@@ -20,17 +21,27 @@ for line in open(os.path.join(d, 'index')):
     sig, addr, length, name = line.split()
     data = open(os.path.join(d, name), 'rb').read()
     for off in range(0, len(data), 32):
-        out.write(b'acpidump %s 0x%08x %d +%04x: %s\r\n' % (sig.encode(), int(addr, 16),
+        out.write(b'%s %s 0x%08x %d +%04x: %s\r\n' % (prefix, sig.encode(), int(addr, 16),
                   len(data), off, data[off:off + 32].hex().encode()))
-out.write(b'acpidump: end\r\ntickbench: end of run\r\n')
+out.write(b'%s: end\r\ntickbench: end of run\r\n' % prefix)
 PY
 }
 
 status=0
 for dir in tests/unit/acpi/*/; do
 	name=$(basename "$dir")
-	to_log "$dir" >"$scratch/$name.log"
+	to_log "$dir" acpidump >"$scratch/$name.log"
 	if ! tools/acpi-undump "$scratch/$name.log" "$scratch/$name" >/dev/null ||
+	   ! diff -r "$dir" "$scratch/$name" >/dev/null; then
+		echo "FAIL: $name does not come back the same"
+		diff -r "$dir" "$scratch/$name" | head
+		status=1
+	fi
+done
+for dir in tests/unit/smbios/*/; do
+	name=smbios-$(basename "$dir")
+	{ to_log "$dir" smbiosdump; cat "$scratch/pc-seabios.log"; } >"$scratch/$name.log"
+	if ! tools/acpi-undump --smbios "$scratch/$name.log" "$scratch/$name" >/dev/null ||
 	   ! diff -r "$dir" "$scratch/$name" >/dev/null; then
 		echo "FAIL: $name does not come back the same"
 		diff -r "$dir" "$scratch/$name" | head

@@ -24,7 +24,7 @@ fi
 make -s fuzz-build FUZZ_CC="$cc" || { echo "the fuzz targets do not build"; exit 1; }
 
 status=0
-for target in fuzz_acpi fuzz_multiboot2 fuzz_cmdline; do
+for target in fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios; do
 	mkdir -p "$scratch/$target"
 	dict=()
 	[[ -f tests/fuzz/$target.dict ]] && dict=(-dict="tests/fuzz/$target.dict")

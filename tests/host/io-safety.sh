@@ -5,7 +5,8 @@
 #   - port I/O: calls of outb/outw/outl/inb/inw/inl in arch/ kernel/ bench/ boot/
 #     (C), and in/out/ins/outs instructions (assembly); keyed by file and the port
 #     expression; a named constant must also resolve (#define) to an allowed port;
-#   - MMIO: paging_map() calls and pointer casts to volatile, keyed by file.
+#   - MMIO: paging_map() and paging_map_wc() calls and pointer casts to volatile,
+#     keyed by file.
 # QEMU's fw_cfg and isa-debug-exit, and Bochs's shutdown port, must stay behind
 # their detection (checked on their callers).
 set -uo pipefail
@@ -17,6 +18,7 @@ allowed_ports=(
 	0x20 0x21 0xa0 0xa1            # 8259 master and slave
 	0x40 0x42 0x43 0x61            # 8254 PIT channels 0 and 2, mode; port B (gate 2)
 	0x3f8 0x2f8 0x3e8 0x2e8        # COM1..COM4 (console=), registers at +0..+7
+	0xcf8 0xcfc                    # PCI configuration mechanism #1 (console=auto's UART scan)
 	0x510 0x511                    # QEMU fw_cfg selector, data (after the CPUID hypervisor bit)
 	0xf4                           # QEMU isa-debug-exit (after fw_cfg says QEMU)
 	0xe9 0x8900                    # Bochs port_e9_hack (read: detection), shutdown (after it)
@@ -38,7 +40,9 @@ arch/x86/pit.h	PIT_CH2	PIT channel 2 latch read
 arch/x86/pit.h	PIT_MODE	PIT latch command
 arch/x86/pit.h	PIT_PORT_B	port B read: PIT channel 2 output
 arch/x86/pmtimer.h	pmtimer_port	ACPI PM timer, read only, port from the FADT (<= 0xfffc; X_PM_TMR_BLK in I/O space or PM_TMR_BLK)
-arch/x86/uart.c	(uint16_t)(uart.base + reg)	the configured 16550 (console=com1..4 or io:PORT), registers 0..7
+arch/x86/uart.c	(uint16_t)(uart.base + reg)	the console 16550, registers 0..7: console=com1..4 or io:PORT; console=auto probes COM1..COM4 (scratch register first), then an SPCR I/O-space UART or a PCI 16550's I/O BAR0 (class 07h/00h, prog IF 02h-06h)
+arch/x86/pci.c	PCI_CONFIG_ADDRESS	PCI configuration address (console=auto): reads its own readback, then addresses config dwords
+arch/x86/pci.c	PCI_CONFIG_DATA	PCI configuration data: reads (vendor, class, header type, BAR0, command), and one write, checked below
 arch/x86/qemu.c	FW_CFG_PORT_SEL	fw_cfg selector, only under a hypervisor (qemu_detect)
 arch/x86/qemu.c	FW_CFG_PORT_DATA	fw_cfg data, only under a hypervisor (qemu_detect)
 arch/x86/qemu.c	DEBUG_EXIT_PORT	isa-debug-exit, only once QEMU was detected (run.c)
@@ -56,8 +60,10 @@ arch/x86/ioapic.c	I/O APICs at their MADT addresses
 arch/x86/hpet.c	HPET at the ACPI HPET table's address
 arch/x86/hpet.h	HPET accessors
 arch/x86/pmtimer.c	ACPI PM timer block in memory space (FADT X_PM_TMR_BLK, address space 0; not on a hardware-reduced platform), 4-byte aligned, mapped uncached; pmtimer_read() only reads it, 32 bits at a time
-arch/x86/uart.c	a memory-mapped 16550 (console=mmio:ADDR, mmio32:ADDR)
+arch/x86/uart.c	a memory-mapped 16550 (console=mmio:ADDR, mmio32:ADDR; console=auto: an SPCR memory-space UART, a PCI 16550's memory BAR0)
+kernel/serial.c	maps the console UART's 4 KiB MMIO window, uncached (console=mmio:, mmio32:, an SPCR or PCI UART)
 arch/x86/fb.c	the boot loader's framebuffer
+arch/x86/fbdraw.c	the boot loader's framebuffer (the QR pages)
 arch/x86/vga.c	VGA text memory 0xb8000
 arch/x86/paging.c	the page tables themselves
 arch/x86/paging.h	paging_map() declaration
@@ -132,8 +138,16 @@ while IFS= read -r site; do
 	file=${site%%:*}
 	awk -F'\t' -v f="$file" '$1 == f { found = 1 } END { exit !found }' <<<"$allow_mmio" ||
 		fail "$site: MMIO outside the allowed files of tests/host/io-safety.sh"
-done < <(grep -rnE --include='*.c' --include='*.h' 'paging_map\(|\(volatile [a-z0-9_]+ \*\)' "${dirs[@]}" | cut -d: -f1,2)
+done < <(grep -rnE --include='*.c' --include='*.h' 'paging_map(_wc)?\(|\(volatile [a-z0-9_]+ \*\)' "${dirs[@]}" | cut -d: -f1,2)
 [[ $m -ge 8 ]] || fail "found only $m MMIO sites: is the search broken?"
+
+# The one PCI configuration write: the console UART's own command register, to turn
+# on the decoding of its BAR0 (pci_enable_uart), called from kernel/serial.c only.
+[[ $(grep -c 'pci_write32(' arch/x86/pci.c) -eq 2 ]] &&
+	grep -A4 '^void pci_enable_uart' arch/x86/pci.c | grep -q 'pci_write32(u->bus, u->dev, u->fn, PCI_COMMAND, cmd)' ||
+	fail "arch/x86/pci.c: a PCI configuration write other than the UART's command register"
+[[ $(grep -rl 'pci_enable_uart(' kernel bench | wc -l) -eq 1 ]] && grep -q 'pci_enable_uart(&u)' kernel/serial.c ||
+	fail "pci_enable_uart() is called from elsewhere than kernel/serial.c"
 
 # The emulator ports stay behind their detection.
 grep -qE 'if \(!under_hypervisor\)' arch/x86/qemu.c || fail "arch/x86/qemu.c: fw_cfg is read without the hypervisor test"

@@ -15,9 +15,76 @@ build/gen-log -r 4 -z 200 > "$tmp/t.log" || exit 1
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.png" || exit 1
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.svg" || exit 1
 [[ $(head -c 8 "$tmp/t.png" | od -An -c | tr -d ' ') == '211PNG\r\n032\n' ]] || { echo "not a PNG"; exit 1; }
-grep -q 'Cost per timer interrupt against HZ' "$tmp/t.svg" || { echo "SVG lacks its title"; exit 1; }
+for title in 'Total cost per interrupt against HZ' 'Direct cost per interrupt against HZ' \
+	     'CPU share lost to the pit timer against HZ' 'CPU share lost to the lapic timer' \
+	     'CPU share lost to the hpet timer'; do
+	grep -q "$title" "$tmp/t.svg" || { echo "SVG lacks the panel '$title'"; exit 1; }
+done
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.gif" 2>/dev/null; [[ $? -eq 2 ]] || { echo ".gif must be refused"; exit 1; }
-echo "PNG and SVG written"
+echo "PNG and SVG written, a CPU-share panel per timer, total and direct apart"
+
+# The styles (-o FILE.gp writes gnuplot's script): on the generated log of 2 timers,
+# 2 modes and 2 workloads, each HZ line has a colour of its timer, a dash of its
+# workload and a point of its mode, and no two lines share all three.
+build/gen-log -m -r 4 > "$tmp/m.log" || exit 1
+build/tickstat plot "$tmp/m.log" -o "$tmp/m.gp" || exit 1
+python3 - "$tmp/m.gp" <<'PY' || exit 1
+import re, sys
+script = open(sys.argv[1]).read()
+lines = re.findall(r"\$hz\d+ using 1:4:5 with yerrorlines lc rgb '(#[0-9a-f]{6})' dt (\d+) pt (\d+) "
+                   r"ps [0-9.]+ title '(\S+) \((\w+)\) (\w+) (\w+)'", script)
+bad = []
+if len(lines) != 8:
+    bad.append("%d lines on the total-cost panel, want 8" % len(lines))
+for field, idx in (("timer", 3), ("workload", 6), ("mode", 5)):
+    style = {"timer": 0, "workload": 1, "mode": 2}[field]
+    seen = {}
+    for l in lines:
+        seen.setdefault(l[idx], set()).add(l[style])
+    if any(len(v) != 1 for v in seen.values()):
+        bad.append("a %s drawn in several styles: %s" % (field, seen))
+    owners = [s for v in seen.values() for s in v]
+    if len(owners) != len(set(owners)):
+        bad.append("two %ss share a style: %s" % (field, seen))
+if len({l[:3] for l in lines}) != len(lines):
+    bad.append("two lines look alike")
+if script.count("CPU share lost to the ") != 2:
+    bad.append("want one CPU-share panel per timer (2)")
+# latency histograms: two non-empty buckets drawn in a row are adjacent (kernel
+# buckets: 1 wide below 32, 2^e/16 from 2^e), else the step falls to the axis first
+def end(lo):
+    return lo + 1 if lo < 32 else lo + (1 << (lo.bit_length() - 1)) // 16
+for block in re.findall(r"\$lat\d+ << EOD\n(.*?)EOD", script, re.S):
+    pts = [(int(x), float(y)) for x, y in (l.split() for l in block.strip().split("\n"))]
+    if pts[0][1] >= 1 or pts[-1][1] >= 1:
+        bad.append("a histogram does not start and end on the axis")
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        if y1 >= 1 and y2 >= 1 and x2 != end(x1):
+            bad.append("a step carries %g from %d across empty buckets to %d" % (y1, x1, x2))
+            break
+for b in bad:
+    print("FAIL:", b)
+sys.exit(1 if bad else 0)
+PY
+build/gen-log -r 4 -z 300 > "$tmp/h.log" && build/tickstat plot "$tmp/h.log" -o "$tmp/h.gp" || exit 1
+python3 - "$tmp/h.gp" <<'PY' || exit 1
+import re, sys
+script = open(sys.argv[1]).read()
+def end(lo):
+    return lo + 1 if lo < 32 else lo + (1 << (lo.bit_length() - 1)) // 16
+blocks = re.findall(r"\$lat\d+ << EOD\n(.*?)EOD", script, re.S)
+falls = 0
+for block in blocks:
+    pts = [(int(x), float(y)) for x, y in (l.split() for l in block.strip().split("\n"))]
+    assert pts[0][1] < 1 and pts[-1][1] < 1, "a histogram does not start and end on the axis"
+    for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+        assert not (y1 >= 1 and y2 >= 1 and x2 != end(x1)), "a step across empty buckets"
+        falls += y1 >= 1 and y2 < 1
+assert blocks and falls > len(blocks), "no histogram with an empty bucket inside"
+print("%d latency histograms: every step falls to the axis at an empty bucket (%d falls)" % (len(blocks), falls))
+PY
+gnuplot "$tmp/m.gp" && [[ -s $tmp/m.png ]] || { echo "the .gp script does not draw"; exit 1; }
+echo "a colour per timer, a dash per workload, a point per mode; no two lines alike"
 
 scaling='1 versus N CPUs'
 config='timer=lapic mode=periodic delivery=local hz=1000 workload'

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# tickstat compare against Debian's ministat on generated data sets: every
-# confidence level, degrees of freedom from 4 to past 100 (where ministat switches
-# to the normal value), equal and unequal spreads, 2 and 3 sets, and a log split
-# by --by hz against ministat on `tickstat column`. The vitals, the verdicts and
-# the plot's frame and bar lines must be identical. (The plot's point rows may
-# differ: ministat draws only as many stacked rows as its last set needs, and
-# tickstat draws them all.)
+# tickstat compare against Debian's ministat.
+#  1. The t table: every confidence level x every degree of freedom from 4 (ministat
+#     and compare need 3 values a set) to 122, and 151, 301 and 1001 beyond its last
+#     row, on small integers with integer means, where ministat's double arithmetic
+#     is exact (its variance, sum(x^2) - sum(x)^2/n, loses digits on large values
+#     where tickstat's two-pass one does not): every "+/-" line, so every t, must be
+#     ministat's to the digit. Six sets against one per run of each program.
+#  2. Generated data sets: equal and unequal spreads, 2 and 3 sets, and a log split
+#     by --by hz against ministat on `tickstat column`.
+# The vitals, the verdicts and the plot's frame and bar lines must be identical.
+# (The plot's point rows may differ: ministat draws only as many stacked rows as its
+# last set needs, and tickstat draws them all.)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v ministat >/dev/null || { echo "skip: ministat is not installed (scripts/install-deps)"; exit 77; }
@@ -32,10 +37,37 @@ same() {   # description, then the two outputs' files
 	fi
 }
 
-seed=1
+# 1. the t table
+awk 'BEGIN { print 0; print 2; print 4 }' > x
+sizes="$(seq 3 121) 150 300 1000"
+# y$m: m values of mean 100, 99 and 101 in pairs and 100 if m is odd
+awk -v sizes="$sizes" 'BEGIN { k = split(sizes, ms, /[ \n]+/);
+	for (j = 1; j <= k; j++) { m = ms[j]; f = "y" m;
+		for (i = 0; i < m - m % 2; i++) print 100 + (i % 2 ? 1 : -1) > f;
+		if (m % 2) print 100 > f; close(f) } }'
+
+: > m.sweep; : > t.sweep
 for c in 80 90 95 98 99 99.5; do
-	for n in 3 4 5 7 10 20 30 40 50 51 52 60 80; do
-		for shape in "100 10 103 10" "100 10 100 30" "5e6 2e4 5.01e6 2.2e4"; do
+	set -- $sizes
+	while (($#)); do
+		chunk=()
+		for _ in 1 2 3 4 5 6; do ((${#})) && { chunk+=("y$1"); shift; }; done
+		ministat -c "$c" x "${chunk[@]}" >> m.sweep
+		$ts compare --numbers --ministat -c "$c" x "${chunk[@]}" >> t.sweep
+	done
+done
+levels_dfs=$(($(grep -c '^Difference at' m.sweep)))
+cases=$((cases + levels_dfs))
+if ! diff <(grep -v '^|' m.sweep) <(grep -v '^|' t.sweep) > sweep.diff; then
+	bad=$((bad + $(grep -c '^<.*+/-' sweep.diff))); echo "t TABLE DIFFERS:"; head -30 sweep.diff
+fi
+[[ $levels_dfs -eq $((6 * 122)) ]] || { bad=$((bad + 1)); echo "sweep: $levels_dfs verdicts, wanted $((6 * 122))"; }
+
+# 2. generated data sets
+seed=1
+for c in 80 99.5; do
+	for n in 3 10 52; do
+		for shape in "100 10 103 10" "5e6 2e4 5.01e6 2.2e4"; do
 			set -- $shape
 			seed=$((seed + 1))
 			gen a "$n" "$1" "$2" $seed; gen b $((n + seed % 3)) "$3" "$4" $((seed + 7))

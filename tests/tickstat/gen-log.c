@@ -3,8 +3,17 @@
  * the kernel's. Known costs are injected so tests can check they are recovered:
  * per interrupt, direct = DIRECT[timer] cycles, indirect = INDIRECT cycles.
  *
- *   gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z HIST_SAMPLES] [-c]
+ *   gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z HIST_SAMPLES] [-t TSC_HZ] [-c] [-m]
+ *   -t  the TSC frequency the calibration record gives (default 2 GHz)
  *   -c  end lines with \r\n as the serial port does
+ *   -m  several configurations, as a real suite: timers pit and lapic, modes
+ *       periodic and oneshot, workloads spin and matrix, HZ 100, 1000 and 10000,
+ *       lapic periodic spin also on 2 CPUs at once, and a QEMU TCG platform.
+ *       Per interrupt: direct DIRECT[timer] (+ ONESHOT_EXTRA re-arming in oneshot),
+ *       indirect INDIRECT (spin) or MATRIX_INDIRECT (matrix); the second CPU's
+ *       share is CPU1_FACTOR times the first's. So the CPU share one run loses is
+ *       exactly (direct + indirect) x hz / TSC_HZ (lost_ppm: x 10^6), plus noise
+ *       of NOISE cycles (s.d.) per run on WORK cycles.
  */
 #include "record.h"
 
@@ -14,16 +23,20 @@
 #include <string.h>
 #include <unistd.h>
 
-#define TSC_HZ    2000000000ull
 #define WORK      1000000000ull   /* cycles of the fixed workload without a tick */
 #define INDIRECT  800.0
+#define MATRIX_INDIRECT 4000.0
+#define ONESHOT_EXTRA   300.0
+#define CPU1_FACTOR     1.5
+#define NOISE     2000.0
 
 static const char *const timers[] = { "pit", "lapic", "hpet" };
 static const double direct[]      = { 3000.0, 1500.0, 2500.0 };
 static const unsigned hzs[]       = { 100, 250, 1000, 10000 };
 
 static uint64_t rng_state = 88172645463325252ull;
-static int crlf;
+static int crlf, several;
+static uint64_t tsc_hz = 2000000000ull;
 
 static uint64_t rng(void)
 {
@@ -62,20 +75,48 @@ static void boot_records(void)
 	record_emit(&r);
 	record_begin(&r, "platform");
 	record_str(&r, "vendor", "GenuineIntel");
-	record_bool(&r, "hypervisor", false);
+	if (several) {
+		record_str(&r, "brand", "QEMU TCG CPU version 2.5+");
+		record_bool(&r, "hypervisor", true);
+		record_str(&r, "hypervisor_sig", "TCGTCGTCGTCG");
+		record_str(&r, "emulator", "qemu");
+		record_bool(&r, "tsc_invariant", false);
+	} else {
+		record_bool(&r, "hypervisor", false);
+	}
 	record_u64(&r, "memory_kib", 1048576);
 	record_emit(&r);
 	printf("tickbench: calibrating the TSC against the PIT\n");
 	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", TSC_HZ);
-	record_str(&r, "against", "pit");
+	record_u64(&r, "tsc_hz", tsc_hz);
+	record_str(&r, several ? "reference" : "against", several ? "hpet" : "pit");
+	if (several)
+		record_u64(&r, "spread_ppm", 1500);
+	record_emit(&r);
+	if (several) {
+		uint64_t ids[] = { 0, 1 };
+		record_begin(&r, "cpus");
+		record_u64(&r, "found", 2);
+		record_u64(&r, "online", 2);
+		record_u64(&r, "bsp_apic_id", 0);
+		record_u64_array(&r, "apic_ids", ids, 2);
+		record_emit(&r);
+	}
+	record_begin(&r, "tsc_sync");           /* a record of its own kind: N = 1 */
+	record_u64(&r, "from", 0);
+	record_u64(&r, "to", 1);
+	record_u64(&r, "ms", 20);
+	record_u64(&r, "readings", 4000);
+	record_u64(&r, "warps", 0);
+	record_u64(&r, "max_warp_cycles", 0);
+	record_bool(&r, "trusted", true);
 	record_emit(&r);
 }
 
 static void run_record(int t, unsigned hz, unsigned run, int on)
 {
 	struct record r;
-	uint64_t irqs = on ? (uint64_t)hz * WORK / TSC_HZ : 0;
+	uint64_t irqs = on ? (uint64_t)hz * WORK / tsc_hz : 0;
 	double cost = direct[t] + INDIRECT;
 	double cycles = normal((double)WORK + (double)irqs * cost, 2000.0);
 	record_begin(&r, "run");
@@ -93,13 +134,81 @@ static void run_record(int t, unsigned hz, unsigned run, int on)
 	record_emit(&r);
 }
 
-/* Log-linear buckets: exact below 16, then 8 per power of two. */
+/* One run of the -m log: timer t, mode oneshot or not, workload matrix or spin,
+ * on CPU cpu of cpus. */
+struct mconfig { int t, oneshot, matrix; unsigned hz, cpus; };
+
+static double per_irq(const struct mconfig *c, unsigned cpu)
+{
+	double cost = direct[c->t] + (c->oneshot ? ONESHOT_EXTRA : 0) +
+		      (c->matrix ? MATRIX_INDIRECT : INDIRECT);
+	return cpu ? cost * CPU1_FACTOR : cost;
+}
+
+static void mrun_record(const struct mconfig *c, unsigned cpu, unsigned run, int on)
+{
+	struct record r;
+	uint64_t irqs = on ? (uint64_t)c->hz * WORK / tsc_hz : 0;
+	double cycles = normal((double)WORK + (double)irqs * per_irq(c, cpu), NOISE);
+	double dir = direct[c->t] + (c->oneshot ? ONESHOT_EXTRA : 0);
+	record_begin(&r, "run");
+	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", cpu);
+	record_u64(&r, "cpus", c->cpus);
+	record_str(&r, "timer", timers[c->t]);
+	record_str(&r, "mode", c->oneshot ? "oneshot" : "periodic");
+	record_str(&r, "delivery", c->t == 1 ? "local" : "ioapic");
+	record_u64(&r, "hz", c->hz);
+	record_str(&r, "workload", c->matrix ? "matrix" : "spin");
+	record_u64(&r, "run", run);
+	record_bool(&r, "timer_on", on);
+	record_u64(&r, "cycles", (uint64_t)cycles);
+	record_u64(&r, "interrupts", irqs);
+	if (on)
+		record_u64(&r, "expected", irqs);
+	if (!c->matrix) {
+		record_u64(&r, "gaps", irqs);
+		record_u64(&r, "gap_interrupts", irqs);
+		record_u64(&r, "gap_cycles", irqs ? (uint64_t)(irqs * normal(dir, 20.0)) : 0);
+	}
+	record_emit(&r);
+}
+
+/* Off, on, off, on...: every CPU's off run, then every CPU's on run, as tick does. */
+static void mconfig_runs(const struct mconfig *c, unsigned runs)
+{
+	printf("tickbench: tick %s %s hz=%u %s cpus=%u\n", timers[c->t],
+	       c->oneshot ? "oneshot" : "periodic", c->hz, c->matrix ? "matrix" : "spin", c->cpus);
+	for (unsigned run = 0; run < runs; run++)
+		for (int on = 0; on < 2; on++)
+			for (unsigned cpu = 0; cpu < c->cpus; cpu++)
+				mrun_record(c, cpu, run, on);
+}
+
+static void several_suite(unsigned runs)
+{
+	static const unsigned mhz[] = { 100, 1000, 10000 };
+	for (int t = 0; t < 2; t++)
+		for (int oneshot = 0; oneshot < 2; oneshot++)
+			for (int matrix = 0; matrix < 2; matrix++)
+				for (size_t h = 0; h < 3; h++) {
+					struct mconfig c = { t, oneshot, matrix, mhz[h], 1 };
+					mconfig_runs(&c, runs);
+					if (t == 1 && !oneshot && !matrix) {
+						c.cpus = 2;
+						mconfig_runs(&c, runs);
+					}
+				}
+}
+
+/* The kernel's log-linear buckets (bench/hist.c): exact below 32, then 16 per
+ * power of two. */
 static uint64_t bucket_lo(uint64_t v)
 {
-	if (v < 16)
+	if (v < 32)
 		return v;
 	int e = 63 - __builtin_clzll(v);
-	uint64_t step = 1ull << (e - 3);
+	uint64_t step = 1ull << (e - 4);
 	return v / step * step;
 }
 
@@ -132,6 +241,8 @@ static void stats_record(const char *bench, const char *what, unsigned run,
 	record_begin(&r, "stats");
 	record_str(&r, "bench", bench);
 	record_str(&r, "what", what);
+	if (!strcmp(bench, "readcost"))
+		record_u64(&r, "overhead", 24);  /* constant across runs, as on a PC */
 	record_u64(&r, "run", run);
 	record_str(&r, "unit", "cycles");
 	record_u64(&r, "n", n);
@@ -173,15 +284,17 @@ int main(int argc, char **argv)
 {
 	unsigned runs = 10, repeat = 1, samples = 1000;
 	int opt;
-	while ((opt = getopt(argc, argv, "s:r:k:z:c")) != -1) {
+	while ((opt = getopt(argc, argv, "s:r:k:z:t:cm")) != -1) {
 		switch (opt) {
 		case 's': rng_state += strtoull(optarg, NULL, 0) * 0x9e3779b97f4a7c15ull; break;
 		case 'r': runs = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'k': repeat = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'z': samples = (unsigned)strtoul(optarg, NULL, 0); break;
+		case 't': tsc_hz = strtoull(optarg, NULL, 0); break;
 		case 'c': crlf = 1; break;
+		case 'm': several = 1; break;
 		default:
-			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-c]\n");
+			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-t TSC_HZ] [-c] [-m]\n");
 			return 2;
 		}
 	}
@@ -196,8 +309,17 @@ int main(int argc, char **argv)
 	record_str(&r, "bench", "tscdl");
 	record_str(&r, "reason", "no TSC-deadline mode (CPUID.1:ECX[24] clear)");
 	record_emit(&r);
+	record_begin(&r, "skip");               /* as bench/tick.c words it */
+	record_str(&r, "bench", "tick");
+	record_str(&r, "timer", "pit");
+	record_str(&r, "mode", "oneshot");
+	record_str(&r, "reason", "no path of delivery= serves this timer in this mode here");
+	record_emit(&r);
 	for (unsigned k = 0; k < repeat; k++)
-		suite(runs, samples);
+		if (several)
+			several_suite(runs);
+		else
+			suite(runs, samples);
 	record_begin(&r, "end");
 	record_u64(&r, "records", record_count());
 	record_str(&r, "status", "pass");

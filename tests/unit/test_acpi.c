@@ -13,55 +13,19 @@
 #include <string.h>
 #include <cmocka.h>
 #include "acpi.h"
+#include "fake_phys.h"
 
 #ifndef ACPI_FIXTURES
 #define ACPI_FIXTURES "tests/unit/acpi"
 #endif
 
-#define MAX_REGIONS 32
-
-struct region {
-	char sig[5];
-	uint64_t phys;
-	size_t len;
-	uint8_t *data;
-};
-
-static struct region mem[MAX_REGIONS];
-static unsigned n_mem;
 static uint8_t *rsdp;
 static size_t rsdp_len;
 static struct acpi_info info;
 
-static const void *fake_map(uint64_t phys, size_t len)
-{
-	for (unsigned i = 0; i < n_mem; i++) {
-		const struct region *r = &mem[i];
-		if (phys >= r->phys && len <= r->len && phys - r->phys <= r->len - len)
-			return r->data + (phys - r->phys);
-	}
-	return NULL;
-}
-
-static uint8_t *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	*len = (size_t)ftell(f);
-	rewind(f);
-	uint8_t *p = malloc(*len ? *len : 1);
-	assert_non_null(p);
-	assert_int_equal(fread(p, 1, *len, f), *len);
-	fclose(f);
-	return p;
-}
-
 static void unload(void)
 {
-	for (unsigned i = 0; i < n_mem; i++)
-		free(mem[i].data);
-	n_mem = 0;
+	free_regions();
 	free(rsdp);
 	rsdp = NULL;
 }
@@ -109,15 +73,6 @@ static struct region *table(const char *sig)
 			return &mem[i];
 	fail_msg("no %s table", sig);
 	return NULL;
-}
-
-static void fix_checksum(uint8_t *t, size_t len, size_t at)
-{
-	uint8_t sum = 0;
-	t[at] = 0;
-	for (size_t i = 0; i < len; i++)
-		sum = (uint8_t)(sum + t[i]);
-	t[at] = (uint8_t)-sum;
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -206,6 +161,7 @@ static void check_platform(const struct expect *x)
 	assert_int_equal(info.nmis[0].flags, 0);
 	assert_ptr_equal(acpi_nmi_for(&info, 0), &info.nmis[0]);
 	assert_false(info.has_dmar);
+	assert_int_equal(info.has_spcr, strstr(x->tables, "SPCR") != NULL);
 }
 
 static const struct expect pc_seabios = {
@@ -219,7 +175,11 @@ static const struct expect q35_ovmf = {
 static const struct expect q35_hpet_off = {
 	"q35-seabios-hpet-off", "FACP,APIC,MCFG,WAET", 0, false, false, 0x608 };
 
+static const struct expect q35_spcr = {
+	"q35-seabios-spcr", "FACP,APIC,HPET,MCFG,WAET,SPCR", 0, false, true, 0x608 };
+
 static void real_pc_seabios(void **state) { check_platform(&pc_seabios); }
+static void real_q35_spcr(void **state) { check_platform(&q35_spcr); }
 static void real_q35_seabios(void **state) { check_platform(&q35_seabios); }
 static void real_pc_ovmf(void **state) { check_platform(&pc_ovmf); }
 static void real_q35_ovmf(void **state) { check_platform(&q35_ovmf); }
@@ -516,16 +476,156 @@ static void hpet_not_in_memory(void **state)
 	assert_int_equal(info.hpet_addr, 0);
 }
 
+/* A table whose length field says len, under what its fields need. */
+static void cut_short(const char *platform, const char *sig, uint32_t len)
+{
+	load(platform);
+	struct region *t = table(sig);
+	put32(t->data + 4, len);
+	fix_checksum(t->data, len, 9);
+	parse();
+	assert_problem(sig, t->phys, "too short");
+	assert_null(strstr(info.tables, sig));
+}
+
 static void hpet_too_short(void **state)
 {
-	load("pc-seabios");
-	struct region *t = table("HPET");
-	put32(t->data + 4, 52);
-	fix_checksum(t->data, 52, 9);
-	parse();
-	assert_problem("HPET", t->phys, "too short");
+	cut_short("pc-seabios", "HPET", 52);
 	assert_false(info.has_hpet);
-	assert_null(strstr(info.tables, "HPET"));
+}
+
+/* ---- SPCR: the console UART the firmware names ----------------------------- */
+
+/* The table QEMU passed on from -acpitable (tests/boot/acpi/spcr-com2.bin): a full
+ * 16550 at port 0x2f8 (COM2), byte access, 115200 baud, not a PCI device. */
+static void spcr_real(void **state)
+{
+	load("q35-seabios-spcr");
+	parse();
+	assert_true(info.has_spcr);
+	const struct acpi_spcr *s = &info.spcr;
+	assert_int_equal(s->revision, 2);
+	assert_int_equal(s->interface_type, ACPI_SPCR_16550);
+	assert_int_equal(s->space, ACPI_GAS_SYSTEM_IO);
+	assert_int_equal(s->bit_width, 8);
+	assert_int_equal(s->access_size, 1);
+	assert_int_equal(s->base, 0x2f8);
+	assert_int_equal(s->baud_code, 7);
+	assert_int_equal(s->baud, 115200);
+	assert_int_equal(s->clock_hz, 0);
+	assert_int_equal(s->pci_vendor, 0xffff);
+	enum uart_access access;
+	uint64_t base;
+	assert_null(acpi_spcr_uart(s, &access, &base));
+	assert_int_equal(access, UART_PORT);
+	assert_int_equal(base, 0x2f8);
+}
+
+/* The fixture's SPCR with byte `at` set to v (fixed checksum), parsed. */
+static struct region *spcr_poke(size_t at, uint8_t v)
+{
+	struct region *t = table("SPCR");
+	t->data[at] = v;
+	fix_checksum(t->data, t->len, 9);
+	return t;
+}
+
+static const char *spcr_verdict(enum uart_access *access, uint64_t *base)
+{
+	parse();
+	assert_true(info.has_spcr);
+	return acpi_spcr_uart(&info.spcr, access, base);
+}
+
+static void spcr_bad_checksum(void **state) { bad_checksum("q35-seabios-spcr", "SPCR"); }
+
+static void spcr_too_short(void **state)
+{
+	cut_short("q35-seabios-spcr", "SPCR", 79);
+	assert_false(info.has_spcr);
+}
+
+/* Interface types and addresses the console cannot use, each with its reason. */
+static void spcr_refused(void **state)
+{
+	static const struct { size_t at; uint8_t v; const char *why; } cases[] = {
+		{ 36, ACPI_SPCR_INTEL_LPSS, "Intel LPSS UART (interface type 0x14)" },
+		{ 36, 0x03, "not 16550-compatible" },          /* ARM PL011 */
+		{ 40, 2, "neither memory nor I/O space" },     /* PCI configuration space */
+		{ 43, 3, "I/O-space registers are not 8-bit" },
+		{ 46, 0x01, "I/O port is out of range" },      /* port 0x102f8 */
+		{ 44, 0, "console redirection is off" },       /* with byte 45 below: base 0 */
+	};
+	enum uart_access access;
+	uint64_t base;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		load("q35-seabios-spcr");
+		if (cases[i].at == 44)
+			table("SPCR")->data[45] = 0;
+		spcr_poke(cases[i].at, cases[i].v);
+		const char *why = spcr_verdict(&access, &base);
+		if (!why)
+			fail_msg("case %zu: accepted", i);
+		if (!strstr(why, cases[i].why))
+			fail_msg("case %zu: \"%s\" lacks \"%s\"", i, why, cases[i].why);
+	}
+}
+
+/* Accepted too: 16450 and 16550-with-GAS types; MMIO with 8- and 32-bit registers
+ * (the access size, or the bit width when the access size is undefined). */
+static void spcr_mmio(void **state)
+{
+	enum uart_access access;
+	uint64_t base;
+	load("q35-seabios-spcr");
+	spcr_poke(36, ACPI_SPCR_16550_GAS);
+	spcr_poke(40, ACPI_GAS_SYSTEM_MEMORY);
+	spcr_poke(43, 3);                               /* dword access */
+	spcr_poke(49, 0x40);                            /* base 64 TiB + 0x2f8 */
+	assert_null(spcr_verdict(&access, &base));
+	assert_int_equal(access, UART_MMIO32);
+	assert_int_equal(base, 0x4000000002f8ull);
+	spcr_poke(43, 0);                               /* undefined: the bit width, 8 */
+	assert_null(spcr_verdict(&access, &base));
+	assert_int_equal(access, UART_MMIO8);
+	spcr_poke(41, 16);
+	assert_non_null(strstr(spcr_verdict(&access, &base), "neither 8- nor 32-bit"));
+	spcr_poke(41, 32);
+	spcr_poke(36, ACPI_SPCR_16450);
+	assert_null(spcr_verdict(&access, &base));
+	assert_int_equal(access, UART_MMIO32);
+}
+
+/* Baud codes: 0 keeps the firmware's rate, an undefined code too; revision 3 adds
+ * the UART clock, revision 4 a precise rate that overrides the code. */
+static void spcr_baud_and_clock(void **state)
+{
+	load("q35-seabios-spcr");
+	spcr_poke(58, 0);
+	parse();
+	assert_int_equal(info.spcr.baud, 0);
+	spcr_poke(58, 5);
+	parse();
+	assert_int_equal(info.spcr.baud, 0);
+	spcr_poke(58, 3);
+	parse();
+	assert_int_equal(info.spcr.baud, 9600);
+	put32(table("SPCR")->data + 76, 14745600);
+	spcr_poke(8, 3);
+	parse();
+	assert_int_equal(info.spcr.clock_hz, 14745600);
+	assert_int_equal(info.spcr.baud, 9600);
+
+	struct region *t = table("SPCR");               /* revision 4: 88 bytes */
+	t->data = realloc(t->data, 88);
+	memset(t->data + 80, 0, 8);
+	t->len = 88;
+	put32(t->data + 4, 88);
+	put32(t->data + 80, 1500000);
+	spcr_poke(8, 4);
+	parse();
+	assert_int_equal(info.spcr.baud, 1500000);
+	assert_int_equal(info.spcr.clock_hz, 14745600);
 }
 
 /* ---- FADT: hardware-reduced ACPI, the PM timer block's address space ---------- */
@@ -832,6 +932,13 @@ int main(void)
 		cmocka_unit_test_teardown(real_pc_ovmf, teardown),
 		cmocka_unit_test_teardown(real_q35_ovmf, teardown),
 		cmocka_unit_test_teardown(real_q35_hpet_off, teardown),
+		cmocka_unit_test_teardown(real_q35_spcr, teardown),
+		cmocka_unit_test_teardown(spcr_real, teardown),
+		cmocka_unit_test_teardown(spcr_bad_checksum, teardown),
+		cmocka_unit_test_teardown(spcr_too_short, teardown),
+		cmocka_unit_test_teardown(spcr_refused, teardown),
+		cmocka_unit_test_teardown(spcr_mmio, teardown),
+		cmocka_unit_test_teardown(spcr_baud_and_clock, teardown),
 		cmocka_unit_test_teardown(hpet_fields, teardown),
 		cmocka_unit_test_teardown(bios_area_scan, teardown),
 		cmocka_unit_test_teardown(bad_checksum_hpet, teardown),

@@ -14,8 +14,7 @@ static void defaults(void **state)
 	struct config c;
 	struct cmdline_error e;
 	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.console, CONSOLE_IO);
-	assert_int_equal(c.console_addr, 0x3f8);
+	assert_int_equal(c.console, CONSOLE_AUTO);
 	assert_int_equal(c.baud, 115200);
 	assert_int_equal(c.benches, 0);
 	assert_int_equal(c.selftest, SELFTEST_NONE);
@@ -39,6 +38,11 @@ static void accepted(void **state)
 	assert_int_equal(c.console_addr, 0xfe032000);
 	assert_true(cmdline_parse("console=io:1016 console=none", &c, &e));
 	assert_int_equal(c.console, CONSOLE_NONE);
+	assert_true(cmdline_parse("console=com3 console=auto", &c, &e));
+	assert_int_equal(c.console, CONSOLE_AUTO);
+	assert_true(cmdline_parse("console=com3", &c, &e));
+	assert_int_equal(c.console, CONSOLE_IO);
+	assert_int_equal(c.console_addr, 0x3e8);
 	assert_true(cmdline_parse("bench=none,none", &c, &e));
 }
 
@@ -70,7 +74,7 @@ static void refused(void **state)
 	refuse("baud=115201", "baud=115201", "accepts an integer 0..115200");
 	refuse("baud=12x", "baud=12x", "bad value for baud");
 	refuse("baud=99999999999999999999999", "baud=99999999999999999999999", "bad value");
-	refuse("console=io:0x10000", "console=io:0x10000", "accepts com1|com2");
+	refuse("console=io:0x10000", "console=io:0x10000", "accepts auto|com1|com2");
 	refuse("console=mmio:", "console=mmio:", "bad value for console");
 	refuse("console=mmio:0", "console=mmio:0", "bad value for console");
 	refuse("selftest=boom", "selftest=boom", "accepts none|fault|de|ud|gp|pf|df|nmi|spurious");
@@ -170,7 +174,9 @@ static void dump_option(void **state)
 	assert_int_equal(c.dumps, 0);
 	assert_true(cmdline_parse("bench=none dump=acpi", &c, &e));
 	assert_int_equal(c.dumps, DUMP_ACPI);
-	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi");
+	assert_true(cmdline_parse("bench=none dump=smbios,acpi", &c, &e));
+	assert_int_equal(c.dumps, DUMP_ACPI | DUMP_SMBIOS);
+	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi|smbios");
 	refuse("dump=", "dump=", "bad value for dump");
 	refuse("dump", "dump", "bad value for dump");
 }

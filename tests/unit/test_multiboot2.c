@@ -211,10 +211,32 @@ static void efi_tags_mean_uefi(void **state)
 	tag(MB2_TAG_EFI64, &(uint64_t){ 0x7f9e018 }, 8);
 	assert_true(parse());
 	assert_true(bi.uefi);
+	assert_int_equal(bi.efi_system_table, 0x7f9e018);
 	begin();
 	tag(MB2_TAG_EFI32, &(uint32_t){ 0x7f9e018 }, 4);
 	assert_true(parse());
 	assert_true(bi.uefi);
+	assert_int_equal(bi.efi_system_table, 0x7f9e018);
+	begin();
+	tag(MB2_TAG_EFI64, NULL, 0);            /* no room for the pointer */
+	assert_true(parse());
+	assert_true(bi.uefi);
+	assert_int_equal(bi.efi_system_table, 0);
+}
+
+/* Multiboot2 3.6.15: major, minor, 6 reserved bytes, then the entry point copy. */
+static void smbios_tag(void **state)
+{
+	static const uint8_t payload[8 + 31] = { 2, 8, 0, 0, 0, 0, 0, 0, '_', 'S', 'M', '_' };
+	begin();
+	size_t at = tag(MB2_TAG_SMBIOS, payload, sizeof(payload));
+	assert_true(parse());
+	assert_ptr_equal(bi.smbios, copy + at + 8);
+	assert_int_equal(bi.smbios_len, 31);
+	begin();
+	tag(MB2_TAG_SMBIOS, payload, 8);        /* the header alone */
+	assert_true(parse());
+	assert_null(bi.smbios);
 }
 
 static const uint8_t rsdp_v1[20] = "RSD PTR ";
@@ -295,6 +317,7 @@ int main(void)
 		cmocka_unit_test_teardown(framebuffer_ega_text, teardown),
 		cmocka_unit_test_teardown(framebuffer_too_short, teardown),
 		cmocka_unit_test_teardown(efi_tags_mean_uefi, teardown),
+		cmocka_unit_test_teardown(smbios_tag, teardown),
 		cmocka_unit_test_teardown(acpi_new_preferred, teardown),
 		cmocka_unit_test_teardown(tag_size_below_8, teardown),
 		cmocka_unit_test_teardown(tag_past_total, teardown),

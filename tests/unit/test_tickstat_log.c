@@ -140,10 +140,41 @@ static void noise_and_crlf(void **state)
 	logbuf[n - 1] = '\r';
 	logbuf[n++] = '\n';
 	n += (size_t)sprintf(logbuf + n, "{\x80\x81 binary noise\n");
-	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	n = put(logbuf, n, "end", 1, ",\"records\":1,\"status\":\"pass\"");
 	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
 	assert_int_equal(s.records, 2);
 	assert_int_equal(rep.problems, 1);       /* only the noise line that starts with { */
+}
+
+/* A line that starts with '{' but is no record is not counted as a (damaged)
+ * record: the end's count stands, and a record lost where the noise is still shows. */
+static void noise_is_not_a_record(void **state)
+{
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n += (size_t)sprintf(logbuf + n, "{ noise on the line }\n");
+	n = put(logbuf, n, "timer", 1, "");
+	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 3);
+	assert_int_equal(rep.problems, 1);       /* the noise; not the end's count */
+	n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n += (size_t)sprintf(logbuf + n, "{ noise where seq 1 was lost }\n");
+	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(rep.problems, 3);       /* the noise, seq 1 missing, the end's count */
+	/* a damaged record (a bit flip past its opening) still counts as one */
+	n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	size_t at = n;
+	n = put(logbuf, n, "timer", 1, ",\"x\":1");
+	logbuf[at + 20] ^= 1;
+	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(rep.problems, 1);       /* the CRC; the end's count stands */
 }
 
 static void expect_refused(const char *body)
@@ -165,6 +196,11 @@ static void bad_values_are_refused(void **state)
 	expect_refused(",\"n\":2,\"min\":1.5,\"max\":2,\"sum\":3");
 	expect_refused(",\"n\":2,\"min\":01,\"max\":2,\"sum\":3");
 	expect_refused(",\"n\":0,\"min\":1,\"max\":2,\"sum\":3");
+	/* counts no run can take, which would wrap the pooled figures */
+	expect_refused(",\"n\":18446744073709551615,\"min\":1,\"max\":1,"
+		       "\"sum\":18446744073709551615");
+	expect_refused(",\"n\":18446744073709551615,\"min\":0,\"max\":0,\"sum\":0");
+	expect_refused(",\"n\":281474976710657,\"min\":0,\"max\":0,\"sum\":0");
 	expect_refused(",\"n\":2,\"min\":3,\"max\":2,\"sum\":5");
 	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":9");
 	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"p50\":7");
@@ -205,6 +241,7 @@ int main(void)
 		cmocka_unit_test(end_count_must_match),
 		cmocka_unit_test(boot_must_come_first),
 		cmocka_unit_test(noise_and_crlf),
+		cmocka_unit_test(noise_is_not_a_record),
 		cmocka_unit_test(bad_values_are_refused),
 		cmocka_unit_test(parse_reports_column),
 	};

@@ -96,6 +96,54 @@ static void t_values(void **state)
 	assert_int_equal(conf_index("97"), -1);
 }
 
+/* ministat's table (FreeBSD ministat.c student[]), not the quantiles recomputed:
+ * Debian's ministat finds a difference here at -c 99.5 (9 +/- 8.998: t = 4.499 at
+ * df 8, its "99.5%" column holding t at 0.999), and so must compare. */
+static void ministat_table_at_99_5(void **state)
+{
+	static const double a[] = { 0, 2, 4, 6, 8 }, b[] = { 9, 11, 13, 15, 17 };
+	struct dataset x, y;
+	char buf[32];
+	ds_init(&x, "x");
+	ds_init(&y, "y");
+	for (int i = 0; i < 5; i++) {
+		ds_add(&x, a[i]);
+		ds_add(&y, b[i]);
+	}
+	struct tresult t = student(&x, &y, conf_index("99.5"));
+	assert_true(t.proven);
+	snprintf(buf, sizeof(buf), "%g", t.err);
+	assert_string_equal(buf, "8.998");
+	assert_true(t_table(conf_index("99.5"), 8) == 4.499);
+	/* the exact two-sided 99.5% value, for everything beyond ministat */
+	assert_true(fabs(t_crit(conf_index("99.5"), 8) - 3.8325) < 1e-3);
+	struct tresult e = student_exact(&x, &y, conf_index("99.5"));
+	assert_true(e.err < t.err && fabs(e.err / t.err - 3.8325 / 4.499) < 1e-3);
+	ds_free(&x);
+	ds_free(&y);
+}
+
+/* Every entry of the table is the quantile it stands for, to its rounding: three
+ * decimals in the columns 80..99; in the "99.5" column t at 0.999 to 0.1% (the
+ * table's own values, 4.499 for 4.5008 at df 8); above 100 df the normal value. */
+static void table_follows_the_quantiles(void **state)
+{
+	for (int ci = 0; ci < CONF_LEVELS; ci++) {
+		double p = ci == CONF_LEVELS - 1 ? 0.999 : 1 - (1 - conf_pct[ci] / 100) / 2;
+		for (int df = 1; df <= 100; df++) {
+			double lo = 0, hi = 1e4;
+			for (int i = 0; i < 100; i++)
+				*(t_cdf((lo + hi) / 2, df) < p ? &lo : &hi) = (lo + hi) / 2;
+			double tol = ci == CONF_LEVELS - 1 ? 1e-3 * lo : 0.0005 + 1e-9;
+			if (fabs(t_table(ci, df) - lo) > tol)
+				fail_msg("t_table(%g%%, %d) = %.3f, quantile %.5f", conf_pct[ci], df,
+					 t_table(ci, df), lo);
+		}
+		assert_true(fabs(t_table(ci, 101) - normal_quantile(p)) <= 0.0005 + 1e-9);
+		assert_true(t_table(ci, 1000000) == t_table(ci, 101));
+	}
+}
+
 static void beyond_ministat(void **state)
 {
 	struct mwresult m = mann_whitney(&iguana, &chameleon);
@@ -117,6 +165,8 @@ int main(void)
 		cmocka_unit_test(man_page_verdicts),
 		cmocka_unit_test(man_page_report),
 		cmocka_unit_test(t_values),
+		cmocka_unit_test(ministat_table_at_99_5),
+		cmocka_unit_test(table_follows_the_quantiles),
 		cmocka_unit_test(beyond_ministat),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -47,7 +47,7 @@ static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
 
 static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, const char *delta)
 {
-	struct tresult t = student(a, b, ci);
+	struct tresult t = student_exact(a, b, ci);
 	double d = t.diff;
 	if (delta) {
 		char *end;
@@ -88,8 +88,9 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 			ms_relative(stdout, &sets[0], &sets[i], o->ci);
 	}
 	if (o->ci == CONF_LEVELS - 1 && !o->ministat_only)
-		printf("note: at 99.5%%, as ministat does, Student's t above uses the 99.8%% "
-		       "value (t at 0.999); the tests below use 99.5%%\n");
+		printf("note: at 99.5%%, as ministat does, Student's t above uses ministat's "
+		       "table, whose 99.5%% column holds the 99.8%% value (t at 0.999); the "
+		       "tests below use the exact 99.5%% value\n");
 	for (int i = 1; i < n && !o->ministat_only; i++) {
 		printf("-- %c %s against x %s\n", ms_symbol(i), sets[i].name, sets[0].name);
 		print_welch(&sets[0], &sets[i], o->ci);
@@ -104,6 +105,58 @@ static void print_configs(struct series *s, int n)
 	for (int i = 0; i < n; i++)
 		if (s[i].config[0])
 			printf("# %c %s: %s\n", ms_symbol(i), s[i].d.name, s[i].config);
+}
+
+static int compare_sets(struct series *s, int n, const struct compare_opts *o, bool numbers)
+{
+	if (n < 2 || n > MS_MAX_SETS) {
+		fprintf(stderr, "tickstat: compare needs 2 to %d sets; the selection gives %d%s%s\n",
+			MS_MAX_SETS, n, s[0].config[0] ? " for " : "", s[0].config);
+		return 2;
+	}
+	if (!numbers && !o->ministat_only)
+		print_configs(s, n);
+	return report(s, n, o);
+}
+
+/* One comparison per configuration, in the order the logs first show them (the
+ * sets of a configuration keep theirs): a log holding several timers, workloads or
+ * modes split --by hz gives one comparison each. */
+static int compare_configs(struct series *s, int n, const struct compare_opts *o, bool numbers)
+{
+	struct series *group = calloc((size_t)n + 1, sizeof(*group));
+	bool *done = calloc((size_t)n + 1, sizeof(*done));
+	int status = 0, groups = 0, compared = 0;
+	bool several = false;
+	for (int i = 1; i < n; i++)
+		several |= strcmp(s[i].config, s[0].config) != 0;
+	for (int i = 0; group && done && i < n; i++) {
+		int k = 0;
+		for (int j = i; j < n; j++)
+			if (!done[j] && !strcmp(s[j].config, s[i].config)) {
+				group[k++] = s[j];
+				done[j] = true;
+			}
+		if (!k)
+			continue;
+		if (several)
+			printf("%s== %s\n", groups++ ? "\n" : "", s[i].config);
+		if (several && k == 1) {        /* a configuration run at one value only */
+			printf("one set only (%s): nothing to compare\n", s[i].d.name);
+			continue;
+		}
+		fflush(stdout);
+		int rc = compare_sets(group, k, o, numbers);
+		status = rc > status ? rc : status;
+		compared++;
+	}
+	free(group);
+	free(done);
+	if (several && !compared) {
+		fprintf(stderr, "tickstat: no configuration has two sets to compare\n");
+		return 2;
+	}
+	return group && done ? status : 2;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -137,16 +190,10 @@ int cmd_compare(int argc, char **argv)
 	if (nlogs == 1 && !sel.by && !sel.numbers)
 		usage_error("compare: give two logs or more, or split one with --by FIELD");
 	struct series *s;
+	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
-	if (status < 2 && (n < 2 || n > MS_MAX_SETS)) {
-		fprintf(stderr, "tickstat: compare needs 2 to %d sets; the selection gives %d\n",
-			MS_MAX_SETS, n);
-		status = 2;
-	}
 	if (status < 2) {
-		if (!sel.numbers && !o.ministat_only)
-			print_configs(s, n);
-		int rc = report(s, n, &o);
+		int rc = compare_configs(s, n, &o, sel.numbers);
 		status = rc > status ? rc : status;
 	}
 	select_free(s, n);
@@ -173,10 +220,18 @@ int cmd_column(int argc, char **argv)
 	if (sel.by)
 		usage_error("column: --by is for compare; use --where");
 	struct series *s;
+	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
-	for (int i = 0; i < n && status < 2; i++)
+	/* Several configurations: each headed by a "# " line (ministat skips those). */
+	for (int i = 0; i < n && status < 2; i++) {
+		if (n > 1)
+			printf("# %s\n", s[i].config);
 		for (size_t k = 0; k < s[i].d.n; k++)
 			printf("%.17g\n", s[i].d.v[k]);
+	}
+	if (n > 1 && status < 2)
+		fprintf(stderr, "tickstat: column: %d configurations, each headed by a '#' line; "
+			"choose one with --where K=V before ministat\n", n);
 	select_free(s, n);
 	return status;
 }

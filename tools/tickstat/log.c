@@ -2,7 +2,6 @@
  * JSON is RFC 8259, of which records use strings, integers, booleans and arrays of
  * unsigned integers). */
 #include "log.h"
-#include "crc32.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +11,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* ---- one line: the JSON subset ------------------------------------------------ */
 
@@ -19,6 +19,7 @@ struct cursor {
 	const char *p, *start, *end;
 	char *str;               /* next free byte of the string scratch buffer */
 	uint64_t *arr;           /* next free slot of the array scratch buffer */
+	uint64_t keys_seen;      /* filter of the member names seen (duplicate_key) */
 	char err[160];
 };
 
@@ -139,6 +140,9 @@ static const char *parse_string(struct cursor *c, const char **out, size_t *len)
 		return fail(c, "expected a string");
 	char *s = c->str;
 	for (;;) {
+		/* the plain bytes, copied without the checks below */
+		while (c->p < c->end && *c->p != '"' && *c->p != '\\' && (unsigned char)*c->p >= 0x20)
+			*c->str++ = *c->p++;
 		if (c->p >= c->end)
 			return fail(c, "string cut short");
 		unsigned char ch = (unsigned char)*c->p++;
@@ -174,6 +178,10 @@ static const char *parse_int(struct cursor *c, bool *neg, uint64_t *out)
 	if (*c->p == '0' && c->end - c->p > 1 && c->p[1] >= '0' && c->p[1] <= '9')
 		return fail(c, "number with a leading zero");
 	uint64_t v = 0;
+	const char *start = c->p;
+	/* 19 digits cannot overflow; only a 20th needs the check */
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9' && c->p - start < 19)
+		v = v * 10 + (unsigned)(*c->p++ - '0');
 	while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
 		unsigned d = (unsigned)(*c->p - '0');
 		if (v > (UINT64_MAX - d) / 10)
@@ -263,7 +271,9 @@ static const char *check_crc(struct cursor *c, const struct value *v, const char
 			return fail(c, "\"crc\" is not 8 lowercase hex digits");
 		want = want << 4 | (uint32_t)h;
 	}
-	uint32_t got = crc32_update(0, c->start, (size_t)(comma - c->start));
+	/* zlib's crc32() is the format's CRC (the kernel's kernel/crc32.c computes the
+	 * same bit by bit); its tables make it some 20 times faster. */
+	uint32_t got = (uint32_t)crc32(0, (const Bytef *)c->start, (uInt)(comma - c->start));
 	if (got != want) {
 		snprintf(c->err, sizeof(c->err),
 			 "CRC mismatch: record says %08x, its bytes give %08x", want, got);
@@ -272,11 +282,18 @@ static const char *check_crc(struct cursor *c, const struct value *v, const char
 	return NULL;
 }
 
-static bool duplicate_key(const struct rec *r, const char *key)
+/* A key seen before in this record. A 64-bit filter of (length, first and last
+ * byte) spares most of the string comparisons (they were a third of the time of
+ * `tickstat check`). */
+static bool duplicate_key(struct cursor *c, const struct rec *r, const char *key, size_t len)
 {
-	if (!strcmp(key, "type") || !strcmp(key, "seq"))
+	uint64_t bit = 1ull << ((len * 7 + (unsigned char)key[0] +
+				 (unsigned char)(len ? key[len - 1] : 0)) & 63);
+	bool maybe = c->keys_seen & bit;
+	c->keys_seen |= bit;
+	if ((len == 4 && !memcmp(key, "type", 4)) || (len == 3 && !memcmp(key, "seq", 3)))
 		return true;
-	for (size_t i = 0; i < r->nfields; i++)
+	for (size_t i = 0; maybe && i < r->nfields; i++)
 		if (!strcmp(r->f[i].key, key))
 			return true;
 	return false;
@@ -284,26 +301,27 @@ static bool duplicate_key(const struct rec *r, const char *key)
 
 /* The envelope: "type" (string) and "seq" (unsigned) first, "crc" last. */
 static const char *place_member(struct cursor *c, struct rec *r, int index,
-				const char *key, const struct value *v)
+				const char *key, size_t klen, const struct value *v)
 {
 	if (index == 0) {
-		if (strcmp(key, "type") || v->kind != V_STRING)
+		if (klen != 4 || memcmp(key, "type", 4) || v->kind != V_STRING)
 			return fail(c, "first member is not \"type\" (a string)");
 		r->type = v->s;
 		return NULL;
 	}
 	if (index == 1) {
-		if (strcmp(key, "seq") || v->kind != V_INT || v->neg)
+		if (klen != 3 || memcmp(key, "seq", 3) || v->kind != V_INT || v->neg)
 			return fail(c, "second member is not \"seq\" (an unsigned integer)");
 		r->seq = v->u;
 		return NULL;
 	}
-	if (duplicate_key(r, key))
+	if (duplicate_key(c, r, key, klen))
 		return fail(c, "duplicate member \"%.40s\"", key);
 	if (r->nfields == LOG_FIELDS_MAX)
 		return fail(c, "more than %d members", LOG_FIELDS_MAX);
 	r->f[r->nfields].key = key;
-	r->f[r->nfields].v = *v;
+	if (v != &r->f[r->nfields].v)
+		r->f[r->nfields].v = *v;
 	r->nfields++;
 	return NULL;
 }
@@ -314,19 +332,20 @@ static const char *parse_members(struct cursor *c, struct rec *r)
 	for (int index = 0;; index++) {
 		const char *key, *e;
 		size_t klen;
-		struct value v;
+		struct value spare;      /* the value is parsed in its place when there is one */
+		struct value *v = r->nfields < LOG_FIELDS_MAX ? &r->f[r->nfields].v : &spare;
 		if ((e = parse_string(c, &key, &klen)))
 			return e;
 		if (!eat(c, ':'))
 			return fail(c, "expected ':' after a member name");
-		if ((e = parse_value(c, &v)))
+		if ((e = parse_value(c, v)))
 			return e;
-		if (!strcmp(key, "crc") && index >= 2) {
+		if (klen == 3 && !memcmp(key, "crc", 3) && index >= 2) {
 			if (!eat(c, '}'))
 				return fail(c, "\"crc\" is not the last member");
-			return check_crc(c, &v, comma);
+			return check_crc(c, v, comma);
 		}
-		if ((e = place_member(c, r, index, key, &v)))
+		if ((e = place_member(c, r, index, key, klen, v)))
 			return e;
 		if (!eat(c, ',')) {
 			if (eat(c, '}'))
@@ -346,6 +365,7 @@ const char *rec_parse(struct rec *r, const char *line, size_t len,
 	c.end = line + len;
 	c.str = strbuf;
 	c.arr = arrbuf;
+	c.keys_seen = 0;
 	r->nfields = 0;
 	r->raw = line;
 	r->rawlen = len;
@@ -367,7 +387,7 @@ const char *rec_parse(struct rec *r, const char *line, size_t len,
 const struct value *rec_get(const struct rec *r, const char *key)
 {
 	for (size_t i = 0; i < r->nfields; i++)
-		if (!strcmp(r->f[i].key, key))
+		if (r->f[i].key[0] == key[0] && !strcmp(r->f[i].key, key))
 			return &r->f[i].v;
 	return NULL;
 }

@@ -2,6 +2,8 @@
  * The record contract is docs/FORMAT.md; the manual is docs/TICKSTAT.md. */
 #include "tickstat.h"
 
+#include <errno.h>
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,20 +13,27 @@ static const char usage[] =
 "\n"
 "  check LOG...             integrity: CRC, seq, boot first, end last, JSON; exit 1\n"
 "                           when a log is damaged, truncated or incomplete\n"
-"  summary LOG...           ministat-style tables per benchmark and configuration,\n"
-"                           percentiles, derived tick costs in cycles and ns\n"
+"  report [-c LEVEL] LOG... the answer on one page: CPU share lost at each HZ with\n"
+"                           its interval and verdicts, modes, CPUs, direct and\n"
+"                           indirect cost, read/arm/latency, warnings\n"
+"  summary [--all] LOG...   ministat rows for the figures that vary, per benchmark\n"
+"                           and configuration, percentiles, derived tick costs in\n"
+"                           cycles and ns; constant fields said once (--all: a row\n"
+"                           for every field)\n"
 "  compare [-c 80|90|95|98|99|99.5] [--by FIELD] [--field F] [--type T]\n"
 "          [--where K=V]... [--delta D|P%] [-w WIDTH] LOG...\n"
 "                           ministat's comparison between logs or between values of\n"
 "                           FIELD in one log, then Welch's t, Mann-Whitney U and the\n"
 "                           runs needed to resolve a difference\n"
 "  column [--type T] [--where K=V]... FIELD LOG...\n"
-"                           one number per line (input for ministat)\n"
+"                           one number per line (input for ministat); FIELD may\n"
+"                           be cost or lost_ppm (CPU share lost, per run)\n"
 "  export --csv|--json [--type T] LOG...\n"
 "                           flat tables of the intact records\n"
-"  plot LOG... -o FILE.png|FILE.svg\n"
-"                           cost against HZ per timer, latency histograms, read and\n"
-"                           arm costs, through gnuplot\n"
+"  plot LOG... -o FILE.png|FILE.svg|FILE.gp\n"
+"                           CPU share and cost against HZ per timer, latency\n"
+"                           histograms, read and arm costs, through gnuplot (.gp:\n"
+"                           the script)\n"
 "\n"
 "Every command checks the logs first and refuses damaged records: problems go to\n"
 "standard error as FILE:LINE: text. Exit status: 0 all well, 1 a log is damaged\n"
@@ -41,18 +50,34 @@ static const struct {
 	{ "column",  cmd_column },
 	{ "export",  cmd_export },
 	{ "plot",    cmd_plot },
+	{ "report",  cmd_report },
 };
+
+/* Output that did not reach its file (a full disk, a closed pipe) is an I/O
+ * error: exit 2, never 0 with a cut report. */
+static int flush_output(int status)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
+		return status;
+	fprintf(stderr, "tickstat: cannot write the output: %s\n",
+		errno ? strerror(errno) : "write error");
+	return 2;
+}
 
 int main(int argc, char **argv)
 {
+	/* Large arrays (summary's rows) grow by realloc: above 128 KiB glibc then moves
+	 * them with mremap, not by copying, if the threshold stays where it is. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	if (argc < 2)
 		usage_error("no command");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		fputs(usage, stdout);
-		return 0;
+		return flush_output(0);
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 2, argv + 2);
+			return flush_output(commands[i].fn(argc - 2, argv + 2));
 	usage_error("unknown command \"%s\"", argv[1]);
 }

@@ -30,9 +30,12 @@ static void widen(struct scale *sc, double v)
 	sc->x0 = sc->min - 0.5 * sc->dx;
 }
 
+/* ministat's column; kept inside the grid whatever the values (ministat's own
+ * would write outside it when the spread is infinite or below double precision). */
 static int column_of(const struct scale *sc, double v)
 {
-	return (int)((v - sc->x0) / sc->dx);
+	double x = (v - sc->x0) / sc->dx;
+	return x >= 0 && x < sc->width ? (int)x : x >= sc->width ? sc->width - 1 : 0;
 }
 
 /* How high the tallest stack of equal columns is. */

@@ -1,6 +1,7 @@
 /* tickstat plot: pictures through gnuplot (one image, a panel per figure):
- *   - total and direct cost per interrupt against HZ, one line per timer, mode and
- *     workload (tick on one CPU), with 95% confidence bars (summary's figures);
+ *   - against HZ (tick on one CPU; plot_hz.c): the CPU share lost, a panel per
+ *     timer; the total and the direct cost per interrupt, a panel each; the
+ *     figures of tickstat report with their 95% intervals;
  *   - "1 versus N CPUs", when a tick configuration ran at two or more CPU counts
  *     (tick_cpus=): against the CPU count, the cycles a run lost to the timer per
  *     CPU (mean cycles with it - without it, every CPU's runs pooled; solid) and
@@ -12,6 +13,7 @@
  *     per-run medians, as bars with min..max whiskers.
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
+#include "plot_hz.h"
 #include "stats.h"
 
 #include <ctype.h>
@@ -26,13 +28,6 @@
  * interrupts each run with the timer counted. */
 struct tick_runs {
 	struct dataset off, on, irq;
-};
-
-struct tick_series {
-	char timer[64];
-	uint64_t hz;
-	struct tick_runs runs;
-	struct dataset gaps, gc;
 };
 
 /* A tick configuration with its CPU count (config_key: strings, hz, cpus). */
@@ -50,8 +45,8 @@ struct dist_series {
 
 struct plot {
 	double tsc_hz;
-	int ntick, ndist, nconfig;
-	struct tick_series tick[MAX_SERIES];
+	int ndist, nconfig;
+	struct report *report;   /* the per-run figures against HZ */
 	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
@@ -65,21 +60,6 @@ static void copy_name(char *dst, size_t size, const char *src)
 	for (; src[i] && i + 1 < size; i++)
 		dst[i] = isalnum((unsigned char)src[i]) || strchr("-_.:=+ ", src[i]) ? src[i] : '?';
 	dst[i] = 0;
-}
-
-static struct tick_series *tick_of(struct plot *p, const char *timer_in_log, uint64_t hz)
-{
-	char timer[64];
-	copy_name(timer, sizeof(timer), timer_in_log);
-	for (int i = 0; i < p->ntick; i++)
-		if (!strcmp(p->tick[i].timer, timer) && p->tick[i].hz == hz)
-			return &p->tick[i];
-	if (p->ntick == MAX_SERIES)
-		return NULL;
-	struct tick_series *t = &p->tick[p->ntick++];
-	snprintf(t->timer, sizeof(t->timer), "%s", timer);
-	t->hz = hz;
-	return t;
 }
 
 static struct config_series *config_of(struct plot *p, const struct rec *r)
@@ -136,37 +116,18 @@ static void add_tick_run(struct tick_runs *t, bool on, double cycles, const stru
 		ds_add(&t->irq, irq);
 }
 
+/* The 1-versus-N panel's runs (the HZ panels take theirs from the report). */
 static void take_run(struct plot *p, const struct rec *r)
 {
-	const char *timer = rec_str(r, "timer"), *bench = rec_str(r, "bench");
-	uint64_t hz;
+	const char *bench = rec_str(r, "bench");
 	bool on;
-	double cycles, gaps, gc;
-	if (!timer || !rec_u64(r, "hz", &hz) || !rec_bool(r, "timer_on", &on) ||
-	    !rec_num(r, "cycles", &cycles))
+	double cycles;
+	if (!rec_bool(r, "timer_on", &on) || !rec_num(r, "cycles", &cycles) || !bench ||
+	    strcmp(bench, "tick") || !rec_get(r, "cpus"))
 		return;
-	struct config_series *c = bench && !strcmp(bench, "tick") && rec_get(r, "cpus") ?
-				  config_of(p, r) : NULL;
+	struct config_series *c = config_of(p, r);
 	if (c)
 		add_tick_run(&c->runs, on, cycles, r);
-	/* The HZ panel: tick on one CPU (the other counts are the 1-versus-N panel's). */
-	uint64_t cpus = 1;
-	if (!bench || strcmp(bench, "tick") || (rec_get(r, "cpus") && (!rec_u64(r, "cpus", &cpus) || cpus != 1)))
-		return;
-	/* A line per timer, mode and workload: runs of different work are not pooled. */
-	const char *mode = rec_str(r, "mode"), *workload = rec_str(r, "workload");
-	char series[64];
-	snprintf(series, sizeof(series), "%s %s %s", timer, mode ? mode : "",
-		 workload ? workload : "");
-	struct tick_series *t = tick_of(p, series, hz);
-	if (!t)
-		return;
-	add_tick_run(&t->runs, on, cycles, r);
-	if (on && (rec_num(r, "gap_interrupts", &gaps) || rec_num(r, "gaps", &gaps)) &&
-	    rec_num(r, "gap_cycles", &gc) && gaps > 0) {
-		ds_add(&t->gaps, gaps);
-		ds_add(&t->gc, gc);
-	}
 }
 
 static void take(const struct rec *r, void *ctx)
@@ -176,6 +137,7 @@ static void take(const struct rec *r, void *ctx)
 	double v;
 	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
 		p->tsc_hz = (double)hz;
+	report_take(r, p->report);
 	if (!strcmp(r->type, "run"))
 		take_run(p, r);
 	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
@@ -206,55 +168,6 @@ static void put_quoted(FILE *g, const char *s)
 			fputs("''", g);
 		else
 			fputc((unsigned char)*s < ' ' ? ' ' : *s, g);
-}
-
-static int cmp_hz(const void *a, const void *b)
-{
-	const struct tick_series *x = a, *y = b;
-	int c = strcmp(x->timer, y->timer);
-	return c ? c : (x->hz > y->hz) - (x->hz < y->hz);
-}
-
-/* One datablock per timer: hz total total_err direct direct_err (cycles). */
-static int tick_blocks(FILE *g, struct plot *p, char timers[][64])
-{
-	int nt = 0;
-	qsort(p->tick, (size_t)p->ntick, sizeof(p->tick[0]), cmp_hz);
-	for (int i = 0; i < p->ntick; i++) {
-		struct tick_series *t = &p->tick[i];
-		double total, te, direct = NAN, de = 0;
-		if (!tick_total(&t->runs.off, &t->runs.on, &t->runs.irq, &total, &te))
-			continue;
-		tick_direct(&t->gaps, &t->gc, &direct, &de);
-		if (!nt || strcmp(timers[nt - 1], t->timer)) {
-			if (nt)
-				fprintf(g, "EOD\n");
-			snprintf(timers[nt], 64, "%s", t->timer);
-			fprintf(g, "$tick%d << EOD\n", nt++);
-		}
-		fprintf(g, "%llu %.9g %.9g %.9g %.9g\n", (unsigned long long)t->hz, total, te,
-			direct, de);
-	}
-	if (nt)
-		fprintf(g, "EOD\n");
-	return nt;
-}
-
-static void plot_tick(FILE *g, int nt, char timers[][64], double tsc_hz)
-{
-	double k = tsc_hz > 0 ? 1e9 / tsc_hz : 1;
-	const char *unit = tsc_hz > 0 ? "ns" : "TSC cycles";
-	fprintf(g, "set title 'Cost per timer interrupt against HZ (95%% confidence bars)'\n"
-		"set xlabel 'HZ (interrupts per second)'\nset ylabel 'cost per interrupt (%s)'\n"
-		"set logscale x\nunset logscale y\nset key default\nset key outside right top vertical\n"
-		"set style data linespoints\n",
-		unit);
-	fprintf(g, "plot ");
-	for (int i = 0; i < nt; i++)
-		fprintf(g, "%s$tick%d using 1:($2*%g):($3*%g) with yerrorlines title '%s total', "
-			"$tick%d using 1:($4*%g):($5*%g) with yerrorlines dt 2 title '%s direct'",
-			i ? ", " : "", i, k, k, timers[i], i, k, k, timers[i]);
-	fprintf(g, "\nunset logscale x\n");
 }
 
 /* The 1-versus-N panel's datablocks, one per configuration run at 2+ CPU counts:
@@ -326,6 +239,30 @@ static int cmp_lo(const void *a, const void *b)
 	return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
+/* The end of the bucket that starts at lo (bench/hist.c: 1 wide below 32, then
+ * each power of two [2^e, 2^(e+1)) split in 16). */
+static uint64_t bucket_end(uint64_t lo)
+{
+	if (lo < 32)
+		return lo + 1;
+	return lo + (1ull << (63 - __builtin_clzll(lo))) / 16;
+}
+
+/* "steps" draws from each point to the next at the first one's height. A bucket
+ * is (lo, n); where no bucket follows at its end, (end, ZERO_COUNT) makes the step
+ * fall there, and the first bucket rises from (lo, ZERO_COUNT). ZERO_COUNT lies
+ * below the panel's log axis (yrange from 0.5): the line falls to the axis. */
+#define ZERO_COUNT "0.01"
+static void latency_bucket(FILE *g, uint64_t lo, uint64_t n, uint64_t next, bool first)
+{
+	unsigned long long x = lo ? lo : 1, end = bucket_end(lo);
+	if (first)
+		fprintf(g, "%llu %s\n", x, ZERO_COUNT);
+	fprintf(g, "%llu %llu\n", x, (unsigned long long)n);
+	if (end < next)
+		fprintf(g, "%llu %s\n", end, ZERO_COUNT);
+}
+
 static int latency_blocks(FILE *g, struct plot *p)
 {
 	int nl = 0;
@@ -341,81 +278,96 @@ static int latency_blocks(FILE *g, struct plot *p)
 		qsort(pairs, d->nb, sizeof(*pairs), cmp_lo);
 		fprintf(g, "$lat%d << EOD\n", i);
 		for (size_t k = 0; k < d->nb; k++)
-			fprintf(g, "%llu %llu\n", (unsigned long long)(pairs[k][0] ? pairs[k][0] : 1),
-				(unsigned long long)pairs[k][1]);
-		/* the last bucket's upper bound (hist.h: 1 wide below 32, lo/16 above), so
-		 * that "steps" draws it too, a one-bucket histogram included */
-		uint64_t lo = pairs[d->nb - 1][0];
-		fprintf(g, "%llu %llu\nEOD\n", (unsigned long long)(lo < 32 ? lo + 1 : lo + lo / 16),
-			(unsigned long long)pairs[d->nb - 1][1]);
+			latency_bucket(g, pairs[k][0], pairs[k][1],
+				       k + 1 < d->nb ? pairs[k + 1][0] : UINT64_MAX, k == 0);
+		fprintf(g, "EOD\n");
 		free(pairs);
 		nl++;
 	}
 	return nl;
 }
 
-static void plot_latency(FILE *g, struct plot *p)
+/* Each latency line in its timer's colour (the HZ panels'), dashed when several
+ * CPUs took shots at once. */
+static void plot_latency(FILE *g, struct plot *p, struct hz_layout *hz)
 {
 	fprintf(g, "set title 'Interrupt latency: deadline to handler (histograms merged over runs)'\n"
 		"set xlabel 'latency (TSC cycles, bucket lower bound)'\nset ylabel 'samples'\n"
-		"set logscale xy\nset key default\nset key outside right top vertical\nplot ");
+		"set logscale xy\nset yrange [0.5:*]\nset key default\n"
+		"set key outside right top vertical Left reverse samplen 3 width 1\nplot ");
 	int first = 1;
 	for (int i = 0; i < p->ndist; i++)
 		if (!strcmp(p->dist[i].bench, "latency") && p->dist[i].nb) {
-			fprintf(g, "%s$lat%d using 1:2 with steps title '%s'", first ? "" : ", ", i,
-				p->dist[i].what);
+			const char *what = p->dist[i].what;
+			fprintf(g, "%s$lat%d using 1:2 with steps lc rgb '%s' dt %d title '%s'",
+				first ? "" : ", ", i, hz_timer_colour(hz, what),
+				strstr(what, " cpus=") ? 2 : 1, what);
 			first = 0;
 		}
-	fprintf(g, "\nunset logscale xy\n");
+	fprintf(g, "\nunset logscale xy\nset autoscale y\n");
 }
 
-static int cost_block(FILE *g, struct plot *p)
+/* Returns the bars; *label_max gets the longest label's length. */
+static int cost_block(FILE *g, struct plot *p, int *label_max)
 {
 	int n = 0;
+	*label_max = 0;
 	fprintf(g, "$costs << EOD\n");
 	for (int i = 0; i < p->ndist; i++) {
 		struct dist_series *d = &p->dist[i];
 		if ((strcmp(d->bench, "readcost") && strcmp(d->bench, "armcost")) || !d->p50.n)
 			continue;
 		ds_sort(&d->p50);
+		int len = (int)(strlen(d->bench) + 1 + strlen(d->what));
 		fprintf(g, "\"%s %s\" %.9g %.9g %.9g\n", d->bench, d->what, ds_mean(&d->p50),
 			ds_min(&d->p50), ds_max(&d->p50));
+		*label_max = len > *label_max ? len : *label_max;
 		n++;
 	}
 	fprintf(g, "EOD\n");
 	return n;
 }
 
-static void plot_costs(FILE *g)
+/* Labels at 45 degrees ending at their tic, in a bottom margin for the longest
+ * (a character is about half as wide as tall) and with room on the left for the
+ * first: none runs past the image's edges or into the next panel. */
+static void plot_costs(FILE *g, int label_max)
 {
 	fprintf(g, "set title 'Cost to read each clock and to arm each timer (median per run, "
 		"mean over runs; whiskers min..max)'\nset xlabel ''\n"
 		"set ylabel 'TSC cycles'\nset style fill solid 0.5\nset boxwidth 0.6\n"
-		"set xtics rotate by -30\nset key off\n"
-		"plot $costs using 0:2:xtic(1) with boxes, '' using 0:2:3:4 with yerrorbars lc black\n");
+		"set xtics rotate by 45 right\nset bmargin %d\nset lmargin %d\nset key off\n"
+		"set offsets 0.6, 0.6, 0, 0\n"
+		"plot $costs using 0:2:xtic(1) with boxes, '' using 0:2:3:4 with yerrorbars lc black\n"
+		"unset bmargin\nunset lmargin\nset xtics norotate\nset offsets 0, 0, 0, 0\n",
+		label_max * 4 / 10 + 3, label_max * 6 / 10 > 10 ? label_max * 6 / 10 : 10);
 }
 
+/* gnuplot, or for FILE.gp the script gnuplot would get (it draws FILE.png). */
 static FILE *open_gnuplot(const char *out, int panels)
 {
 	const char *ext = strrchr(out, '.');
-	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg")))
-		usage_error("plot: -o FILE must end in .png or .svg");
-	FILE *g = popen("gnuplot", "w");
+	bool script = ext && !strcmp(ext, ".gp");
+	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg") && !script))
+		usage_error("plot: -o FILE must end in .png, .svg or .gp");
+	FILE *g = script ? fopen(out, "w") : popen("gnuplot", "w");
 	if (!g)
 		return NULL;
-	if (!strcmp(ext, ".png"))
+	if (strcmp(ext, ".svg"))
 		fprintf(g, "set terminal pngcairo size 1000,%d font ',10' noenhanced\n", 420 * panels);
 	else
 		fprintf(g, "set terminal svg size 1000,%d dynamic font ',10' noenhanced\n", 420 * panels);
 	fprintf(g, "set output '");
-	put_quoted(g, out);
+	char png[4096];
+	snprintf(png, sizeof(png), "%.*s.png", (int)(ext - out), out);
+	put_quoted(g, script ? png : out);
 	fprintf(g, "'\nset grid\n");
 	return g;
 }
 
 /* The lines' titles, found while the datablocks are written. */
 struct titles {
-	char timers[MAX_SERIES][64];
+	struct hz_layout hz;
 	char configs[MAX_SERIES][KEY_MAX];
 	unsigned max_cpus;
 };
@@ -424,19 +376,19 @@ static int draw(struct plot *p, const char *out)
 {
 	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, ns = 0, nl = 0, nc = 0;
+	int nt = 0, ns = 0, nl = 0, nc = 0, label_max = 0;
 	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream */
 	FILE *scratch = fopen("/dev/null", "w");
+	nt = hz_layout(p->report, &t->hz);
 	if (scratch) {
-		nt = tick_blocks(scratch, p, t->timers);
 		ns = scaling_blocks(scratch, p, t->configs, &t->max_cpus);
 		nl = latency_blocks(scratch, p);
-		nc = cost_block(scratch, p);
+		nc = cost_block(scratch, p, &label_max);
 		fclose(scratch);
 	}
-	int panels = (nt > 0) + (ns > 0) + (nl > 0) + (nc > 0);
+	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0);
 	if (!panels) {
 		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
 		free(t);
@@ -447,22 +399,23 @@ static int draw(struct plot *p, const char *out)
 		free(t);
 		return 2;
 	}
-	tick_blocks(g, p, t->timers);
+	hz_blocks(g, p->report, &t->hz);
 	scaling_blocks(g, p, t->configs, &t->max_cpus);
 	latency_blocks(g, p);
-	cost_block(g, p);
+	cost_block(g, p, &label_max);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
-		plot_tick(g, nt, t->timers, p->tsc_hz);
+		hz_plot(g, p->report, &t->hz);
 	if (ns)
 		plot_scaling(g, ns, t->configs, t->max_cpus);
 	if (nl)
-		plot_latency(g, p);
+		plot_latency(g, p, &t->hz);
 	if (nc)
-		plot_costs(g);
+		plot_costs(g, label_max);
 	fprintf(g, "unset multiplot\n");
 	free(t);
-	int rc = pclose(g);
+	const char *ext = strrchr(out, '.');
+	int rc = !strcmp(ext, ".gp") ? fclose(g) : pclose(g);
 	if (rc != 0) {
 		fprintf(stderr, "tickstat: gnuplot failed (status %d); is gnuplot-nox installed?\n", rc);
 		return 2;
@@ -489,20 +442,17 @@ int cmd_plot(int argc, char **argv)
 			logs[nlogs++] = argv[i];
 	}
 	if (!out)
-		usage_error("plot: -o FILE.png|FILE.svg needed");
+		usage_error("plot: -o FILE.png|FILE.svg|FILE.gp needed");
 	struct plot *p = calloc(1, sizeof(*p));
 	struct log_report rep = { 0 };
-	if (!p)
+	if (!p || !(p->report = report_new(2)))
 		return 2;
 	int rc = read_logs(logs, nlogs, take, p, &rep);
 	if (rc < 2) {
 		int d = draw(p, out);
 		rc = d > rc ? d : rc;
 	}
-	for (int i = 0; i < p->ntick; i++) {
-		free_tick_runs(&p->tick[i].runs);
-		ds_free(&p->tick[i].gaps), ds_free(&p->tick[i].gc);
-	}
+	report_free(p->report);
 	for (int i = 0; i < p->nconfig; i++)
 		free_tick_runs(&p->config[i].runs);
 	for (int i = 0; i < p->ndist; i++)

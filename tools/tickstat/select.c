@@ -1,7 +1,9 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
+#include "lost.h"
 #include "tickstat.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@ struct collect {
 	int n;
 	unsigned long missing;
 	int status;
+	struct lost_pairs pairs; /* for lost_ppm */
 };
 
 bool select_option(struct selection *sel, int argc, char **argv, int *i)
@@ -99,22 +102,28 @@ static struct series *find_series(struct collect *c, const struct rec *r)
 			return NULL;
 		snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "", c->sel->by, byval);
 	}
+	char config[512];
+	config_without(r, c->sel->by, config, sizeof(config));
 	for (int i = 0; i < c->n; i++)
-		if (!strcmp(c->s[i].d.name, label))
+		if (!strcmp(c->s[i].d.name, label) &&
+		    (!c->sel->split_configs || !strcmp(c->s[i].config, config)))
 			return &c->s[i];
 	if (c->n == SELECT_MAX_SETS)
 		return NULL;
 	struct series *s = &c->s[c->n++];
 	memset(s, 0, sizeof(*s));
 	ds_init(&s->d, label);
-	config_without(r, c->sel->by, s->config, sizeof(s->config));
+	snprintf(s->config, sizeof(s->config), "%s", config);
 	return s;
 }
 
 static void take(const struct rec *r, void *ctx)
 {
 	struct collect *c = ctx;
-	if (!matches(c->sel, r))
+	struct run_pair pair;
+	bool lost = !strcmp(c->sel->field, LOST_PPM);
+	bool paired = lost && lost_pair(&c->pairs, r, &pair);   /* every run, unfiltered */
+	if (!matches(c->sel, r) || (lost && !paired && rec_get(r, "timer_on")))
 		return;
 	struct series *s = find_series(c, r);
 	if (!s) {
@@ -132,6 +141,10 @@ static void take(const struct rec *r, void *ctx)
 	}
 	double v, irq;
 	bool on;
+	if (paired) {
+		ds_add(&s->d, lost_ppm(&pair));
+		return;
+	}
 	if (!strcmp(c->sel->field, COST)) {
 		if (!rec_num(r, "cycles", &v) || !rec_bool(r, "timer_on", &on)) {
 			c->missing++;
@@ -165,6 +178,10 @@ static void guess_type(const struct rec *r, void *ctx)
 		*type = "run";
 }
 
+/* The largest magnitude read: the squares the variance sums stay finite (1e155
+ * made the standard deviation infinite, and the plot wrote outside its grid). */
+#define NUMBER_MAX 1e100
+
 /* Plain numbers, one per line, as ministat reads them (first column). */
 static int read_numbers(const char *path, struct series *s)
 {
@@ -185,6 +202,12 @@ static int read_numbers(const char *path, struct series *s)
 		double v = strtod(p, &end);
 		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
 			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
+			return 2;
+		}
+		if (!isfinite(v) || fabs(v) > NUMBER_MAX) {
+			fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
+				isfinite(v) ? "out of range (tickstat takes magnitudes up to 1e100)"
+				: "not a finite number");
 			return 2;
 		}
 		ds_add(&s->d, v);
@@ -221,6 +244,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	for (int i = 0; i < c.n && !sel->numbers; i++)
 		if (!strcmp(sel->field, COST))
 			pair_costs(&c.s[i]);
+	lost_free(&c.pairs);
 	if (c.missing)
 		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
 			sel->field);

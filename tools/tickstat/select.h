@@ -1,6 +1,6 @@
 /* Choosing data sets from logs for compare and column: records of one type that
  * match --where K=V filters, one set per log (and per value of a --by field), a
- * numeric field or the derived per-run "cost" of tick runs. */
+ * numeric field or a derived per-run figure of tick runs: "cost", "lost_ppm". */
 #ifndef TICKSTAT_SELECT_H
 #define TICKSTAT_SELECT_H
 
@@ -8,7 +8,7 @@
 #include "log.h"
 
 #define SELECT_MAX_WHERE 16
-#define SELECT_MAX_SETS  64
+#define SELECT_MAX_SETS  1024
 
 struct selection {
 	const char *type;        /* NULL: "run" if the logs have tick runs, else "stats" */
@@ -18,6 +18,7 @@ struct selection {
 	int nwhere;
 	bool merge_logs;         /* one set for all logs (column) */
 	bool numbers;            /* inputs are plain number files, as ministat reads */
+	bool split_configs;      /* a set per configuration too, instead of refusing a mix */
 };
 
 struct series {

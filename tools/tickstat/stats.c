@@ -4,6 +4,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,19 +17,14 @@ void ds_init(struct dataset *d, const char *name)
 	snprintf(d->name, sizeof(d->name), "%s", name);
 }
 
-bool ds_add(struct dataset *d, double x)
+bool ds_grow(struct dataset *d)
 {
-	if (d->n == d->cap) {
-		size_t cap = d->cap ? d->cap * 2 : 16;
-		double *v = realloc(d->v, cap * sizeof(*v));
-		if (!v)
-			return false;
-		d->v = v;
-		d->cap = cap;
-	}
-	d->v[d->n++] = x;
-	d->sum += x;
-	d->sorted = false;
+	size_t cap = d->cap ? d->cap * 2 : 16;
+	double *v = realloc(d->v, cap * sizeof(*v));
+	if (!v)
+		return false;
+	d->v = v;
+	d->cap = cap;
 	return true;
 }
 
@@ -46,10 +42,120 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static void insertion_sort(double *v, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double x = v[i];
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+static void swap(double *a, double *b)
+{
+	double t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* Quicksort (median of three, Hoare's partition, which splits runs of equal values
+ * evenly), about three times qsort()'s speed on doubles: summary sorts every row.
+ * Past a depth no sane input reaches, qsort() takes over. */
+static void sort_doubles(double *v, size_t n, int depth)
+{
+	while (n > 16) {
+		if (depth-- == 0) {
+			qsort(v, n, sizeof(*v), cmp_double);
+			return;
+		}
+		size_t mid = (n - 1) / 2;
+		if (v[mid] < v[0]) swap(&v[mid], &v[0]);
+		if (v[n - 1] < v[0]) swap(&v[n - 1], &v[0]);
+		if (v[n - 1] < v[mid]) swap(&v[n - 1], &v[mid]);
+		double pivot = v[mid];
+		size_t i = 0, j = n - 1;
+		for (;;) {
+			while (v[i] < pivot) i++;
+			while (v[j] > pivot) j--;
+			if (i >= j)
+				break;
+			swap(&v[i++], &v[j--]);
+		}
+		/* [0, j] <= pivot <= [j + 1, n): recurse on the smaller side */
+		if (j + 1 < n - j - 1) {
+			sort_doubles(v, j + 1, depth);
+			v += j + 1, n -= j + 1;
+		} else {
+			sort_doubles(v + j + 1, n - j - 1, depth);
+			n = j + 1;
+		}
+	}
+	insertion_sort(v, n);
+}
+
+/* A double's bits as an unsigned integer in the same order (negative values
+ * reversed under the sign), and back. */
+static uint64_t order_key(double x)
+{
+	uint64_t u;
+	memcpy(&u, &x, sizeof(u));
+	return u >> 63 ? ~u : u | 1ull << 63;
+}
+
+static double from_key(uint64_t u)
+{
+	u = u >> 63 ? u & ~(1ull << 63) : ~u;
+	double x;
+	memcpy(&x, &u, sizeof(x));
+	return x;
+}
+
+#define RADIX_BITS   11
+#define RADIX_PASSES 6           /* 6 x 11 bits cover 64 */
+
+/* LSD radix sort of the order keys, 11 bits a pass, a pass skipped when every key
+ * has the same digit there: for the large rows of a long log (tens of thousands of
+ * values) several times quicker than the quicksort. False when out of memory. */
+static bool radix_sort(double *v, size_t n)
+{
+	uint64_t *a = malloc(n * sizeof(*a)), *b = malloc(n * sizeof(*b));
+	size_t (*count)[1 << RADIX_BITS] = calloc(RADIX_PASSES, sizeof(*count));
+	bool ok = a && b && count;
+	for (size_t i = 0; ok && i < n; i++) {
+		a[i] = order_key(v[i]);
+		for (int p = 0; p < RADIX_PASSES; p++)
+			count[p][a[i] >> (p * RADIX_BITS) & ((1u << RADIX_BITS) - 1)]++;
+	}
+	for (int p = 0; ok && p < RADIX_PASSES; p++) {
+		unsigned shift = (unsigned)p * RADIX_BITS;
+		if (count[p][a[0] >> shift & ((1u << RADIX_BITS) - 1)] == n)
+			continue;               /* one digit for all: the order stands */
+		size_t at = 0;
+		for (int d = 0; d < 1 << RADIX_BITS; d++) {
+			size_t c = count[p][d];
+			count[p][d] = at;
+			at += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			b[count[p][a[i] >> shift & ((1u << RADIX_BITS) - 1)]++] = a[i];
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	for (size_t i = 0; ok && i < n; i++)
+		v[i] = from_key(a[i]);
+	free(a);
+	free(b);
+	free(count);
+	return ok;
+}
+
 void ds_sort(struct dataset *d)
 {
-	if (!d->sorted)
-		qsort(d->v, d->n, sizeof(*d->v), cmp_double);
+	if (!d->sorted && (d->n < 1024 || !radix_sort(d->v, d->n)))
+		sort_doubles(d->v, d->n, 64);
 	d->sorted = true;
 }
 
@@ -168,32 +274,149 @@ double t_crit(int ci, double df)
 	return t_quantile(1 - (1 - conf_pct[ci] / 100) / 2, df);
 }
 
-/* ministat's table has, under 99.5%, the quantile 0.999 (two-sided 99.8%): so
- * has this one, for equal results; compare says so when -c 99.5 is used. */
+/* ministat's table of Student's t (FreeBSD usr.bin/ministat/ministat.c, student[]),
+ * the numbers Debian's ministat prints with: row df for df 1..100, row 0 (the normal
+ * values) above. Its columns are headed 80 90 95 98 99 99.5, but the last holds
+ * about t(0.999, df), the two-sided 99.8% value (4.499 at df 8, where t(0.9975, 8)
+ * is 3.833), and some entries differ from the exact quantile in the third decimal.
+ * Where tickstat speaks ministat (compare's first part, --ministat) it uses these
+ * numbers as they are, so that its verdicts are ministat's; everything beyond
+ * ministat uses t_crit(), the exact quantile at the level named. */
+static const double ministat_t[101][CONF_LEVELS] = {
+	/* inf */ {   1.282,   1.645,   1.960,   2.326,   2.576,   3.090 },
+	/*   1 */ {   3.078,   6.314,  12.706,  31.821,  63.657, 318.313 },
+	/*   2 */ {   1.886,   2.920,   4.303,   6.965,   9.925,  22.327 },
+	/*   3 */ {   1.638,   2.353,   3.182,   4.541,   5.841,  10.215 },
+	/*   4 */ {   1.533,   2.132,   2.776,   3.747,   4.604,   7.173 },
+	/*   5 */ {   1.476,   2.015,   2.571,   3.365,   4.032,   5.893 },
+	/*   6 */ {   1.440,   1.943,   2.447,   3.143,   3.707,   5.208 },
+	/*   7 */ {   1.415,   1.895,   2.365,   2.998,   3.499,   4.782 },
+	/*   8 */ {   1.397,   1.860,   2.306,   2.896,   3.355,   4.499 },
+	/*   9 */ {   1.383,   1.833,   2.262,   2.821,   3.250,   4.296 },
+	/*  10 */ {   1.372,   1.812,   2.228,   2.764,   3.169,   4.143 },
+	/*  11 */ {   1.363,   1.796,   2.201,   2.718,   3.106,   4.024 },
+	/*  12 */ {   1.356,   1.782,   2.179,   2.681,   3.055,   3.929 },
+	/*  13 */ {   1.350,   1.771,   2.160,   2.650,   3.012,   3.852 },
+	/*  14 */ {   1.345,   1.761,   2.145,   2.624,   2.977,   3.787 },
+	/*  15 */ {   1.341,   1.753,   2.131,   2.602,   2.947,   3.733 },
+	/*  16 */ {   1.337,   1.746,   2.120,   2.583,   2.921,   3.686 },
+	/*  17 */ {   1.333,   1.740,   2.110,   2.567,   2.898,   3.646 },
+	/*  18 */ {   1.330,   1.734,   2.101,   2.552,   2.878,   3.610 },
+	/*  19 */ {   1.328,   1.729,   2.093,   2.539,   2.861,   3.579 },
+	/*  20 */ {   1.325,   1.725,   2.086,   2.528,   2.845,   3.552 },
+	/*  21 */ {   1.323,   1.721,   2.080,   2.518,   2.831,   3.527 },
+	/*  22 */ {   1.321,   1.717,   2.074,   2.508,   2.819,   3.505 },
+	/*  23 */ {   1.319,   1.714,   2.069,   2.500,   2.807,   3.485 },
+	/*  24 */ {   1.318,   1.711,   2.064,   2.492,   2.797,   3.467 },
+	/*  25 */ {   1.316,   1.708,   2.060,   2.485,   2.787,   3.450 },
+	/*  26 */ {   1.315,   1.706,   2.056,   2.479,   2.779,   3.435 },
+	/*  27 */ {   1.314,   1.703,   2.052,   2.473,   2.771,   3.421 },
+	/*  28 */ {   1.313,   1.701,   2.048,   2.467,   2.763,   3.408 },
+	/*  29 */ {   1.311,   1.699,   2.045,   2.462,   2.756,   3.396 },
+	/*  30 */ {   1.310,   1.697,   2.042,   2.457,   2.750,   3.385 },
+	/*  31 */ {   1.309,   1.696,   2.040,   2.453,   2.744,   3.375 },
+	/*  32 */ {   1.309,   1.694,   2.037,   2.449,   2.738,   3.365 },
+	/*  33 */ {   1.308,   1.692,   2.035,   2.445,   2.733,   3.356 },
+	/*  34 */ {   1.307,   1.691,   2.032,   2.441,   2.728,   3.348 },
+	/*  35 */ {   1.306,   1.690,   2.030,   2.438,   2.724,   3.340 },
+	/*  36 */ {   1.306,   1.688,   2.028,   2.434,   2.719,   3.333 },
+	/*  37 */ {   1.305,   1.687,   2.026,   2.431,   2.715,   3.326 },
+	/*  38 */ {   1.304,   1.686,   2.024,   2.429,   2.712,   3.319 },
+	/*  39 */ {   1.304,   1.685,   2.023,   2.426,   2.708,   3.313 },
+	/*  40 */ {   1.303,   1.684,   2.021,   2.423,   2.704,   3.307 },
+	/*  41 */ {   1.303,   1.683,   2.020,   2.421,   2.701,   3.301 },
+	/*  42 */ {   1.302,   1.682,   2.018,   2.418,   2.698,   3.296 },
+	/*  43 */ {   1.302,   1.681,   2.017,   2.416,   2.695,   3.291 },
+	/*  44 */ {   1.301,   1.680,   2.015,   2.414,   2.692,   3.286 },
+	/*  45 */ {   1.301,   1.679,   2.014,   2.412,   2.690,   3.281 },
+	/*  46 */ {   1.300,   1.679,   2.013,   2.410,   2.687,   3.277 },
+	/*  47 */ {   1.300,   1.678,   2.012,   2.408,   2.685,   3.273 },
+	/*  48 */ {   1.299,   1.677,   2.011,   2.407,   2.682,   3.269 },
+	/*  49 */ {   1.299,   1.677,   2.010,   2.405,   2.680,   3.265 },
+	/*  50 */ {   1.299,   1.676,   2.009,   2.403,   2.678,   3.261 },
+	/*  51 */ {   1.298,   1.675,   2.008,   2.402,   2.676,   3.258 },
+	/*  52 */ {   1.298,   1.675,   2.007,   2.400,   2.674,   3.255 },
+	/*  53 */ {   1.298,   1.674,   2.006,   2.399,   2.672,   3.251 },
+	/*  54 */ {   1.297,   1.674,   2.005,   2.397,   2.670,   3.248 },
+	/*  55 */ {   1.297,   1.673,   2.004,   2.396,   2.668,   3.245 },
+	/*  56 */ {   1.297,   1.673,   2.003,   2.395,   2.667,   3.242 },
+	/*  57 */ {   1.297,   1.672,   2.002,   2.394,   2.665,   3.239 },
+	/*  58 */ {   1.296,   1.672,   2.002,   2.392,   2.663,   3.237 },
+	/*  59 */ {   1.296,   1.671,   2.001,   2.391,   2.662,   3.234 },
+	/*  60 */ {   1.296,   1.671,   2.000,   2.390,   2.660,   3.232 },
+	/*  61 */ {   1.296,   1.670,   2.000,   2.389,   2.659,   3.229 },
+	/*  62 */ {   1.295,   1.670,   1.999,   2.388,   2.657,   3.227 },
+	/*  63 */ {   1.295,   1.669,   1.998,   2.387,   2.656,   3.225 },
+	/*  64 */ {   1.295,   1.669,   1.998,   2.386,   2.655,   3.223 },
+	/*  65 */ {   1.295,   1.669,   1.997,   2.385,   2.654,   3.220 },
+	/*  66 */ {   1.295,   1.668,   1.997,   2.384,   2.652,   3.218 },
+	/*  67 */ {   1.294,   1.668,   1.996,   2.383,   2.651,   3.216 },
+	/*  68 */ {   1.294,   1.668,   1.995,   2.382,   2.650,   3.214 },
+	/*  69 */ {   1.294,   1.667,   1.995,   2.382,   2.649,   3.213 },
+	/*  70 */ {   1.294,   1.667,   1.994,   2.381,   2.648,   3.211 },
+	/*  71 */ {   1.294,   1.667,   1.994,   2.380,   2.647,   3.209 },
+	/*  72 */ {   1.293,   1.666,   1.993,   2.379,   2.646,   3.207 },
+	/*  73 */ {   1.293,   1.666,   1.993,   2.379,   2.645,   3.206 },
+	/*  74 */ {   1.293,   1.666,   1.993,   2.378,   2.644,   3.204 },
+	/*  75 */ {   1.293,   1.665,   1.992,   2.377,   2.643,   3.202 },
+	/*  76 */ {   1.293,   1.665,   1.992,   2.376,   2.642,   3.201 },
+	/*  77 */ {   1.293,   1.665,   1.991,   2.376,   2.641,   3.199 },
+	/*  78 */ {   1.292,   1.665,   1.991,   2.375,   2.640,   3.198 },
+	/*  79 */ {   1.292,   1.664,   1.990,   2.374,   2.640,   3.197 },
+	/*  80 */ {   1.292,   1.664,   1.990,   2.374,   2.639,   3.195 },
+	/*  81 */ {   1.292,   1.664,   1.990,   2.373,   2.638,   3.194 },
+	/*  82 */ {   1.292,   1.664,   1.989,   2.373,   2.637,   3.193 },
+	/*  83 */ {   1.292,   1.663,   1.989,   2.372,   2.636,   3.191 },
+	/*  84 */ {   1.292,   1.663,   1.989,   2.372,   2.636,   3.190 },
+	/*  85 */ {   1.292,   1.663,   1.988,   2.371,   2.635,   3.189 },
+	/*  86 */ {   1.291,   1.663,   1.988,   2.370,   2.634,   3.188 },
+	/*  87 */ {   1.291,   1.663,   1.988,   2.370,   2.634,   3.187 },
+	/*  88 */ {   1.291,   1.662,   1.987,   2.369,   2.633,   3.185 },
+	/*  89 */ {   1.291,   1.662,   1.987,   2.369,   2.632,   3.184 },
+	/*  90 */ {   1.291,   1.662,   1.987,   2.368,   2.632,   3.183 },
+	/*  91 */ {   1.291,   1.662,   1.986,   2.368,   2.631,   3.182 },
+	/*  92 */ {   1.291,   1.662,   1.986,   2.368,   2.630,   3.181 },
+	/*  93 */ {   1.291,   1.661,   1.986,   2.367,   2.630,   3.180 },
+	/*  94 */ {   1.291,   1.661,   1.986,   2.367,   2.629,   3.179 },
+	/*  95 */ {   1.291,   1.661,   1.985,   2.366,   2.629,   3.178 },
+	/*  96 */ {   1.290,   1.661,   1.985,   2.366,   2.628,   3.177 },
+	/*  97 */ {   1.290,   1.661,   1.985,   2.365,   2.627,   3.176 },
+	/*  98 */ {   1.290,   1.661,   1.984,   2.365,   2.627,   3.175 },
+	/*  99 */ {   1.290,   1.660,   1.984,   2.365,   2.626,   3.175 },
+	/* 100 */ {   1.290,   1.660,   1.984,   2.364,   2.626,   3.174 },
+};
+
 double t_table(int ci, int df)
 {
-	static double cache[CONF_LEVELS][102];
-	int row = df > 100 ? 101 : df < 1 ? 1 : df;
-	if (!cache[ci][row]) {
-		double p = ci == CONF_LEVELS - 1 ? 0.999 : 1 - (1 - conf_pct[ci] / 100) / 2;
-		double t = row > 100 ? normal_quantile(p) : t_quantile(p, row);
-		cache[ci][row] = round(t * 1000) / 1000;
-	}
-	return cache[ci][row];
+	return ministat_t[df > 100 ? 0 : df < 1 ? 1 : df][ci];
 }
 
 /* ---- tests -------------------------------------------------------------------- */
 
-struct tresult student(const struct dataset *a, const struct dataset *b, int ci)
+/* Student's t with the pooled s, in the order of operations of ministat's
+ * Relative(), so that the same t gives the same digits. */
+static struct tresult pooled_t(const struct dataset *a, const struct dataset *b, bool exact,
+			       int ci)
 {
 	struct tresult r;
 	double na = (double)a->n, nb = (double)b->n;
 	r.df = na + nb - 2;
 	r.s = sqrt(((na - 1) * ds_var(a) + (nb - 1) * ds_var(b)) / r.df);
 	r.diff = ds_mean(b) - ds_mean(a);
-	r.err = t_table(ci, (int)r.df) * r.s * sqrt(1 / na + 1 / nb);
+	double t = exact ? t_crit(ci, r.df) : t_table(ci, (int)r.df);
+	r.err = t * (r.s * sqrt(1 / nb + 1 / na));
 	r.proven = fabs(r.diff) > r.err;
 	return r;
+}
+
+struct tresult student(const struct dataset *a, const struct dataset *b, int ci)
+{
+	return pooled_t(a, b, false, ci);
+}
+
+struct tresult student_exact(const struct dataset *a, const struct dataset *b, int ci)
+{
+	return pooled_t(a, b, true, ci);
 }
 
 struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
@@ -265,14 +488,30 @@ struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b)
 	return r;
 }
 
+/* Student's t at conf_pct[ci] with n runs per set resolves delta. */
+static bool resolves(double delta, double s, int ci, long n)
+{
+	return t_crit(ci, (double)(2 * n - 2)) * s * sqrt(2.0 / (double)n) < fabs(delta);
+}
+
 long runs_needed(double delta, double s, int ci, long max_runs)
 {
 	if (delta == 0 || !(s >= 0))
 		return 0;
-	for (long n = 2; n <= 51 && n <= max_runs; n++)
-		if (t_table(ci, (int)(2 * n - 2)) * s * sqrt(2.0 / (double)n) < fabs(delta))
-			return n;
-	/* above 100 degrees of freedom t is the normal value: solve for n */
-	double z = t_table(ci, 101), n = floor(2 * (z * s / delta) * (z * s / delta)) + 1;
-	return n <= (double)max_runs ? (long)(n < 52 ? 52 : n) : 0;
+	long top = max_runs < 1000 ? max_runs : 1000;
+	if (top >= 2 && resolves(delta, s, ci, top)) {
+		long lo = 1, hi = top;          /* the half interval shrinks as n grows */
+		while (hi - lo > 1) {
+			long mid = lo + (hi - lo) / 2;
+			if (resolves(delta, s, ci, mid))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		return hi;
+	}
+	/* past 1998 degrees of freedom t is the normal value to 0.1%: solve for n */
+	double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
+	double n = floor(2 * (z * s / delta) * (z * s / delta)) + 1;
+	return n <= (double)max_runs && n > 1000 ? (long)n : 0;
 }

@@ -16,7 +16,18 @@ struct dataset {
 };
 
 void ds_init(struct dataset *d, const char *name);
-bool ds_add(struct dataset *d, double x);      /* false when out of memory */
+bool ds_grow(struct dataset *d);               /* false when out of memory */
+
+/* Add x; false when out of memory. Inline: summary adds millions of values. */
+static inline bool ds_add(struct dataset *d, double x)
+{
+	if (d->n == d->cap && !ds_grow(d))
+		return false;
+	d->v[d->n++] = x;
+	d->sum += x;
+	d->sorted = false;
+	return true;
+}
 void ds_free(struct dataset *d);
 void ds_sort(struct dataset *d);
 
@@ -34,10 +45,12 @@ double ds_percentile(const struct dataset *d, double p);   /* nearest rank */
 extern const double conf_pct[CONF_LEVELS];
 int conf_index(const char *arg);               /* -1 if not one of them */
 
-/* The two-sided critical t at conf_pct[ci] with df degrees of freedom, as ministat
- * tabulates it: three decimals, the normal value above 100 df. */
+/* The critical t of ministat's table (FreeBSD ministat.c) for column conf_pct[ci]
+ * and df degrees of freedom: three decimals, the normal value above 100 df, and in
+ * the 99.5 column the two-sided 99.8% value (t at 0.999), as ministat has it. */
 double t_table(int ci, int df);
-/* The same without rounding, for any real df (Welch). */
+/* The exact two-sided critical t at conf_pct[ci], for any real df: what every
+ * figure beyond ministat's own report uses. */
 double t_crit(int ci, double df);
 
 double t_cdf(double t, double df);
@@ -52,8 +65,11 @@ struct tresult {
 	bool proven;
 };
 
-/* ministat's test: b against a, Student's t with the pooled standard deviation. */
+/* ministat's test: b against a, Student's t with the pooled standard deviation and
+ * ministat's table (t_table): ministat's digits and verdicts. */
 struct tresult student(const struct dataset *a, const struct dataset *b, int ci);
+/* The same test with the exact quantile at the level named (t_crit). */
+struct tresult student_exact(const struct dataset *a, const struct dataset *b, int ci);
 /* Welch's t, for unequal variances. */
 struct tresult welch(const struct dataset *a, const struct dataset *b, int ci);
 /* Two-sided p of the F test that the variances are equal. */
@@ -64,8 +80,8 @@ struct mwresult {
 };
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b);
 
-/* Runs per set so that Student's t at conf_pct[ci] resolves a difference delta
- * with pooled standard deviation s; 0 if more than max_runs. */
+/* Runs per set so that Student's t at conf_pct[ci] (exact quantile) resolves a
+ * difference delta with pooled standard deviation s; 0 if more than max_runs. */
 long runs_needed(double delta, double s, int ci, long max_runs);
 
 #endif

@@ -18,26 +18,50 @@ struct bucket { uint64_t lo, n; };
 
 struct group {
 	char key[512];
+	double tsc_hz;           /* of the boot the records came from; 0: none */
 	unsigned long records, first_line, last_line;
-	int nrows;
+	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
 	struct dataset rows[MAX_ROWS];
 	struct bucket *hist;     /* stats: merged histogram, ascending lo */
 	size_t nhist;
 	uint64_t pooled_n, pooled_min, pooled_max;
 	long double pooled_sum;
+	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
 };
 
+/* A skip or error record, said once with how often it came. */
+struct note {
+	char *text;
+	unsigned long line, count;
+};
+
+#define MAX_CLOCKS 8
+
 struct summary {
-	double tsc_hz;
-	int ngroups;
+	double tsc_hz;           /* the current boot's (its calibration record) */
+	struct { double hz; unsigned long line; } clocks[MAX_CLOCKS];
+	int nclocks;             /* distinct tsc_hz of the boots that have groups */
+	bool all;                /* --all: a table row for every field */
+	int ngroups, last;       /* last: the group of the last record */
 	bool overflow;
 	struct group *g;
-	char notes[4096];
-	size_t notes_len;
+	struct note *notes;
+	size_t nnotes;
 };
+
+/* strcmp() == 0 for the short strings of the hot path, inlined (the library call
+ * was 8% of summary's time). */
+static inline bool same(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
 
 static bool is_metadata(const char *type)
 {
+	if (same(type, "run") || same(type, "stats"))   /* nearly every record */
+		return false;
 	static const char *const types[] = { "boot", "platform", "calibration", "timer",
 					     "skip", "error", "end", "acpi", "acpi_problem",
 					     "interrupts", "hpet_comparator" };
@@ -50,62 +74,114 @@ static bool is_metadata(const char *type)
 /* APIC ids name a CPU; they are not figures. */
 static bool is_id_field(const char *key)
 {
-	return !strcmp(key, "cpu") || !strcmp(key, "victim") || !strcmp(key, "noisy");
+	return (key[0] == 'c' && !strcmp(key, "cpu")) || (key[0] == 'v' && !strcmp(key, "victim")) ||
+	       (key[0] == 'n' && !strcmp(key, "noisy"));
+}
+
+/* The boots' TSC frequencies that figures are converted with: several, and the log
+ * holds runs of different boots or machines (kept apart, each converted with its
+ * own). */
+static void add_clock(struct summary *s, unsigned long line)
+{
+	for (int i = 0; i < s->nclocks; i++)
+		if (s->clocks[i].hz == s->tsc_hz)
+			return;
+	if (s->nclocks < MAX_CLOCKS) {
+		s->clocks[s->nclocks].hz = s->tsc_hz;
+		s->clocks[s->nclocks++].line = line;
+	}
 }
 
 static struct group *find_group(struct summary *s, const struct rec *r)
 {
 	char key[512];
+	struct group *last = &s->g[s->last];
+	if (s->last < s->ngroups && last->tsc_hz == s->tsc_hz && config_key_is(r, last->key))
+		return last;            /* runs come in a row: no key to build */
 	config_key(r, key, sizeof(key));
 	for (int i = s->ngroups - 1; i >= 0; i--)
-		if (!strcmp(s->g[i].key, key))
-			return &s->g[i];
+		if (s->g[i].tsc_hz == s->tsc_hz && !strcmp(s->g[i].key, key))
+			return &s->g[s->last = i];
 	if (s->ngroups == MAX_GROUPS) {
 		s->overflow = true;
 		return NULL;
 	}
+	s->last = s->ngroups;
 	struct group *g = &s->g[s->ngroups++];
 	snprintf(g->key, sizeof(g->key), "%s", key);
+	g->tsc_hz = s->tsc_hz;
+	add_clock(s, r->line);
 	g->first_line = r->line;
 	g->pooled_min = UINT64_MAX;
 	return g;
 }
 
-static struct dataset *row(struct group *g, const char *label)
-{
-	for (int i = 0; i < g->nrows; i++)
-		if (!strcmp(g->rows[i].name, label))
-			return &g->rows[i];
-	if (g->nrows == MAX_ROWS)
-		return NULL;
-	ds_init(&g->rows[g->nrows], label);
-	return &g->rows[g->nrows++];
-}
-
 /* " timer_on=false": the tick runs with and without the timer are separate rows.
  * Other booleans (hypervisor, ...) describe the platform and split nothing. */
-static void bool_suffix(const struct rec *r, char *buf, size_t size)
+static const char *bool_suffix(const struct rec *r)
 {
-	size_t n = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < r->nfields && n < size; i++)
-		if (r->f[i].v.kind == V_BOOL && !strcmp(r->f[i].key, "timer_on"))
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s", r->f[i].key,
-					      r->f[i].v.b ? "true" : "false");
+	for (size_t i = 0; i < r->nfields; i++)
+		if (r->f[i].v.kind == V_BOOL && same(r->f[i].key, "timer_on"))
+			return r->f[i].v.b ? " timer_on=true" : " timer_on=false";
+	return "";
 }
 
+static bool is_row(const struct dataset *d, const char *field, const char *suffix)
+{
+	const char *p = d->name;
+	while (*field && *p == *field)
+		p++, field++;
+	return !*field && same(p, suffix);
+}
+
+/* Records of a group have the same fields in the same order: the row after the
+ * last one used is nearly always the next one (no label built, no search). */
 static void add_value(struct group *g, const char *field, const char *suffix, double v)
 {
-	char label[160];
-	snprintf(label, sizeof(label), "%s%s", field, suffix);
-	struct dataset *d = row(g, label);
-	if (d)
-		ds_add(d, v);
+	struct dataset *d = NULL;
+	if (g->next_row < g->nrows && is_row(&g->rows[g->next_row], field, suffix))
+		d = &g->rows[g->next_row];
+	for (int i = 0; !d && i < g->nrows; i++)
+		if (is_row(&g->rows[i], field, suffix))
+			d = &g->rows[i];
+	if (!d && g->nrows < MAX_ROWS) {
+		char label[160];
+		snprintf(label, sizeof(label), "%s%s", field, suffix);
+		d = &g->rows[g->nrows++];
+		ds_init(d, label);
+	}
+	if (!d)
+		return;
+	g->next_row = (int)(d - g->rows) + 1;
+	ds_add(d, v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
+/* The record's buckets all in the group's already (the common case after a few
+ * runs): add the counts in place. False if one is new. */
+static bool add_hist(struct group *g, const struct value *lo, const struct value *cnt)
+{
+	size_t i = 0;
+	for (size_t j = 0; j < lo->len; j++) {
+		while (i < g->nhist && g->hist[i].lo < lo->arr[j])
+			i++;
+		if (i == g->nhist || g->hist[i].lo != lo->arr[j])
+			return false;
+	}
+	i = 0;
+	for (size_t j = 0; j < lo->len; j++) {
+		while (g->hist[i].lo < lo->arr[j])
+			i++;
+		if (__builtin_add_overflow(g->hist[i].n, cnt->arr[j], &g->hist[i].n))
+			g->pool_overflow = true;
+	}
+	return true;
+}
+
 static void merge_hist(struct group *g, const struct value *lo, const struct value *cnt)
 {
+	if (add_hist(g, lo, cnt))
+		return;
 	struct bucket *m = malloc((g->nhist + lo->len) * sizeof(*m));
 	size_t i = 0, j = 0, k = 0;
 	if (!m)
@@ -115,8 +191,12 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 			m[k++] = g->hist[i++];
 		else if (i == g->nhist || lo->arr[j] < g->hist[i].lo)
 			m[k++] = (struct bucket){ lo->arr[j], cnt->arr[j] }, j++;
-		else
-			m[k++] = (struct bucket){ lo->arr[j], g->hist[i++].n + cnt->arr[j] }, j++;
+		else {
+			uint64_t n;
+			if (__builtin_add_overflow(g->hist[i++].n, cnt->arr[j], &n))
+				g->pool_overflow = true;
+			m[k++] = (struct bucket){ lo->arr[j++], n };
+		}
 	}
 	free(g->hist);
 	g->hist = m;
@@ -130,7 +210,8 @@ static void pool_stats(struct group *g, const struct rec *r)
 	    !rec_u64(r, "max", &max))
 		return;
 	add_value(g, "mean", "", (double)sum / (double)n);
-	g->pooled_n += n;
+	if (__builtin_add_overflow(g->pooled_n, n, &g->pooled_n))
+		g->pool_overflow = true;
 	g->pooled_sum += sum;
 	g->pooled_min = min < g->pooled_min ? min : g->pooled_min;
 	g->pooled_max = max > g->pooled_max ? max : g->pooled_max;
@@ -139,40 +220,85 @@ static void pool_stats(struct group *g, const struct rec *r)
 		merge_hist(g, lo, cnt);
 }
 
-static void note(struct summary *s, const struct rec *r)
+/* "skip: tick timer=pit mode=oneshot cpus=2: reason: message": the benchmark, then
+ * every other field the record has, then its reason. */
+static void note_text(const struct rec *r, char *buf, size_t size)
 {
 	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
 	const char *msg = rec_str(r, "message");
-	if (s->notes_len < sizeof(s->notes) - 1)
-		s->notes_len += (size_t)snprintf(s->notes + s->notes_len,
-			sizeof(s->notes) - s->notes_len, "%s: %s%s%s%s%s (line %lu)\n", r->type,
-			bench ? bench : "", bench ? ": " : "", why ? why : "",
-			msg ? ": " : "", msg ? msg : "", r->line);
+	size_t n = (size_t)snprintf(buf, size, "%s:%s%s", r->type, bench ? " " : "",
+				    bench ? bench : "");
+	for (size_t i = 0; i < r->nfields && n < size; i++) {
+		const struct field *f = &r->f[i];
+		const char *k = f->key;
+		if (!strcmp(k, "bench") || !strcmp(k, "reason") || !strcmp(k, "message") ||
+		    f->v.kind == V_ARRAY)
+			continue;
+		if (f->v.kind == V_STRING)
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s", k, f->v.s);
+		else if (f->v.kind == V_BOOL)
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s", k, f->v.b ? "true" : "false");
+		else
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s%llu", k, f->v.neg ? "-" : "",
+					      (unsigned long long)f->v.u);
+	}
+	if (n < size)
+		snprintf(buf + n, size - n, "%s%s%s%s", why ? ": " : "", why ? why : "",
+			 msg ? ": " : "", msg ? msg : "");
+}
+
+static void note(struct summary *s, const struct rec *r)
+{
+	char text[1024];
+	note_text(r, text, sizeof(text));
+	for (size_t i = 0; i < s->nnotes; i++)
+		if (!strcmp(s->notes[i].text, text)) {
+			s->notes[i].count++;
+			return;
+		}
+	struct note *more = realloc(s->notes, (s->nnotes + 1) * sizeof(*more));
+	char *copy = more ? strdup(text) : NULL;
+	if (more)
+		s->notes = more;
+	if (copy)
+		s->notes[s->nnotes++] = (struct note){ copy, r->line, 1 };
+}
+
+static void print_notes(const struct summary *s)
+{
+	for (size_t i = 0; i < s->nnotes; i++) {
+		if (s->notes[i].count > 1)
+			printf("%s (%lu times, first at line %lu)\n", s->notes[i].text,
+			       s->notes[i].count, s->notes[i].line);
+		else
+			printf("%s (line %lu)\n", s->notes[i].text, s->notes[i].line);
+	}
 }
 
 static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
 	uint64_t hz;
-	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
-		s->tsc_hz = (double)hz;
-	if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
-		note(s, r);
-	if (is_metadata(r->type))
+	if (is_metadata(r->type)) {
+		if (!strcmp(r->type, "boot"))
+			s->tsc_hz = 0;  /* each boot converts with its own calibration */
+		if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
+			s->tsc_hz = (double)hz;
+		if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
+			note(s, r);
 		return;
+	}
 	struct group *g = find_group(s, r);
 	if (!g)
 		return;
-	char suffix[128];
-	bool stats = !strcmp(r->type, "stats");
-	bool_suffix(r, suffix, sizeof(suffix));
+	const char *suffix = bool_suffix(r);
+	bool stats = same(r->type, "stats");
 	g->records++;
 	g->last_line = r->line;
 	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
-		if (f->v.kind != V_INT || is_config_field(f) || !strcmp(f->key, "run") ||
-		    is_id_field(f->key) ||
-		    (stats && !strcmp(f->key, "sum")))
+		if (f->v.kind != V_INT || is_config_field(f) || is_id_field(f->key) ||
+		    same(f->key, "run") || (stats && same(f->key, "sum")))
 			continue;
 		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
 	}
@@ -182,16 +308,16 @@ static void take(const struct rec *r, void *ctx)
 
 /* ---- printing ----------------------------------------------------------------- */
 
-static void print_header(void)
+static void print_header(int label_w)
 {
-	printf("%-*s %3s %13s %13s %13s %13s %13s %13s %13s %13s\n", LABEL_W, "", "N", "Min",
+	printf("%-*s %3s %13s %13s %13s %13s %13s %13s %13s %13s\n", label_w, "", "N", "Min",
 	       "Max", "Median", "Avg", "Stddev", "p10", "p90", "p99");
 }
 
-static void print_row(struct dataset *d)
+static void print_row(struct dataset *d, int label_w)
 {
 	ds_sort(d);
-	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", LABEL_W,
+	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", label_w,
 	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), ds_mean(d),
 	       d->n > 1 ? ds_stddev(d) : 0.0, ds_percentile(d, 10), ds_percentile(d, 90),
 	       ds_percentile(d, 99));
@@ -219,7 +345,7 @@ bool tick_figures(const struct dataset *off, const struct dataset *on,
 {
 	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
 		return false;
-	struct tresult t = student(off, on, SUMMARY_CI);
+	struct tresult t = student_exact(off, on, SUMMARY_CI);
 	f->cpus = cpus;
 	f->irqs = ds_mean(irq);
 	f->lost = t.diff;
@@ -270,7 +396,7 @@ static void print_tick(struct group *g, double tsc_hz)
 	if (!off || !on || !irq || off->n < 2 || on->n < 2)
 		return;
 	double mirq = ds_mean(irq);
-	struct tresult t = student(off, on, SUMMARY_CI);
+	struct tresult t = student_exact(off, on, SUMMARY_CI);
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
 	if (mirq <= 0) {
@@ -308,6 +434,10 @@ static uint64_t hist_percentile(const struct group *g, double p)
 
 static void print_pooled(const struct group *g, double tsc_hz)
 {
+	if (g->pool_overflow) {
+		printf("pooled over runs: none (the counts add up past 2^64)\n");
+		return;
+	}
 	if (!g->pooled_n)
 		return;
 	double mean = (double)(g->pooled_sum / g->pooled_n);
@@ -326,16 +456,66 @@ static void print_pooled(const struct group *g, double tsc_hz)
 		       (unsigned long long)hist_percentile(g, 99.9));
 }
 
-static void print_group(struct group *g, double tsc_hz)
+/* A row worth a ministat line: two values or more, not all equal. */
+static bool varies(struct dataset *d)
 {
-	printf("\n== %s  (%lu records, lines %lu-%lu)\n", g->key, g->records, g->first_line,
-	       g->last_line);
-	print_header();
+	ds_sort(d);
+	return d->n > 1 && ds_min(d) != ds_max(d);
+}
+
+/* The rows that do not vary, said once as "field=value ...", wrapped: one line
+ * for the rows without a suffix, one per suffix (" timer_on=false"). */
+static void print_constants(struct group *g)
+{
+	bool done[MAX_ROWS] = { false };
+	for (int i = 0; i < g->nrows; i++) {
+		if (done[i] || varies(&g->rows[i]))
+			continue;
+		const char *suffix = strchr(g->rows[i].name, ' ');
+		suffix = suffix ? suffix : "";
+		int col = printf("  %s%s%s:", g->records == 1 ? "the record" : "the same in every record",
+				 *suffix ? " with" : "", suffix);
+		for (int j = i; j < g->nrows; j++) {
+			struct dataset *d = &g->rows[j];
+			const char *sj = strchr(d->name, ' ');
+			if (done[j] || varies(d) || strcmp(sj ? sj : "", suffix))
+				continue;
+			done[j] = true;
+			char item[200];
+			int n = snprintf(item, sizeof(item), " %.*s=%.15g", (int)(strlen(d->name) -
+					 strlen(suffix)), d->name, ds_min(d));
+			if (col + n > 100)
+				col = printf("\n   ") - 1;
+			col += printf("%s", item);
+		}
+		putchar('\n');
+	}
+}
+
+static void print_group(struct group *g, const struct summary *s)
+{
+	bool any = s->all;
+	int label_w = LABEL_W;
 	for (int i = 0; i < g->nrows; i++)
-		print_row(&g->rows[i]);
+		if ((s->all || varies(&g->rows[i])) && (int)strlen(g->rows[i].name) > label_w)
+			label_w = (int)strlen(g->rows[i].name);
+	printf("\n== %s  (", g->key);
+	if (s->nclocks > 1)
+		printf("tsc_hz %.0f; ", g->tsc_hz);
+	printf("%lu record%s, lines %lu-%lu)\n", g->records, g->records == 1 ? "" : "s",
+	       g->first_line, g->last_line);
+	for (int i = 0; i < g->nrows && !any; i++)
+		any = varies(&g->rows[i]);
+	if (any)
+		print_header(label_w);
+	for (int i = 0; i < g->nrows; i++)
+		if (s->all || varies(&g->rows[i]))
+			print_row(&g->rows[i], label_w);
+	if (!s->all)
+		print_constants(g);
 	if (!strncmp(g->key, "run ", 4))
-		print_tick(g, tsc_hz);
-	print_pooled(g, tsc_hz);
+		print_tick(g, g->tsc_hz);
+	print_pooled(g, g->tsc_hz);
 }
 
 /* The key without " cpus=N"; N, or 0 when the key has none. */
@@ -415,22 +595,30 @@ static void print_scaling_table(const char *base, const int *members, const unsi
 {
 	struct summary *s = ctx;
 	printf("\n== 1 versus N CPUs: %s\n", base);
+	double tsc_hz = s->g[members[0]].tsc_hz;
 	printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
-	       s->tsc_hz > 0 ? "  cost/irq(ns)" : "");
+	       tsc_hz > 0 ? "  cost/irq(ns)" : "");
 	for (int k = 0; k < n; k++)
-		print_scaling_line(&s->g[members[k]], cpus[k], s->tsc_hz);
+		print_scaling_line(&s->g[members[k]], cpus[k], tsc_hz);
 }
 
 /* tick's configurations run at several CPU counts (tick_cpus=): one table each. */
 static void print_scaling(struct summary *s)
 {
 	const char **keys = calloc((size_t)s->ngroups + 1, sizeof(*keys));
-	if (!keys)
-		return;
-	for (int i = 0; i < s->ngroups; i++)
-		keys[i] = s->g[i].key;
-	scaling_sets(keys, s->ngroups, print_scaling_table, s);
+	char (*named)[600] = calloc((size_t)s->ngroups + 1, sizeof(*named));
+	for (int i = 0; keys && named && i < s->ngroups; i++) {
+		/* boots with different TSC frequencies: one table per frequency */
+		snprintf(named[i], sizeof(*named), "%s", s->g[i].key);
+		if (s->nclocks > 1)
+			snprintf(named[i], sizeof(*named), "%s tsc_hz=%.0f", s->g[i].key,
+				 s->g[i].tsc_hz);
+		keys[i] = named[i];
+	}
+	if (keys && named)
+		scaling_sets(keys, s->ngroups, print_scaling_table, s);
 	free(keys);
+	free(named);
 }
 
 static void free_summary(struct summary *s)
@@ -441,36 +629,68 @@ static void free_summary(struct summary *s)
 		free(s->g[i].hist);
 	}
 	free(s->g);
+	for (size_t i = 0; i < s->nnotes; i++)
+		free(s->notes[i].text);
+	free(s->notes);
+}
+
+/* The log's TSC frequency, or the boots' when they differ. */
+static void print_clocks(const struct summary *s)
+{
+	if (s->nclocks > 1) {
+		printf(", boots with different TSC frequencies:");
+		for (int i = 0; i < s->nclocks; i++)
+			printf("%s tsc_hz %.0f (line %lu)", i ? "," : "", s->clocks[i].hz,
+			       s->clocks[i].line);
+		printf("\nwarning: the log holds runs of different boots or machines: each "
+		       "configuration is kept apart per TSC frequency, converted with its own\n");
+	} else if (s->nclocks == 1 && s->clocks[0].hz > 0) {
+		printf(", tsc_hz %.0f\n", s->clocks[0].hz);
+	} else {
+		printf(", no tsc_hz (no calibration record): figures in cycles only\n");
+	}
+}
+
+static void summarise(const char *path, bool all, bool first, int *worst)
+{
+	struct summary s = { .all = all };
+	struct log_report rep = { 0 };
+	char *paths[] = { (char *)path };
+	if (!(s.g = calloc(MAX_GROUPS, sizeof(*s.g)))) {
+		*worst = 2;
+		return;
+	}
+	int rc = read_logs(paths, 1, take, &s, &rep);
+	printf("%s# %s: %lu intact records%s", first ? "" : "\n", path, rep.records,
+	       rc == 1 ? " (DAMAGED: see the problems above; damaged records refused)" : "");
+	print_clocks(&s);
+	print_notes(&s);
+	if (s.overflow)
+		printf("warning: more than %d configurations; the rest are left out\n",
+		       MAX_GROUPS);
+	for (int k = 0; k < s.ngroups; k++)
+		print_group(&s.g[k], &s);
+	print_scaling(&s);
+	free_summary(&s);
+	*worst = rc > *worst ? rc : *worst;
 }
 
 int cmd_summary(int argc, char **argv)
 {
-	int worst = 0;
-	if (argc == 0)
-		usage_error("summary: no LOG given");
+	int worst = 0, nlogs = 0;
+	bool all = false;
 	for (int i = 0; i < argc; i++) {
-		struct summary s = { 0 };
-		struct log_report rep = { 0 };
-		if (argv[i][0] == '-' && argv[i][1])
+		if (!strcmp(argv[i], "--all"))
+			all = true;
+		else if (argv[i][0] == '-' && argv[i][1])
 			usage_error("summary: unknown option %s", argv[i]);
-		if (!(s.g = calloc(MAX_GROUPS, sizeof(*s.g))))
-			return 2;
-		int rc = read_logs(&argv[i], 1, take, &s, &rep);
-		printf("%s# %s: %lu intact records%s", i ? "\n" : "", argv[i], rep.records,
-		       rc == 1 ? " (DAMAGED: see the problems above; damaged records refused)" : "");
-		if (s.tsc_hz > 0)
-			printf(", tsc_hz %.0f\n", s.tsc_hz);
 		else
-			printf(", no tsc_hz (no calibration record): figures in cycles only\n");
-		fputs(s.notes, stdout);
-		if (s.overflow)
-			printf("warning: more than %d configurations; the rest are left out\n",
-			       MAX_GROUPS);
-		for (int k = 0; k < s.ngroups; k++)
-			print_group(&s.g[k], s.tsc_hz);
-		print_scaling(&s);
-		free_summary(&s);
-		worst = rc > worst ? rc : worst;
+			nlogs++;
 	}
+	if (nlogs == 0)
+		usage_error("summary: no LOG given");
+	for (int i = 0, done = 0; i < argc; i++)
+		if (strcmp(argv[i], "--all"))
+			summarise(argv[i], all, done++ == 0, &worst);
 	return worst;
 }

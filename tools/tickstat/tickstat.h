@@ -12,6 +12,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_column(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
@@ -19,6 +20,8 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 /* A record's configuration key: its type, then every string field and "hz", as
  * "type k=v k=v" (in record order). Measurement fields are the other integers. */
 void config_key(const struct rec *r, char *buf, size_t size);
+/* Whether r's configuration key is key, without building it. */
+bool config_key_is(const struct rec *r, const char *key);
 bool is_config_field(const struct field *f);
 
 /* The tick benchmark's derived figures (summary.c), 95% confidence: total cost

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make run's terminal: a short run of the real recipe (QEMU TCG, as make run boots)
+# must show no record (no line starting with '{', no record text at all), end with
+# tickstat's report answering the HZ question with an interval for every timer the
+# log holds, the log's path and the next commands; the log must hold every record.
+# tools/run --raw must show the records too.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+command -v qemu-system-x86_64 >/dev/null || { echo "skip: QEMU is not installed"; exit 77; }
+out=build/test-logs/make-run
+mkdir -p "$out"
+log=$out/run.log
+words="--timeout 120 bench=tick,readcost timer=lapic,hpet hz=100,1000 runs=3 ms=10 workload=spin"
+make -s run RUN_ARGS="$words" RUN_LOG="$log" >"$out/terminal.txt" 2>&1 ||
+	{ echo "FAIL: make run failed"; tail -20 "$out/terminal.txt"; exit 1; }
+term=$(tr -d '\r' <"$out/terminal.txt")
+n=$(grep -c '^{' <<<"$term")
+[[ $n -eq 0 ]] || { echo "FAIL: $n lines of make run's output start with '{'"; exit 1; }
+n=$(grep -c '{"type":' <<<"$term")
+[[ $n -eq 0 ]] || { echo "FAIL: record text on $n lines of make run's terminal"; exit 1; }
+build/tickstat check "$log" >/dev/null || { echo "FAIL: the log is not whole"; exit 1; }
+runs=$(grep -c '^{"type":"run"' "$log")
+[[ $runs -ge 24 ]] || { echo "FAIL: the log holds $runs run records, want 24"; exit 1; }
+for want in "tickbench report: $log" "CPU share lost to the timer, by HZ" \
+	    "log: $log" "tickstat summary $log" "tickstat compare --by hz --field lost_ppm $log" \
+	    "tickstat plot $log"; do
+	grep -qF -- "$want" <<<"$term" || { echo "FAIL: make run's output lacks '$want'"; exit 1; }
+done
+# The HZ answer for every timer the log has tick runs of, with its interval or the
+# runs it would need.
+for timer in $(grep -o '^{"type":"run",[^}]*"timer":"[a-z]*"' "$log" | sed 's/.*"timer":"//;s/"//' | sort -u); do
+	section=$(sed -n "/^$timer periodic/,/^[a-z]/p" <<<"$term")
+	grep -Eq 'HZ=1000 vs HZ=100: ([+-][0-9.]+ % ± [0-9.]+ % of the CPU \(95 %, n=3\+3\)|no difference proven \(runs needed: )' <<<"$section" ||
+		{ echo "FAIL: no HZ verdict for $timer"; echo "$section"; exit 1; }
+done
+echo "make run: $(wc -l <<<"$term") lines, none a record; the report answers for every timer"
+
+tools/run --raw --timeout 60 --log "$out/raw.log" bench=none >"$out/raw.txt" 2>&1 ||
+	{ echo "FAIL: tools/run --raw bench=none"; tail "$out/raw.txt"; exit 1; }
+n=$(tr -d '\r' <"$out/raw.txt" | grep -c '^{"type":')
+m=$(tr -d '\r' <"$out/raw.log" | grep -c '^{"type":')
+[[ $n -gt 0 && $n -eq $m ]] || { echo "FAIL: --raw showed $n records of the log's $m"; exit 1; }
+echo "tools/run --raw: the $n records shown"

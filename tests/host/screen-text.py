@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Read the kernel's framebuffer console back from a QEMU screendump (PPM), cell by
+cell, against the very font the kernel draws with (GRUB's ascii.h), and check it
+against the serial log of the same run (tests/host/screen.sh).
+
+usage: screen-text.py PPM LOG [--min-cols N] [--mode WxHxBPP] [--scrolled]
+       screen-text.py PPM - [--expect TEXT]...
+
+Checks: the boot record's screen_text grid holds >= N columns; the dump has the
+mode's size; every screen row is a human line (none starts with '{' or holds a
+record's "type" member); the rows are, in order, a contiguous run of the log's
+human lines from the kernel's first line on, wrapped at the grid's width (the
+last written row may be a line still being written); with --scrolled, the first
+row is not the kernel's first line (the console scrolled rather than wrapped or
+stopped). With no log ("-": a run with no serial port), the grid follows from the
+dump's size as the kernel computes it, and each TEXT must be on some row, which
+must all be human lines. Prints the screen's text. Exit 0 when every check holds."""
+import json, re, sys
+
+FONT_H = "/usr/share/grub/ascii.h"
+
+
+def load_font():
+    text = open(FONT_H).read()
+    body = text[text.index("{") + 1:text.rindex("}")]
+    data = [int(v, 16) for v in re.findall(r"0x[0-9a-fA-F]+", body)]
+    glyphs = {}
+    for c in range(126, 31, -1):        # printable ASCII wins over look-alikes
+        glyphs[tuple(data[c * 16:c * 16 + 16])] = chr(c)
+    return glyphs
+
+
+def read_ppm(path):
+    raw = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:              # P6 W H MAXVAL, whitespace-separated
+        m = re.compile(rb"\s*(#[^\n]*\n\s*)*(\S+)").match(raw, pos)
+        fields.append(m.group(2))
+        pos = m.end()
+    assert fields[0] == b"P6", "not a binary PPM"
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, raw[pos + 1:]
+
+
+def screen_rows(ppm, cols, rows):
+    w, h, px = read_ppm(ppm)
+    scale = w // (8 * cols)
+    font = load_font()
+    lines = []
+    for r in range(rows):
+        line = []
+        for c in range(cols):
+            bits = []
+            for gy in range(16):
+                b = 0
+                for gx in range(8):
+                    x = c * 8 * scale + gx * scale + scale // 2
+                    y = r * 16 * scale + gy * scale + scale // 2
+                    i = 3 * (y * w + x)
+                    if px[i] + px[i + 1] + px[i + 2] > 3 * 96:
+                        b |= 0x80 >> gx
+                bits.append(b)
+            line.append(font.get(tuple(bits), "\0"))
+        lines.append("".join(line).rstrip())
+    return w, h, lines
+
+
+def human_lines(log):
+    text = open(log, "rb").read().decode("latin-1").replace("\r", "")
+    lines = text.split("\n")
+    start = next(i for i, l in enumerate(lines) if l.startswith("tickbench ") and ": booted by" in l)
+    boot = next(json.loads(l) for l in lines if l.startswith('{"type":"boot"'))
+    return boot, [l for l in lines[start:] if not l.startswith("{") and not l.startswith("acpidump")]
+
+
+def wrapped(lines, cols):
+    out = []
+    for l in lines:
+        out += [l[i:i + cols].rstrip() for i in range(0, max(len(l), 1), cols)]
+    return out
+
+
+def kernel_grid(w, h):
+    """arch/x86/fb.c: the least scale that keeps a line within 160 columns."""
+    scale = max(1, -(-w // 1280))
+    return min(160, w // (8 * scale)), h // (16 * scale)
+
+
+def without_log(ppm, expects):
+    w, h, _ = read_ppm(ppm)
+    cols, rows = kernel_grid(w, h)
+    _, _, screen = screen_rows(ppm, cols, rows)
+    for l in screen:
+        print("|" + l)
+    bad = ["row %d is not a human line: %r" % (i, l) for i, l in enumerate(screen)
+           if l.startswith("{") or '"type":' in l or "\0" in l]
+    bad += ["no row holds %r" % e for e in expects if not any(e in l for l in screen)]
+    print("screen %dx%d, text %dx%d" % (w, h, cols, rows))
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
+
+
+def main():
+    args = sys.argv[1:]
+    ppm, log = args[0], args[1]
+    if log == "-":
+        return without_log(ppm, [args[i + 1] for i, a in enumerate(args) if a == "--expect"])
+    min_cols = int(args[args.index("--min-cols") + 1]) if "--min-cols" in args else 80
+    mode = args[args.index("--mode") + 1] if "--mode" in args else None
+    boot, human = human_lines(log)
+    cols, rows = map(int, boot["screen_text"].split("x"))
+    w, h, screen = screen_rows(ppm, cols, rows)
+    for l in screen:
+        print("|" + l)
+    bad = []
+    if boot["screen"] != "framebuffer":
+        bad.append("screen is %s, not framebuffer" % boot["screen"])
+    if cols < min_cols:
+        bad.append("%d columns, fewer than %d" % (cols, min_cols))
+    if mode and boot["screen_mode"] != mode:
+        bad.append("screen_mode %s, expected %s" % (boot["screen_mode"], mode))
+    if mode and "%dx%d" % (w, h) != mode.rsplit("x", 1)[0]:
+        bad.append("the screendump is %dx%d, not %s" % (w, h, mode))
+    for i, l in enumerate(screen):
+        if l.startswith("{") or '"type":' in l or "\0" in l:
+            bad.append("row %d is not a human line: %r" % (i, l))
+    shown = screen[:]
+    while shown and not shown[-1]:
+        shown.pop()
+    want = wrapped(human, cols)
+    at = next((i for i in range(len(want)) if want[i:i + len(shown) - 1] == shown[:-1]
+               and want[i + len(shown) - 1].startswith(shown[-1])), None) if shown else None
+    if at is None:
+        bad.append("the screen's rows are not a run of the log's human lines")
+    elif "--scrolled" in args and at == 0:
+        bad.append("the screen did not scroll: its first row is the kernel's first line")
+    elif "--scrolled" not in args and at != 0:
+        bad.append("the kernel's first line is not the screen's first row")
+    print("screen %dx%d, text %dx%d, %d rows written, first row = human line %s of %d"
+          % (w, h, cols, rows, len(shown), at, len(want)))
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
+
+
+sys.exit(main())

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tickstat refuses what it cannot use, and says where: non-finite and out-of-range
+# numbers in compare -n files (they crashed the plot), a stats record with a count
+# no run can take (it wrapped the pooled figures); and output it cannot write
+# (a full disk, here /dev/full) exits 2, never 0.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ts=$PWD/build/tickstat gen=$PWD/build/gen-log
+[[ -x $ts && -x $gen ]] || { echo "build/tickstat or build/gen-log missing (make host)"; exit 1; }
+command -v python3 >/dev/null || { echo "skip: python3 is not installed (scripts/install-deps)"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "FAIL: $*"; exit 1; }
+
+expect() {   # wanted exit status, message fragment, command...
+	local want=$1 frag=$2 out rc; shift 2
+	out=$("$@" 2>&1 >/dev/null); rc=$?
+	[[ $rc -eq $want ]] || fail "$*: exit $rc, wanted $want ($out)"
+	grep -qF -- "$frag" <<<"$out" || fail "$*: no \"$frag\" in: $out"
+	echo "ok: $* -> $rc: $(grep -F -- "$frag" <<<"$out" | head -1)"
+}
+
+printf '1\n2\n3\n' > good
+for bad in nan inf -inf 1e155 -1e101; do
+	printf '1\n2\n%s\n4\n' "$bad" > bad
+	expect 2 "bad:3: $bad:" "$ts" compare -n good bad
+	expect 2 "bad:3: $bad:" "$ts" compare -n --ministat bad good
+done
+
+# A stats record whose count wraps 64 bits when pooled: refused, file and line named.
+$gen -r 2 -z 10 > log
+python3 - log <<'PY'
+import json, sys, zlib
+lines = open(sys.argv[1]).read().split('\n')
+i = next(i for i, l in enumerate(lines) if l.startswith('{"type":"stats"'))
+seq = json.loads(lines[i])['seq']
+body = ('{"type":"stats","seq":%d,"bench":"readcost","what":"rdtsc","run":0,"unit":"cycles",'
+        '"n":18446744073709551615,"min":1,"max":1,"sum":18446744073709551615' % seq)
+lines[i] = body + ',"crc":"%08x"}' % (zlib.crc32(body.encode()) & 0xffffffff)
+open('lineno', 'w').write('%d\n' % (i + 1))
+open(sys.argv[1], 'w').write('\n'.join(lines))
+PY
+line=$(cat lineno)
+expect 1 "log:$line: damaged record refused: \"n\" = 18446744073709551615 is more" "$ts" check log
+expect 1 "log:$line: damaged record refused" "$ts" summary log
+
+# Output that cannot be written.
+$gen -r 2 -z 10 > ok.log
+expect 2 "cannot write the output" sh -c "'$ts' check ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' summary ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' summary --all ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' compare --by hz --where timer=pit ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' column --where timer=pit --where hz=100 cost ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' export --csv ok.log > /dev/full"
+expect 2 "cannot write the output" sh -c "'$ts' --help > /dev/full"
+echo "all refused"

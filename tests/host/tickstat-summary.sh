@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tickstat summary's structure on generated logs (tests/tickstat/gen-log.c):
+#  - a ministat row only for a figure that varies over two records or more; the
+#    constant fields (readcost's overhead, n) and a record of its own kind
+#    (tsc_sync) said once as field=value lines; --all keeps a row for each;
+#  - every skip line names the benchmark, timer, mode and reason;
+#  - two boots with different tsc_hz: said, kept apart, each converted to ns with
+#    its own frequency (the injected cost per interrupt in cycles, halved in ns at
+#    2 GHz and quartered at 4 GHz); two boots with the same tsc_hz: pooled.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ts=$PWD/build/tickstat gen=$PWD/build/gen-log
+[[ -x $ts && -x $gen ]] || { echo "build/tickstat or build/gen-log missing (make host)"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "FAIL: $*"; exit 1; }
+has() { grep -qF -- "$2" "$1" || fail "$1 lacks: $2"; }
+
+$gen -r 4 -z 40 > a.log
+$ts summary a.log > s.out || fail "summary exits $?"
+$ts summary --all a.log > all.out || fail "summary --all exits $?"
+# table rows: a label, then N and six figures. No N=1 row, no row with Min = Max.
+awk 'NF >= 10 && $(NF-8) ~ /^[0-9]+$/ { n = $(NF-8); if (n < 2 || $(NF-7) == $(NF-6)) { print; bad = 1 } }
+     END { exit bad }' s.out || fail "summary has table rows with N = 1 or constant values"
+awk '/^== tsc_sync/ { getline; print }' s.out | grep -qx '  the record: from=0 to=1 ms=20 readings=4000 warps=0 max_warp_cycles=0' ||
+	fail "tsc_sync is not one field=value line"
+[[ $(grep -c '^  the same in every record: overhead=24 n=40$' s.out) -eq 3 ]] ||
+	fail "the three readcost tables do not say overhead=24 n=40 once each"
+grep -A1 '^== stats bench=readcost what=rdtsc' s.out | grep -q '^ *N  *Min' || fail "no ministat table for rdtsc"
+has all.out "overhead                     4            24            24"
+grep -A2 '^== tsc_sync' all.out | grep -q '^from  *1 ' || fail "--all lacks the N=1 row"
+has s.out "skip: tick timer=pit mode=oneshot: no path of delivery= serves this timer in this mode here (line 7)"
+has s.out "skip: tscdl: no TSC-deadline mode"
+(( $(wc -l < s.out) < $(wc -l < all.out) )) || fail "summary is not shorter than --all"
+echo "summary $(wc -l < s.out) lines, --all $(wc -l < all.out)"
+
+# Two boots, two TSC frequencies.
+{ $gen -r 4 -z 20; $gen -r 4 -z 20 -s 2 -t 4000000000; } > two.log
+$ts summary two.log > two.out || fail "summary two.log exits $?"
+has two.out "boots with different TSC frequencies: tsc_hz 2000000000 (line 5), tsc_hz 4000000000"
+has two.out "the log holds runs of different boots or machines"
+for hz in 2000000000 4000000000; do
+	key="== run bench=tick timer=pit mode=periodic hz=1000 workload=spin  (tsc_hz $hz; 8 records"
+	has two.out "$key"
+	# cycles / ns of the total cost per interrupt is the boot's GHz
+	awk -v key="$key" -v ghz=$((hz / 1000000000)) 'index($0, key) == 1 { on = 1 }
+		on && /total cost per interrupt/ { r = $5 / $9; found = 1
+			ok = r > ghz * 0.999 && r < ghz * 1.001; if (!ok) print "cycles/ns " r; exit }
+		END { exit !(found && ok) }' two.out || fail "tsc_hz $hz: ns not converted with it"
+done
+{ $gen -r 4 -z 20; $gen -r 4 -z 20 -s 2; } > same.log
+$ts summary same.log > same.out || fail "summary same.log exits $?"
+has same.out ", tsc_hz 2000000000"
+has same.out "== run bench=tick timer=pit mode=periodic hz=1000 workload=spin  (16 records"
+grep -q 'different' same.out && fail "one frequency reported as several"
+echo "summary structure ok"

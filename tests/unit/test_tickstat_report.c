@@ -1,0 +1,148 @@
+/* tickstat's run pairing (lost_ppm, docs/METHOD.md) and report's verdicts
+ * (tools/tickstat/verdict.c) on records and data sets with known answers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include "../../tools/tickstat/lost.h"
+#include "../../tools/tickstat/report.h"
+
+/* A tick run record as the reader hands it on: configuration lapic periodic at
+ * hz, on CPU cpu of cpus, run index run. */
+static struct rec run_rec(const char *file, unsigned hz, unsigned cpu, unsigned cpus,
+			  unsigned run, bool on, uint64_t cycles, uint64_t irqs)
+{
+	struct rec r = { .file = file, .type = "run" };
+	const char *keys[] = { "bench", "timer", "hz", "cpu", "cpus", "run", "timer_on",
+			       "cycles", "interrupts" };
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		r.f[i].key = keys[i];
+	r.f[0].v = (struct value){ .kind = V_STRING, .s = "tick" };
+	r.f[1].v = (struct value){ .kind = V_STRING, .s = "lapic" };
+	r.f[2].v = (struct value){ .kind = V_INT, .u = hz };
+	r.f[3].v = (struct value){ .kind = V_INT, .u = cpu };
+	r.f[4].v = (struct value){ .kind = V_INT, .u = cpus };
+	r.f[5].v = (struct value){ .kind = V_INT, .u = run };
+	r.f[6].v = (struct value){ .kind = V_BOOL, .b = on };
+	r.f[7].v = (struct value){ .kind = V_INT, .u = cycles };
+	r.f[8].v = (struct value){ .kind = V_INT, .u = irqs };
+	r.nfields = 9;
+	return r;
+}
+
+static bool pair(struct lost_pairs *lp, struct rec r, struct run_pair *p)
+{
+	return lost_pair(lp, &r, p);
+}
+
+/* Two CPUs, off runs of both first, then on runs: each on run gets its own CPU's
+ * off run of the same index, never the other CPU's. */
+static void pairs_by_cpu_and_index(void **state)
+{
+	struct lost_pairs lp = { 0 };
+	struct run_pair p;
+	for (unsigned run = 0; run < 2; run++) {
+		assert_false(pair(&lp, run_rec("a", 100, 0, 2, run, false, 1000000, 0), &p));
+		assert_false(pair(&lp, run_rec("a", 100, 1, 2, run, false, 2000000, 0), &p));
+		assert_true(pair(&lp, run_rec("a", 100, 1, 2, run, true, 2002000, 10), &p));
+		assert_true(p.off == 2000000 && p.on == 2002000 && p.interrupts == 10);
+		assert_true(fabs(lost_ppm(&p) - 1000) < 1e-9);
+		assert_true(pair(&lp, run_rec("a", 100, 0, 2, run, true, 1000500, 10), &p));
+		assert_true(fabs(lost_ppm(&p) - 500) < 1e-9);
+	}
+	assert_int_equal(lp.n, 0);
+	lost_free(&lp);
+}
+
+/* An on run pairs once; another file, configuration (hz, cpus) or index does not
+ * pair; a later off run of the same key replaces an unpaired one. */
+static void pairs_only_the_same_key(void **state)
+{
+	struct lost_pairs lp = { 0 };
+	struct run_pair p;
+	assert_false(pair(&lp, run_rec("a", 100, 0, 1, 0, false, 1000, 0), &p));
+	assert_false(pair(&lp, run_rec("b", 100, 0, 1, 0, true, 1100, 1), &p));
+	assert_false(pair(&lp, run_rec("a", 1000, 0, 1, 0, true, 1100, 1), &p));
+	assert_false(pair(&lp, run_rec("a", 100, 0, 2, 0, true, 1100, 1), &p));
+	assert_false(pair(&lp, run_rec("a", 100, 0, 1, 1, true, 1100, 1), &p));
+	assert_false(pair(&lp, run_rec("a", 100, 0, 1, 0, false, 2000, 0), &p));   /* reboot */
+	assert_true(pair(&lp, run_rec("a", 100, 0, 1, 0, true, 2200, 1), &p));
+	assert_true(p.off == 2000);
+	assert_false(pair(&lp, run_rec("a", 100, 0, 1, 0, true, 2200, 1), &p));
+	lost_free(&lp);
+}
+
+static void fill(struct dataset *d, const double *v, size_t n)
+{
+	ds_init(d, "t");
+	for (size_t i = 0; i < n; i++)
+		ds_add(d, v[i]);
+}
+
+/* 100 120 140 against 110 130 150: pooled s 20, difference 10. With the exact
+ * t(0.975, 4) = 2.7764451051977987 the interval is 45.34 > 10: not proven, and the
+ * runs needed are the fewest n with t(0.975, 2n-2) 20 sqrt(2/n) < 10 (32: with
+ * t(0.975, 62) = 1.9989715, 1.9989715 * 20 * 0.25 = 9.9949; at 31, t(0.975, 60)
+ * = 2.0002978 gives 10.161). */
+static void verdict_uses_exact_quantiles(void **state)
+{
+	struct dataset a, b, one;
+	const double va[] = { 100, 120, 140 }, vb[] = { 110, 130, 150 };
+	fill(&a, va, 3);
+	fill(&b, vb, 3);
+	struct verdict v = verdict(&a, &b, 2);
+	assert_true(v.ok && !v.proven);
+	assert_true(fabs(v.diff - 10) < 1e-12);
+	assert_true(fabs(v.err - 2.7764451051977987 * 20 * sqrt(2.0 / 3)) < 1e-6);
+	assert_int_equal(v.runs_needed, 32);
+	struct interval iv = mean_interval(&a, 2);   /* t(0.975, 2) = 4.302652729749464 */
+	assert_true(fabs(iv.v - 120) < 1e-12);
+	assert_true(fabs(iv.e - 4.302652729749464 * 20 / sqrt(3)) < 1e-6);
+	fill(&one, va, 1);
+	assert_false(verdict(&a, &one, 2).ok);
+	assert_true(isnan(mean_interval(&one, 2).e));
+	ds_free(&a), ds_free(&b), ds_free(&one);
+}
+
+/* Identical runs: s = 0, a difference is proven with a zero interval. */
+static void verdict_without_spread(void **state)
+{
+	struct dataset a, b;
+	const double va[] = { 5, 5, 5 }, vb[] = { 7, 7, 7 };
+	fill(&a, va, 3);
+	fill(&b, vb, 3);
+	struct verdict v = verdict(&a, &b, 2);
+	assert_true(v.proven && v.err == 0 && v.runs_needed == 2);
+	ds_free(&a), ds_free(&b);
+}
+
+/* The interval's first significant digit (two when it is 1 or 2) decides the
+ * decimals; without an interval, three significant digits. */
+static void shares_are_printed_to_their_interval(void **state)
+{
+	char buf[96];
+	fmt_share(buf, sizeof(buf), 8400, 600, true);
+	assert_string_equal(buf, "+0.84 % ± 0.06 %");
+	fmt_share(buf, sizeof(buf), 1234.0, 12.3, false);
+	assert_string_equal(buf, "0.1234 % ± 0.0012 %");
+	fmt_share(buf, sizeof(buf), 52000, NAN, false);
+	assert_string_equal(buf, "5.20 %");
+	assert_int_equal(columns("0.84 % ± 0.06 %"), 15);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(pairs_by_cpu_and_index),
+		cmocka_unit_test(pairs_only_the_same_key),
+		cmocka_unit_test(verdict_uses_exact_quantiles),
+		cmocka_unit_test(verdict_without_spread),
+		cmocka_unit_test(shares_are_printed_to_their_interval),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

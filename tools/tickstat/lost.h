@@ -1,0 +1,33 @@
+/* lost_ppm: the CPU share a run with the timer lost, against the run without it
+ * that forms its pair (docs/METHOD.md, "The CPU share lost"). The tick benchmark
+ * interleaves the runs of one configuration off, on, off, on, ...; the off and on
+ * run of one index (`run`) on one CPU (`cpu`) are a pair. */
+#ifndef TICKSTAT_LOST_H
+#define TICKSTAT_LOST_H
+
+#include "log.h"
+
+#define LOST_PPM "lost_ppm"
+
+struct run_pair {
+	double off, on;          /* cycles of the run without and with the timer */
+	double interrupts;       /* the on run's interrupts (0 when absent) */
+};
+
+/* The off runs seen and not yet paired, per log. */
+struct lost_pairs {
+	struct pending *p;
+	size_t n, cap;
+};
+
+/* Hand every run record to lost_pair in log order (before any filter): an off run
+ * is kept; an on run whose off partner was kept gets it (removed) in *out and the
+ * call returns true. The key is the file, the configuration (config_key: strings,
+ * hz, cpus), the CPU and the run index. */
+bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out);
+void lost_free(struct lost_pairs *lp);
+
+/* (on - off) / off, in millionths of the CPU. */
+double lost_ppm(const struct run_pair *p);
+
+#endif

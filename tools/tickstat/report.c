@@ -1,0 +1,267 @@
+/* tickstat report: gathering the figures (report.h). Every per-run figure is
+ * formed here from one pair of tick runs (lost.h), converted to ns with the tsc_hz
+ * of the boot it came from. */
+#include "report.h"
+#include "tickstat.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src ? src : "");
+}
+
+static struct rconfig *config_of(struct report *r, const struct rec *rec)
+{
+	const char *timer = rec_str(rec, "timer"), *mode = rec_str(rec, "mode");
+	const char *delivery = rec_str(rec, "delivery"), *workload = rec_str(rec, "workload");
+	uint64_t hz = 0, cpus = 1;
+	rec_u64(rec, "hz", &hz);
+	rec_u64(rec, "cpus", &cpus);
+	for (int i = 0; i < r->nconfig; i++) {
+		struct rconfig *c = &r->cfg[i];
+		if (!strcmp(c->timer, timer ? timer : "") && !strcmp(c->mode, mode ? mode : "") &&
+		    !strcmp(c->delivery, delivery ? delivery : "") &&
+		    !strcmp(c->workload, workload ? workload : "") && c->hz == hz && c->cpus == cpus)
+			return c;
+	}
+	if (r->nconfig == R_MAX_CONFIGS)
+		return NULL;
+	struct rconfig *c = &r->cfg[r->nconfig++];
+	copy_str(c->timer, sizeof(c->timer), timer);
+	copy_str(c->mode, sizeof(c->mode), mode);
+	copy_str(c->delivery, sizeof(c->delivery), delivery);
+	copy_str(c->workload, sizeof(c->workload), workload);
+	c->hz = hz;
+	c->cpus = (unsigned)cpus;
+	return c;
+}
+
+static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
+{
+	for (int i = 0; i < c->ncpu; i++)
+		if (c->cpu_id[i] == cpu)
+			return &c->cpu_lost[i];
+	if (c->ncpu == R_MAX_CPUS)
+		return NULL;
+	c->cpu_id[c->ncpu] = cpu;
+	return &c->cpu_lost[c->ncpu++];
+}
+
+/* lost_ppm summed over the CPUs that ran run index `run` of this configuration. */
+static void add_to_sum(struct rconfig *c, const char *file, uint64_t run, double ppm)
+{
+	for (size_t i = c->nsums; i-- > 0;)
+		if (c->sums[i].run == run && !strcmp(c->sums[i].file, file)) {
+			c->sums[i].ppm += ppm;
+			return;
+		}
+	struct run_sum *s = realloc(c->sums, (c->nsums + 1) * sizeof(*s));
+	if (!s)
+		return;
+	c->sums = s;
+	c->sums[c->nsums++] = (struct run_sum){ file, run, ppm };
+}
+
+/* A run's own signs of trouble: SMIs, holes nobody explains, ticks that did not
+ * come (fewer than expected by more than 1 % + 1). */
+static void run_troubles(struct report *r, const struct rec *rec)
+{
+	uint64_t v, irq, expected;
+	if (rec_u64(rec, "smi", &v))
+		r->smi += v;
+	if (rec_u64(rec, "unexplained", &v))
+		r->unexplained += v;
+	if (rec_u64(rec, "interrupts", &irq) && rec_u64(rec, "expected", &expected) &&
+	    expected > 0 && irq + expected / 100 + 1 < expected)
+		r->short_runs++;
+}
+
+static void take_run(struct report *r, const struct rec *rec)
+{
+	struct run_pair p;
+	const char *bench = rec_str(rec, "bench");
+	if (!bench || strcmp(bench, "tick"))
+		return;
+	run_troubles(r, rec);
+	if (!lost_pair(&r->pairs, rec, &p))
+		return;
+	struct rconfig *c = config_of(r, rec);
+	if (!c)
+		return;
+	uint64_t cpu = 0, run = 0;
+	double ppm = lost_ppm(&p), unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1, gi, gc;
+	rec_u64(rec, "cpu", &cpu);
+	rec_u64(rec, "run", &run);
+	ds_add(&c->lost, ppm);
+	struct dataset *per_cpu = cpu_set(c, cpu);
+	if (per_cpu)
+		ds_add(per_cpu, ppm);
+	add_to_sum(c, rec->file, run, ppm);
+	if (p.interrupts <= 0)
+		return;
+	double cost = (p.on - p.off) / p.interrupts * unit;
+	ds_add(&c->cost, cost);
+	if ((rec_num(rec, "gap_interrupts", &gi) || rec_num(rec, "gaps", &gi)) && gi > 0 &&
+	    rec_num(rec, "gap_cycles", &gc)) {
+		ds_add(&c->direct, gc / gi * unit);
+		ds_add(&c->indirect, cost - gc / gi * unit);
+	}
+}
+
+static void take_stats(struct report *r, const struct rec *rec)
+{
+	const char *bench = rec_str(rec, "bench"), *what = rec_str(rec, "what");
+	uint64_t cpus = 1;
+	double p50, p99, unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1;
+	rec_u64(rec, "cpus", &cpus);
+	if (!bench || !what || cpus != 1 || !rec_num(rec, "p50", &p50) || !rec_num(rec, "p99", &p99) ||
+	    (strcmp(bench, "readcost") && strcmp(bench, "armcost") && strcmp(bench, "latency")))
+		return;
+	char label[64];
+	const char *wait = rec_str(rec, "wait");     /* latency: spin apart from hlt */
+	snprintf(label, sizeof(label), "%s%s", what, wait && !strcmp(wait, "hlt") ? "/hlt" : "");
+	struct rstat *s = NULL;
+	for (int i = 0; i < r->nstat && !s; i++)
+		if (!strcmp(r->stat[i].bench, bench) && !strcmp(r->stat[i].what, label))
+			s = &r->stat[i];
+	if (!s && r->nstat < R_MAX_STATS) {
+		s = &r->stat[r->nstat++];
+		copy_str(s->bench, sizeof(s->bench), bench);
+		copy_str(s->what, sizeof(s->what), label);
+	}
+	if (s) {
+		ds_add(&s->p50, p50 * unit);
+		ds_add(&s->p99, p99 * unit);
+	}
+}
+
+static void take_platform(struct report *r, const struct rec *rec)
+{
+	const char *brand = rec_str(rec, "brand");
+	if (r->have_platform) {
+		if (brand && strcmp(brand, r->brand))
+			copy_str(r->other_brand, sizeof(r->other_brand), brand);
+		return;
+	}
+	r->have_platform = true;
+	copy_str(r->brand, sizeof(r->brand), brand);
+	copy_str(r->vendor, sizeof(r->vendor), rec_str(rec, "vendor"));
+	copy_str(r->hypervisor_sig, sizeof(r->hypervisor_sig), rec_str(rec, "hypervisor_sig"));
+	copy_str(r->emulator, sizeof(r->emulator), rec_str(rec, "emulator"));
+	rec_bool(rec, "hypervisor", &r->hypervisor);
+	r->tsc_invariant = true;
+	rec_bool(rec, "tsc_invariant", &r->tsc_invariant);
+}
+
+static void take_calibration(struct report *r, const struct rec *rec)
+{
+	uint64_t hz, spread;
+	if (!rec_u64(rec, "tsc_hz", &hz))
+		return;
+	r->tsc_hz = (double)hz;
+	if (r->first_tsc_hz == 0)
+		r->first_tsc_hz = (double)hz;
+	else if (r->first_tsc_hz != (double)hz)
+		r->tsc_hz_differs = true;
+	if (rec_u64(rec, "spread_ppm", &spread) && spread > r->spread_ppm)
+		r->spread_ppm = spread;
+	if (!r->reference[0])
+		copy_str(r->reference, sizeof(r->reference), rec_str(rec, "reference"));
+}
+
+static void take_end(struct report *r, const struct rec *rec)
+{
+	const char *status = rec_str(rec, "status");
+	r->ends++;
+	r->ends_pass += status && !strcmp(status, "pass");
+}
+
+void report_take(const struct rec *rec, void *ctx)
+{
+	struct report *r = ctx;
+	uint64_t v;
+	const char *t = rec->type;
+	r->records++;
+	if (!strcmp(t, "boot")) {
+		r->boots++;
+		r->tsc_hz = 0;   /* until this boot's calibration */
+		if (!r->cmdline[0])
+			copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
+	} else if (!strcmp(t, "platform")) {
+		take_platform(r, rec);
+	} else if (!strcmp(t, "calibration")) {
+		take_calibration(r, rec);
+	} else if (!strcmp(t, "cpus") && rec_u64(rec, "online", &v)) {
+		r->cpus_online = v > r->cpus_online ? v : r->cpus_online;
+	} else if (!strcmp(t, "skip")) {
+		r->skips++;
+	} else if (!strcmp(t, "error")) {
+		r->errors++;
+	} else if (!strcmp(t, "end")) {
+		take_end(r, rec);
+	} else if (!strcmp(t, "run")) {
+		if (r->tsc_hz <= 0)
+			r->cycles_only = true;
+		take_run(r, rec);
+	} else if (!strcmp(t, "stats")) {
+		take_stats(r, rec);
+	}
+}
+
+struct report *report_new(int ci)
+{
+	struct report *r = calloc(1, sizeof(*r));
+	if (r && !(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg)))) {
+		free(r);
+		return NULL;
+	}
+	if (r)
+		r->ci = ci;
+	return r;
+}
+
+void report_free(struct report *r)
+{
+	for (int i = 0; i < r->nconfig; i++) {
+		struct rconfig *c = &r->cfg[i];
+		ds_free(&c->lost), ds_free(&c->cost), ds_free(&c->direct), ds_free(&c->indirect);
+		for (int k = 0; k < c->ncpu; k++)
+			ds_free(&c->cpu_lost[k]);
+		free(c->sums);
+	}
+	for (int i = 0; i < r->nstat; i++)
+		ds_free(&r->stat[i].p50), ds_free(&r->stat[i].p99);
+	free(r->cfg);
+	lost_free(&r->pairs);
+	free(r);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report *r = report_new(2);       /* 95% */
+	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
+	int nlogs = 0;
+	if (!r || !logs)
+		return 2;
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			if ((r->ci = conf_index(argv[++i])) < 0)
+				usage_error("report: -c takes 80, 90, 95, 98, 99 or 99.5");
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			usage_error("report: unknown option %s", argv[i]);
+		} else {
+			logs[nlogs++] = argv[i];
+		}
+	}
+	struct log_report rep = { 0 };
+	int rc = read_logs(logs, nlogs, report_take, r, &rep);
+	r->logs = nlogs;
+	if (rc < 2)
+		report_print(r, logs, nlogs);
+	report_free(r);
+	free(logs);
+	return rc;
+}
