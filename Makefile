@@ -58,6 +58,7 @@ KERNEL_OBJS := \
 	arch/x86/lapic.o \
 	arch/x86/pit.o \
 	arch/x86/hpet.o \
+	arch/x86/mce.o \
 	arch/x86/pmtimer.o \
 	kernel/kmain.o \
 	kernel/lib.o \
@@ -67,6 +68,7 @@ KERNEL_OBJS := \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
+	kernel/mcheck.o \
 	kernel/serial.o \
 	kernel/panic.o \
 	kernel/platform.o \
@@ -128,7 +130,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
 
-.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet
+.PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet qemu10
 all: kernel iso netboot host
 
 kernel: $(KERNEL)
@@ -236,10 +238,15 @@ test: deps
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
-# cells x result x seconds.
+# cells x result x seconds. The qemu10-* cells need `make qemu10` first (else skip).
 matrix: deps
 	$(MAKE) all
 	tests/matrix.sh
+
+# QEMU 10 from Debian's bookworm-backports, unpacked into build/qemu10/ (the
+# system's QEMU 7.2 stays the default): scripts/get-qemu10 says what it does.
+qemu10:
+	scripts/get-qemu10
 
 # The same suite on several machines here, one through LAVA's lava-run (installed by
 # scripts/install-lava, about 190 MB: not part of make test), then the comparison

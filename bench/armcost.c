@@ -56,7 +56,7 @@ static void skip_absent(struct cost_table *t)
 	if (!timers.pit)
 		cost_skip(t, "pit-reload", timers.pit_why);
 	if (!irq.pic)
-		cost_skip(t, "eoi-8259", "no 8259 pair (MADT flag PCAT_COMPAT clear)");
+		cost_skip(t, "eoi-8259", "no 8259 pair (MADT flag PCAT_COMPAT clear, or hardware-reduced ACPI)");
 }
 
 /* The initial count restarts the (masked) one-shot countdown; mode test outside. */

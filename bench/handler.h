@@ -46,7 +46,7 @@ void bench_irq(void);
  * VEC_TIMER_AP, is routed to bench_entry_ap in the shared IDT. The re-arms served
  * here are the local APIC timer's one-shot and the TSC deadline's; a periodic
  * timer (the APIC's, an HPET comparator of its own) needs none. */
-#define BENCH_MAX_CPUS  64
+#define BENCH_MAX_CPUS  256
 
 struct bench_irq_slot {
 	struct bench_irq_state s;

@@ -98,7 +98,7 @@ static const char *pit_start_pic(uint32_t hz, uint64_t *millihz)
 static const char *pit_start_ioapic(uint32_t hz, uint64_t *millihz, enum bench_rearm rearm)
 {
 	const char *why = pit_divisor(hz, millihz, VEC_PIT_IOAPIC, bench_eoi_lapic(), rearm);
-	if (why)
+	if (why || (why = irq_unreachable(destination())))
 		return why;
 	if (!irq_route_isa(0, VEC_PIT_IOAPIC, destination()))
 		return "ISA IRQ0 cannot be routed through the I/O APIC";
@@ -199,6 +199,8 @@ static int hpet_ioapic_input(unsigned n, uint32_t taken)
 static const char *hpet_route_ioapic(unsigned n)
 {
 	int pin = hpet_ioapic_input(n, 0);
+	if (irq_unreachable(destination()))
+		return irq_unreachable(destination());
 	if (pin < 0 || !ioapic_route((uint32_t)pin, VEC_HPET, destination(), false, false))
 		return "no I/O APIC input allowed for the comparator answers";
 	birq.hpet_n = n;
@@ -227,6 +229,8 @@ static const char *hpet_start_legacy(uint32_t hz, uint64_t *millihz)
 		return why;
 	if (!timers.hpet_caps.legacy_capable || !timers.hpet_caps.timer[0].periodic)
 		return "the HPET has no legacy replacement route with a periodic comparator 0";
+	if (irq_unreachable(destination()))
+		return irq_unreachable(destination());
 	if (!irq_route_isa(0, VEC_HPET, destination()))
 		return "ISA IRQ0 cannot be routed through the I/O APIC";
 	birq.hpet_n = 0;
@@ -249,8 +253,8 @@ static const char *hpet_start_msi(uint32_t hz, uint64_t *millihz)
 		return why;
 	if (found < 0)
 		return "no periodic HPET comparator can deliver by FSB (MSI)";
-	if (destination() > 0xff)
-		return "the CPU's APIC id does not fit an MSI address";
+	if (irq_unreachable(destination()))
+		return irq_unreachable(destination());
 	birq.hpet_n = (unsigned)found;
 	hpet_route(birq.hpet_n, 0, 0xfee00000u | destination() << 12, VEC_HPET);
 	hpet_periodic(birq.hpet_n, birq.period);
@@ -320,6 +324,8 @@ const char *source_hpet_spread(unsigned cpus, const uint32_t *apic_ids, uint32_t
 	spread.comparators = spread.inputs = 0;
 	birq.hpet_n = comparator[0];
 	for (unsigned cpu = 0; cpu < cpus; cpu++) {
+		if (irq_unreachable(apic_ids[cpu]))
+			return irq_unreachable(apic_ids[cpu]);
 		if (!ioapic_route((uint32_t)input[cpu], cpu ? VEC_TIMER_AP : VEC_HPET,
 				  apic_ids[cpu], false, false))
 			return "an HPET comparator's I/O APIC input cannot be routed";
@@ -365,6 +371,8 @@ const char *source_oneshot_route(unsigned timer_bit, const char **delivery)
 	case TIMER_PIT:
 		if (irq.lapic && irq.ioapics) {
 			*delivery = "ioapic";
+			if (irq_unreachable(irq.bsp_apic_id))
+				return irq_unreachable(irq.bsp_apic_id);
 			bench_irq_install(VEC_PIT_IOAPIC, bench_eoi_lapic(), REARM_NONE);
 			return irq_route_isa(0, VEC_PIT_IOAPIC, irq.bsp_apic_id) ? NULL :
 			       "ISA IRQ0 cannot be routed through the I/O APIC";

@@ -55,10 +55,12 @@ static void find_timers(void)
 	timers.hpet = !timers.hpet_why;
 	if (timers.hpet)
 		timers.hpet_hz = (FS_PER_S + timers.hpet_caps.period_fs / 2) / timers.hpet_caps.period_fs;
-	if (!acpi.pm_timer_port)
+	if (acpi.hw_reduced)
+		timers.pmtimer_why = "hardware-reduced ACPI (FADT flag HW_REDUCED_ACPI): no PM timer";
+	else if (!acpi.pm_timer_addr)
 		timers.pmtimer_why = "no PM timer block in the FADT";
-	else if (!pmtimer_init(acpi.pm_timer_port, acpi.pm_timer_32bit))
-		timers.pmtimer_why = "the PM timer port does not count";
+	else if (!pmtimer_init(acpi.pm_timer_space, acpi.pm_timer_addr, acpi.pm_timer_32bit))
+		timers.pmtimer_why = "the PM timer block does not count";
 	timers.pmtimer = !timers.pmtimer_why;
 }
 
@@ -89,7 +91,10 @@ static void emit_timer(const char *name, bool present, const char *why, uint64_t
 	} else if (!strcmp(name, "lapic") || !strcmp(name, "tscdl")) {
 		record_str(&r, "apic", irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
 	} else if (!strcmp(name, "pmtimer")) {
-		record_u64(&r, "port", acpi.pm_timer_port);
+		if (acpi.pm_timer_space == ACPI_GAS_SYSTEM_MEMORY)
+			record_hex(&r, "address", acpi.pm_timer_addr);
+		else
+			record_u64(&r, "port", acpi.pm_timer_port);
 	}
 	record_emit(&r);
 	kprintf("timer %-8s %llu Hz, %u bits, modes %s, delivery %s\n", name,

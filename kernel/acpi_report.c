@@ -61,10 +61,19 @@ void acpi_report(void)
 	record_str(&r, "tables", acpi.tables);
 	record_u64(&r, "ioapics", acpi.n_ioapics);
 	record_u64(&r, "cpus", acpi.n_cpus);
+	record_u64(&r, "cpus_invalid_id", acpi.cpus_invalid_id);
+	record_u64(&r, "cpus_beyond_max", acpi.cpus_beyond_max);
+	record_u64(&r, "nmi_entries", acpi.n_nmis);
 	record_hex(&r, "lapic_address", acpi.lapic_addr);
-	record_bool(&r, "pic_8259", acpi.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	record_bool(&r, "pic_8259", acpi_has_8259(&acpi));
 	record_hex(&r, "hpet_address", acpi.hpet_addr);
 	record_u64(&r, "pm_timer_port", acpi.pm_timer_port);
+	if (acpi.pm_timer_space == ACPI_GAS_SYSTEM_MEMORY)
+		record_hex(&r, "pm_timer_address", acpi.pm_timer_addr);
+	record_bool(&r, "hw_reduced", acpi.hw_reduced);
+	record_bool(&r, "rsdt_fallback", acpi.rsdt_fallback);
+	if (acpi.has_dmar)
+		record_u64(&r, "dmar_flags", acpi.dmar_flags);
 	record_emit(&r);
 	emit_problems();
 }

@@ -69,7 +69,8 @@ static const struct option options[] = {
 	  "interrupt paths: pic (8259), ioapic, msi (HPET FSB), legacy (HPET legacy "
 	  "replacement), local (the local APIC timer)" },
 	{ "apic", KIND_ENUM, apic_names, 0, 0, AT(apic), "auto",
-	  "local APIC mode; auto: x2APIC when the CPU has it" },
+	  "local APIC mode; auto: x2APIC when the CPU has it, unless the DMAR table opts "
+	  "out and the firmware left xAPIC on; xapic is refused when the x2APIC is locked" },
 	{ "hz", KIND_UINT_LIST, NULL, 1, 100000, AT(hz), "the suite's",
 	  "periodic rates, in Hz" },
 	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "the suite's",

@@ -22,13 +22,26 @@ struct irq_state {
 	enum lapic_mode lapic_mode;
 	uint32_t bsp_apic_id;
 	unsigned ioapics;           /* I/O APICs that answered */
-	bool pic;                   /* the 8259 pair is there (MADT PCAT_COMPAT) */
+	bool pic;                   /* the 8259 pair is there (acpi_has_8259) */
 	const char *lapic_problem;  /* why not, when !lapic */
+	const char *lapic_note;     /* why the mode is not the one apic= asked for, or NULL */
+	bool x2apic_locked;         /* IA32_XAPIC_DISABLE_STATUS: no xAPIC mode */
+	bool x2apic_opt_out;        /* the DMAR table's X2APIC_OPT_OUT flag */
+	unsigned nmi_lint;          /* the boot CPU's NMI pin, 0 or 1 */
+	bool nmi_from_madt;         /* ... from a MADT NMI entry (else the LINT1 default) */
 };
 
 extern struct irq_state irq;
 
 void irq_init(const struct config *cfg);
+/* This CPU's LINT pins after lapic_init: NMI where the MADT says (irq.c). */
+void irq_setup_lints(uint32_t apic_id);
+/* Why an interrupt through the I/O APIC or an MSI (the HPET's FSB) cannot reach the
+ * CPU with this APIC id, or NULL when it can: both carry an 8-bit destination (I/O
+ * APIC redirection entry bits 63:56, 82093AA datasheet 3.2.4; MSI address bits
+ * 19:12, SDM vol. 3A, 13.11.1), in which 0xff is the broadcast (12.6.2.1); ids from
+ * 255 up need interrupt remapping. */
+const char *irq_unreachable(uint32_t apic_id);
 
 /* Route ISA IRQ isa_irq through the I/O APIC (honouring the MADT's source override:
  * IRQ0 usually arrives on GSI 2) to vector on the CPU with local APIC apic_id. */

@@ -9,6 +9,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "idt.h"
+#include "mcheck.h"
 #include "irq.h"
 #include "lib.h"
 #include "logstore.h"
@@ -111,6 +112,7 @@ void kmain(uint32_t magic, uint32_t info)
 	serial_say();                               /* which UART, and why */
 	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
+	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
 	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
 	if (cfg.dumps & DUMP_ACPI)

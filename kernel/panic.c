@@ -1,12 +1,15 @@
 /* CPU exceptions end the run, on whichever CPU they happen: the CPU, name, vector,
  * error code and registers on the console, an "error" record, then the end with
- * status error (never a silent triple fault). The first CPU to fault ends the run;
+ * status error (never a silent triple fault); a machine check adds what its banks
+ * logged (kernel/mcheck.c). The first CPU to fault ends the run;
  * it stops the others, and an exception on another CPU after that (the stopping
  * NMI) halts it quietly. Vector names: Intel SDM vol. 3A, table 7-1. */
 #include "panic.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
+#include "idt.h"
+#include "mcheck.h"
 #include "record.h"
 #include "run.h"
 #include "smp.h"
@@ -93,6 +96,8 @@ static _Noreturn void report_and_end(const struct interrupt_frame *f, const char
 	stop_others();
 	dump_registers(f, cr2);
 	emit_record(f, name, cr2, where, apic_id);
+	if (f->vector == VEC_MACHINE_CHECK)
+		mcheck_report(apic_id);     /* the banks' logs, one error record each */
 	run_set_status(RUN_ERROR);
 	run_end();
 }

@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "irq.h"
 #include "lapic.h"
+#include "mcheck.h"
 #include "lib.h"
 #include "record.h"
 #include "clock.h"
@@ -52,12 +53,14 @@ static _Noreturn void ap_main(void *arg)
 	struct cpu *c = arg;
 	gdt_init_cpu(c->tables, c->ist_stacks);
 	idt_load();
+	mcheck_init_ap();                   /* its banks and CR4.MCE (kernel/mcheck.c) */
 	uint64_t addr = acpi.lapic_addr ? acpi.lapic_addr : 0xfee00000;
 	if (!lapic_init(addr, irq.lapic_mode, VEC_SPURIOUS) || lapic_id() != c->apic_id) {
 		c->state = CPU_FAILED;      /* or a late starter on another CPU's page */
 		halt_forever();
 	}
 	lapic_write(APIC_LVT0, APIC_LVT_MASKED);   /* ExtINT belongs to the boot CPU */
+	irq_setup_lints(c->apic_id);               /* NMI where the MADT says */
 	__atomic_store_n(&c->state, CPU_ONLINE, __ATOMIC_RELEASE);
 	for (;;) {
 		irq_disable();

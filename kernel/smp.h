@@ -7,11 +7,12 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "acpi.h"
 #include "cmdline.h"
 #include "idt.h"
 #include "multiboot2.h"
 
-#define SMP_MAX_CPUS    64
+#define SMP_MAX_CPUS    ACPI_MAX_CPUS  /* every CPU the MADT lists, up to 256 */
 #define VEC_IPI_WAKE    0x50    /* wakes a parked CPU to look at its mailbox */
 #define VEC_IPI_BENCH   0x51    /* bench/ipi.c's measured vector */
 

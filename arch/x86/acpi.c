@@ -53,13 +53,41 @@ static const uint8_t *map_table(struct acpi_info *a, acpi_map_fn map, uint64_t a
 	return t;
 }
 
+/* An enabled or online-capable processor entry (ACPI 6.5, 5.2.12.2 and 5.2.12.12).
+ * An APIC id of all ones (0xff for a local APIC entry, 0xffffffff for an x2APIC one)
+ * names no CPU: firmware lists such placeholders, and Linux ignores them too. */
+static void add_cpu(struct acpi_info *a, uint32_t flags, uint32_t id, uint32_t invalid,
+		    uint32_t uid)
+{
+	if (!(flags & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)))
+		return;
+	if (id == invalid) {
+		a->cpus_invalid_id++;
+		return;
+	}
+	if (a->n_cpus == ACPI_MAX_CPUS) {
+		a->cpus_beyond_max++;
+		return;
+	}
+	a->cpu_uids[a->n_cpus] = uid;
+	a->cpu_apic_ids[a->n_cpus++] = id;
+}
+
+/* Local APIC NMI (type 4: UID 0xff means all) and local x2APIC NMI (type 0x0a: UID
+ * 0xffffffff means all), ACPI 6.5, 5.2.12.7 and 5.2.12.13. */
+static void add_nmi(struct acpi_info *a, uint32_t uid, uint16_t flags, uint8_t lint)
+{
+	if (lint > 1 || a->n_nmis == ACPI_MAX_NMIS)
+		return;                     /* a local APIC has LINT0 and LINT1 only */
+	a->nmis[a->n_nmis++] = (struct acpi_nmi){ .uid = uid, .flags = flags, .lint = lint };
+}
+
 static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 {
 	switch (e[0]) {
 	case 0:                 /* processor local APIC */
-		if (e[1] >= 8 && (le32(e + 4) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
-		    a->n_cpus < ACPI_MAX_CPUS)
-			a->cpu_apic_ids[a->n_cpus++] = e[3];
+		if (e[1] >= 8)
+			add_cpu(a, le32(e + 4), e[3], 0xff, e[2]);
 		break;
 	case 1:                 /* I/O APIC */
 		if (e[1] >= 12 && a->n_ioapics < ACPI_MAX_IOAPICS)
@@ -71,16 +99,39 @@ static void parse_madt_entry(struct acpi_info *a, const uint8_t *e)
 			a->isa[e[3]] = (struct acpi_isa_irq){
 				.gsi = le32(e + 4), .flags = le16(e + 8), .overridden = true };
 		break;
+	case 4:                 /* local APIC NMI */
+		if (e[1] >= 6)
+			add_nmi(a, e[2] == 0xff ? ACPI_NMI_ALL_CPUS : e[2], le16(e + 3), e[5]);
+		break;
 	case 5:                 /* local APIC address override */
 		if (e[1] >= 12)
 			a->lapic_addr = le64(e + 4);
 		break;
 	case 9:                 /* processor local x2APIC */
-		if (e[1] >= 16 && (le32(e + 8) & (ACPI_MADT_CPU_ENABLED | ACPI_MADT_CPU_ONLINE_CAPABLE)) &&
-		    a->n_cpus < ACPI_MAX_CPUS)
-			a->cpu_apic_ids[a->n_cpus++] = le32(e + 4);
+		if (e[1] >= 16)
+			add_cpu(a, le32(e + 8), le32(e + 4), 0xffffffffu, le32(e + 12));
+		break;
+	case 0x0a:              /* local x2APIC NMI */
+		if (e[1] >= 12)
+			add_nmi(a, le32(e + 4), le16(e + 2), e[8]);
 		break;
 	}
+}
+
+const struct acpi_nmi *acpi_nmi_for(const struct acpi_info *a, uint32_t apic_id)
+{
+	uint32_t uid = ACPI_NMI_ALL_CPUS;
+	for (unsigned i = 0; i < a->n_cpus; i++)
+		if (a->cpu_apic_ids[i] == apic_id)
+			uid = a->cpu_uids[i];
+	const struct acpi_nmi *all = NULL;
+	for (unsigned i = 0; i < a->n_nmis; i++) {
+		if (a->nmis[i].uid == uid && uid != ACPI_NMI_ALL_CPUS)
+			return &a->nmis[i];
+		if (a->nmis[i].uid == ACPI_NMI_ALL_CPUS && !all)
+			all = &a->nmis[i];
+	}
+	return all;
 }
 
 /* What a MADT that turns out broken half-way may already have set. */
@@ -90,6 +141,9 @@ static void forget_madt(struct acpi_info *a)
 	a->madt_flags = 0;
 	a->n_ioapics = 0;
 	a->n_cpus = 0;
+	a->cpus_invalid_id = 0;
+	a->cpus_beyond_max = 0;
+	a->n_nmis = 0;
 	for (unsigned i = 0; i < 16; i++)
 		a->isa[i] = (struct acpi_isa_irq){ .gsi = i };
 }
@@ -135,8 +189,31 @@ static bool parse_hpet(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	return true;
 }
 
-/* PM timer: X_PM_TMR_BLK (offset 208, ACPI 2.0+) when it is a port, else PM_TMR_BLK
- * (offset 76); width from the flags' TMR_VAL_EXT (bit 8, offset 112). */
+/* The PM timer from the FADT (ACPI 6.5, 5.2.9): X_PM_TMR_BLK (offset 208, a Generic
+ * Address Structure, ACPI 2.0+) when its address is not 0, in I/O space (a port) or
+ * in system memory (an MMIO block); else PM_TMR_BLK (offset 76, a port, with
+ * PM_TMR_LEN 4 at offset 91). Width from the flags' TMR_VAL_EXT. */
+static void parse_pm_timer(struct acpi_info *a, const uint8_t *t, uint32_t len)
+{
+	uint64_t addr = u8(t + 91) >= 4 ? le32(t + 76) : 0;
+	uint8_t space = ACPI_GAS_SYSTEM_IO;
+	if (len >= 220 && le64(t + 212) != 0 &&
+	    (u8(t + 208) == ACPI_GAS_SYSTEM_IO || u8(t + 208) == ACPI_GAS_SYSTEM_MEMORY)) {
+		space = u8(t + 208);
+		addr = le64(t + 212);
+	}
+	if (space == ACPI_GAS_SYSTEM_IO && addr > 0xfffc)
+		addr = 0;                   /* no port: 16 bits, 4 bytes wide */
+	a->pm_timer_space = space;
+	a->pm_timer_addr = addr;
+	a->pm_timer_port = space == ACPI_GAS_SYSTEM_IO ? (uint16_t)addr : 0;
+	a->pm_timer_32bit = le32(t + 112) & ACPI_FADT_TMR_VAL_EXT;
+}
+
+/* A hardware-reduced platform (flags bit 20): "OSPM will ignore fields related to
+ * the ACPI HW register interface: fields at offsets 46 through 108 and 148 through
+ * 232, as well as FADT flag bits 1, 2, 3, 7, 8, 12, 13, 14, 16 and 17" (ACPI 6.5,
+ * 5.2.9): no PM timer, whatever PM_TMR_BLK and X_PM_TMR_BLK hold. */
 static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 {
 	uint32_t len = le32(t + 4);
@@ -146,11 +223,28 @@ static bool parse_fadt(struct acpi_info *a, const uint8_t *t, uint64_t addr)
 	}
 	a->has_fadt = true;
 	a->fadt_revision = t[8];
-	a->pm_timer_32bit = le32(t + 112) & (1u << 8);
-	uint32_t port = u8(t + 91) >= 4 ? le32(t + 76) : 0;
-	if (len >= 220 && u8(t + 208) == ACPI_GAS_SYSTEM_IO && le64(t + 212) != 0)
-		port = (uint32_t)le64(t + 212);
-	a->pm_timer_port = port <= 0xfffc ? (uint16_t)port : 0;
+	a->hw_reduced = le32(t + 112) & ACPI_FADT_HW_REDUCED_ACPI;
+	a->pm_timer_space = ACPI_GAS_SYSTEM_IO;
+	if (!a->hw_reduced)
+		parse_pm_timer(a, t, len);
+	return true;
+}
+
+bool acpi_has_8259(const struct acpi_info *a)
+{
+	return !a->hw_reduced && (!a->has_madt || (a->madt_flags & ACPI_MADT_PCAT_COMPAT));
+}
+
+/* DMAR (Intel VT-d 4.x, 8.1): host address width at 36, flags at 37: INTR_REMAP,
+ * X2APIC_OPT_OUT, DMA_CTRL_PLATFORM_OPT_IN. Only the flags are read. */
+static bool parse_dmar(struct acpi_info *a, const uint8_t *t, uint64_t addr)
+{
+	if (le32(t + 4) < 38) {
+		problem(a, "DMAR", addr, "too short");
+		return false;
+	}
+	a->dmar_flags = t[37];
+	a->has_dmar = true;
 	return true;
 }
 
@@ -217,10 +311,43 @@ static void parse_table(struct acpi_info *a, acpi_map_fn map, uint64_t addr)
 		ok = parse_hpet(a, t, addr);
 	else if (!memcmp(t, "FACP", 4) && !a->has_fadt)
 		ok = parse_fadt(a, t, addr);
+	else if (!memcmp(t, "DMAR", 4) && !a->has_dmar)
+		ok = parse_dmar(a, t, addr);
 	else if (!memcmp(t, "SPCR", 4) && !a->has_spcr)
 		ok = parse_spcr(a, t, addr);
 	if (ok)
 		add_table_name(a, t);
+}
+
+static void parse_sdt_entries(struct acpi_info *a, acpi_map_fn map, const uint8_t *sdt,
+			      unsigned entry)
+{
+	uint32_t len = le32(sdt + 4);
+	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
+		parse_table(a, map, entry == 8 ? le64(sdt + off) : le32(sdt + off));
+}
+
+/* The XSDT when the RSDP (revision 2+) gives one, else the RSDT (ACPI 6.5, 5.2.5.3).
+ * An XSDT that fails (checksum, length, mapping) falls back to the RSDT, which a
+ * revision 2 RSDP still carries (its 32-bit table addresses, 5.2.7), as ACPICA
+ * falls back when the XSDT is unusable. The XSDT's acpi_problem stays. */
+static void parse_root(struct acpi_info *a, acpi_map_fn map, const uint8_t *r)
+{
+	uint64_t rsdt = le32(r + 16);
+	if (r[15] >= 2 && le64(r + 24) != 0) {
+		const uint8_t *xsdt = map_table(a, map, le64(r + 24), "XSDT");
+		if (xsdt) {
+			a->xsdt = true;
+			parse_sdt_entries(a, map, xsdt, 8);
+			return;
+		}
+		if (!rsdt)
+			return;
+		a->rsdt_fallback = true;
+	}
+	const uint8_t *sdt = map_table(a, map, rsdt, "RSDT");
+	if (sdt)
+		parse_sdt_entries(a, map, sdt, 4);
 }
 
 static bool rsdp_ok(const uint8_t *r, size_t len)
@@ -238,6 +365,7 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 	for (unsigned i = 0; i < 16; i++)
 		a->isa[i].gsi = i;
 	a->rsdp_source = "none";
+	a->pm_timer_space = ACPI_GAS_SYSTEM_IO;
 	const uint8_t *r = rsdp;
 	if (!r)
 		return;
@@ -247,19 +375,7 @@ void acpi_parse(const void *rsdp, size_t rsdp_len, const char *source,
 	}
 	a->rsdp_source = source;
 	a->rsdp_revision = r[15];
-	uint64_t root = le32(r + 16);
-	unsigned entry = 4;
-	if (r[15] >= 2 && le64(r + 24) != 0) {
-		root = le64(r + 24);
-		entry = 8;
-		a->xsdt = true;
-	}
-	const uint8_t *sdt = map_table(a, map, root, entry == 8 ? "XSDT" : "RSDT");
-	if (!sdt)
-		return;
-	uint32_t len = le32(sdt + 4);
-	for (uint32_t off = SDT_HEADER_LEN; off + entry <= len; off += entry)
-		parse_table(a, map, entry == 8 ? le64(sdt + off) : le32(sdt + off));
+	parse_root(a, map, r);
 }
 
 static const void *scan(acpi_map_fn map, uint64_t start, size_t len)

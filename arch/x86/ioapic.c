@@ -62,8 +62,8 @@ bool ioapic_route(uint32_t gsi, uint8_t vector, uint32_t apic_id, bool level, bo
 {
 	volatile uint32_t *base;
 	unsigned pin;
-	if (!locate(gsi, &base, &pin))
-		return false;
+	if (apic_id >= 0xff || !locate(gsi, &base, &pin))
+		return false;           /* 8 bits, 0xff is all CPUs: never cut an id short */
 	uint32_t low = vector | (level ? IO_APIC_RTE_LEVEL : 0) |
 		       (low_active ? IO_APIC_RTE_LOW_ACTIVE : 0);
 	ioapic_write(base, IO_APIC_REDTBL(pin), IO_APIC_RTE_MASKED);

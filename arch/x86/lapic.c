@@ -67,6 +67,29 @@ uint32_t lapic_id(void)
 
 uint32_t lapic_version(void) { return lapic_read(APIC_LVR); }
 
+bool lapic_x2apic_locked(void)
+{
+	uint64_t caps, status;
+	if (cpu.max_leaf < 7 || !(cpuid(7, 0).edx & (1u << 29)))
+		return false;
+	if (rdmsr_safe(MSR_IA32_ARCH_CAPABILITIES, &caps) || !(caps & ARCH_CAP_XAPIC_DISABLE))
+		return false;
+	return !rdmsr_safe(MSR_IA32_XAPIC_DISABLE_STATUS, &status) && (status & LEGACY_XAPIC_DISABLED);
+}
+
+bool lapic_x2apic_on(void)
+{
+	uint64_t base = rdmsr(MSR_IA32_APICBASE);
+	return (base & APIC_BASE_MSR_EN) && (base & APIC_BASE_MSR_EXTD);
+}
+
+void lapic_lint_nmi(unsigned lint, bool active_low)
+{
+	lapic_write(lint ? APIC_LVT1 : APIC_LVT0, APIC_DM_NMI | (active_low ? APIC_LVT_ACTIVE_LOW : 0));
+}
+
+void lapic_lint_mask(unsigned lint) { lapic_write(lint ? APIC_LVT1 : APIC_LVT0, APIC_LVT_MASKED); }
+
 static bool send(uint32_t apic_id, uint32_t command)
 {
 	if (lapic_mode == LAPIC_X2APIC) {

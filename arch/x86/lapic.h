@@ -32,6 +32,7 @@
 #define APIC_LVT0       0x350
 #define APIC_LVT1       0x360
 #define   APIC_DM_EXTINT         (7u << 8)
+#define   APIC_LVT_ACTIVE_LOW    (1u << 13)      /* LINT input pin polarity */
 #define APIC_LVTERR     0x370
 #define APIC_TMICT      0x380           /* timer initial count */
 #define APIC_TMCCT      0x390           /* timer current count */
@@ -43,6 +44,11 @@
 #define APIC_BASE_MSR_EN    (1ull << 11)
 #define APIC_BASE_ADDR_MASK 0x000ffffffffff000ull
 #define X2APIC_MSR(reg)     (0x800 + ((reg) >> 4))
+
+#define MSR_IA32_ARCH_CAPABILITIES      0x0000010a   /* exists when CPUID.(7,0):EDX[29] */
+#define   ARCH_CAP_XAPIC_DISABLE        (1ull << 21) /* IA32_XAPIC_DISABLE_STATUS exists */
+#define MSR_IA32_XAPIC_DISABLE_STATUS   0x000000bd
+#define   LEGACY_XAPIC_DISABLED         (1ull << 0)  /* x2APIC locked: no way back to xAPIC */
 
 enum lapic_mode { LAPIC_XAPIC, LAPIC_X2APIC };
 
@@ -71,6 +77,16 @@ void lapic_eoi(void);
 bool lapic_init(uint64_t phys, enum lapic_mode mode, uint8_t spurious_vector);
 uint32_t lapic_id(void);
 uint32_t lapic_version(void);
+/* The x2APIC is locked on (IA32_XAPIC_DISABLE_STATUS bit 0, where
+ * IA32_ARCH_CAPABILITIES bit 21 says the MSR exists; SDM vol. 3A, 12.12.1 and vol. 4):
+ * leaving x2APIC mode would #GP. */
+bool lapic_x2apic_locked(void);
+/* The firmware left this CPU's APIC in x2APIC mode (IA32_APIC_BASE EXTD). */
+bool lapic_x2apic_on(void);
+/* LINT0 or LINT1 as NMI, with the pin's polarity; the trigger mode is not set: with
+ * delivery mode NMI the pin is always edge-sensitive (SDM vol. 3A, 12.5.1). */
+void lapic_lint_nmi(unsigned lint, bool active_low);
+void lapic_lint_mask(unsigned lint);
 
 /* Interprocessor interrupts through the ICR (SDM vol. 3A, 12.6.1; x2APIC: 12.12.9,
  * one WRMSR to 0x830 with the destination in bits 63:32, no delivery status).

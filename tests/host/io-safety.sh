@@ -39,7 +39,7 @@ arch/x86/pit.h	PIT_CH0	PIT channel 0 count and latch read
 arch/x86/pit.h	PIT_CH2	PIT channel 2 latch read
 arch/x86/pit.h	PIT_MODE	PIT latch command
 arch/x86/pit.h	PIT_PORT_B	port B read: PIT channel 2 output
-arch/x86/pmtimer.h	pmtimer_port	ACPI PM timer, read only, port from the FADT (<= 0xfffc)
+arch/x86/pmtimer.h	pmtimer_port	ACPI PM timer, read only, port from the FADT (<= 0xfffc; X_PM_TMR_BLK in I/O space or PM_TMR_BLK)
 arch/x86/uart.c	(uint16_t)(uart.base + reg)	the console 16550, registers 0..7: console=com1..4 or io:PORT; console=auto probes COM1..COM4 (scratch register first), then an SPCR I/O-space UART or a PCI 16550's I/O BAR0 (class 07h/00h, prog IF 02h-06h)
 arch/x86/pci.c	PCI_CONFIG_ADDRESS	PCI configuration address (console=auto): reads its own readback, then addresses config dwords
 arch/x86/pci.c	PCI_CONFIG_DATA	PCI configuration data: reads (vendor, class, header type, BAR0, command), and one write, checked below
@@ -59,6 +59,7 @@ arch/x86/lapic.h	local APIC accessors
 arch/x86/ioapic.c	I/O APICs at their MADT addresses
 arch/x86/hpet.c	HPET at the ACPI HPET table's address
 arch/x86/hpet.h	HPET accessors
+arch/x86/pmtimer.c	ACPI PM timer block in memory space (FADT X_PM_TMR_BLK, address space 0; not on a hardware-reduced platform), 4-byte aligned, mapped uncached; pmtimer_read() only reads it, 32 bits at a time
 arch/x86/uart.c	a memory-mapped 16550 (console=mmio:ADDR, mmio32:ADDR; console=auto: an SPCR memory-space UART, a PCI 16550's memory BAR0)
 kernel/serial.c	maps the console UART's 4 KiB MMIO window, uncached (console=mmio:, mmio32:, an SPCR or PCI UART)
 arch/x86/fb.c	the boot loader's framebuffer

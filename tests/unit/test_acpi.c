@@ -81,6 +81,12 @@ static void put32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> 8 * i);
 }
 
+static void put64(uint8_t *p, uint64_t v)
+{
+	put32(p, (uint32_t)v);
+	put32(p + 4, (uint32_t)(v >> 32));
+}
+
 static void parse(void)
 {
 	acpi_parse(rsdp, rsdp_len, "test", fake_map, &info);
@@ -138,7 +144,23 @@ static void check_platform(const struct expect *x)
 
 	assert_true(info.has_fadt);
 	assert_int_equal(info.pm_timer_port, x->pm_timer_port);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_IO);
+	assert_int_equal(info.pm_timer_addr, x->pm_timer_port);
 	assert_false(info.pm_timer_32bit);
+	assert_false(info.hw_reduced);
+	assert_false(info.rsdt_fallback);
+	assert_true(acpi_has_8259(&info));
+
+	/* QEMU's MADT: one local APIC NMI entry, every CPU, LINT1, bus-default flags. */
+	assert_int_equal(info.cpu_uids[0], 0);
+	assert_int_equal(info.cpus_invalid_id, 0);
+	assert_int_equal(info.cpus_beyond_max, 0);
+	assert_int_equal(info.n_nmis, 1);
+	assert_int_equal(info.nmis[0].uid, ACPI_NMI_ALL_CPUS);
+	assert_int_equal(info.nmis[0].lint, 1);
+	assert_int_equal(info.nmis[0].flags, 0);
+	assert_ptr_equal(acpi_nmi_for(&info, 0), &info.nmis[0]);
+	assert_false(info.has_dmar);
 	assert_int_equal(info.has_spcr, strstr(x->tables, "SPCR") != NULL);
 }
 
@@ -230,7 +252,55 @@ static void bad_checksum_root(const char *platform, const char *sig)
 }
 
 static void bad_checksum_rsdt(void **state) { bad_checksum_root("pc-seabios", "RSDT"); }
-static void bad_checksum_xsdt(void **state) { bad_checksum_root("q35-ovmf", "XSDT"); }
+
+/* A broken XSDT: the RSDT the same RSDP gives is used instead, and the XSDT's
+ * problem is still reported. */
+static void xsdt_falls_back_to_rsdt(void)
+{
+	struct region *x = table("XSDT");
+	parse();
+	assert_int_equal(info.n_problems, 1);
+	assert_string_equal(info.problems[0].signature, "XSDT");
+	assert_int_equal(info.problems[0].addr, x->phys);
+	assert_false(info.xsdt);
+	assert_true(info.rsdt_fallback);
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,WAET,BGRT");
+	assert_true(info.has_madt && info.has_hpet && info.has_fadt);
+	assert_int_equal(info.pm_timer_port, 0x608);
+}
+
+static void bad_checksum_xsdt(void **state)
+{
+	load("q35-ovmf");
+	table("XSDT")->data[20] ^= 1;                 /* OEM ID */
+	xsdt_falls_back_to_rsdt();
+	assert_string_equal(info.problems[0].what, "bad checksum");
+}
+
+static void impossible_length_xsdt(void **state)
+{
+	load("q35-ovmf");
+	struct region *x = table("XSDT");
+	put32(x->data + 4, 35);
+	fix_checksum(x->data, x->len, 9);
+	xsdt_falls_back_to_rsdt();
+	assert_string_equal(info.problems[0].what, "impossible length");
+}
+
+/* Both roots broken: two problems, no table. */
+static void bad_checksum_xsdt_and_rsdt(void **state)
+{
+	load("q35-ovmf");
+	table("XSDT")->data[20] ^= 1;
+	table("RSDT")->data[20] ^= 1;
+	parse();
+	assert_int_equal(info.n_problems, 2);
+	assert_string_equal(info.problems[0].signature, "XSDT");
+	assert_string_equal(info.problems[1].signature, "RSDT");
+	assert_string_equal(info.problems[1].what, "bad checksum");
+	assert_string_equal(info.tables, "");
+	assert_false(info.xsdt);
+}
 
 /* The length field 0, 35 (shorter than a header) and 2^31 (past any table). */
 static void impossible_lengths(void **state)
@@ -293,15 +363,30 @@ static void unmappable_table(void **state)
 	assert_string_equal(info.tables, "FACP,APIC,WAET");
 }
 
-static void unmappable_root(void **state)
+/* A root table moved away (nothing mapped at its address): its problem, and what
+ * parse() found without it. */
+static void unmappable_root_table(const char *platform, const char *sig)
 {
-	load("q35-ovmf");
-	struct region *t = table("XSDT");
+	load(platform);
+	struct region *t = table(sig);
 	uint64_t addr = t->phys;
 	t->phys = 0x1000;
 	parse();
-	assert_problem("XSDT", addr, "cannot be mapped");
+	assert_problem(sig, addr, "cannot be mapped");
+}
+
+static void unmappable_root(void **state)
+{
+	unmappable_root_table("pc-seabios", "RSDT");
 	assert_string_equal(info.tables, "");
+}
+
+/* An XSDT that cannot be mapped: the RSDT instead. */
+static void unmappable_xsdt(void **state)
+{
+	unmappable_root_table("q35-ovmf", "XSDT");
+	assert_true(info.rsdt_fallback);
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,WAET,BGRT");
 }
 
 /* The MADT's last entry (local APIC NMI, 6 bytes, after the I/O APIC and the
@@ -543,6 +628,302 @@ static void spcr_baud_and_clock(void **state)
 	assert_int_equal(info.spcr.clock_hz, 14745600);
 }
 
+/* ---- FADT: hardware-reduced ACPI, the PM timer block's address space ---------- */
+
+#define FADT_FLAGS      112
+#define FADT_X_PM_TMR   208             /* GAS: space id, width, offset, access, address */
+
+static struct region *fadt_edit(const char *platform)
+{
+	load(platform);
+	return table("FACP");
+}
+
+static void fadt_done(struct region *t)
+{
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_true(info.has_fadt);
+	assert_non_null(strstr(info.tables, "FACP"));
+}
+
+/* HW_REDUCED_ACPI: no PM timer whatever its blocks say, and no 8259 assumed even
+ * with the MADT's PCAT_COMPAT set. */
+static void hw_reduced(const char *platform)
+{
+	struct region *t = fadt_edit(platform);
+	put32(t->data + FADT_FLAGS, 0xa584u | ACPI_FADT_HW_REDUCED_ACPI | ACPI_FADT_TMR_VAL_EXT);
+	fadt_done(t);
+	assert_true(info.hw_reduced);
+	assert_int_equal(info.pm_timer_addr, 0);
+	assert_int_equal(info.pm_timer_port, 0);
+	assert_false(info.pm_timer_32bit);
+	assert_true(info.madt_flags & ACPI_MADT_PCAT_COMPAT);
+	assert_false(acpi_has_8259(&info));
+}
+
+static void fadt_hw_reduced(void **state) { hw_reduced("q35-ovmf"); }
+static void fadt_hw_reduced_short(void **state) { hw_reduced("pc-seabios"); }  /* 116 bytes */
+
+/* X_PM_TMR_BLK in system memory: an MMIO PM timer, 32 bits wide. */
+static void fadt_mmio_pm_timer(void **state)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	t->data[FADT_X_PM_TMR] = ACPI_GAS_SYSTEM_MEMORY;
+	put64(t->data + FADT_X_PM_TMR + 4, 0xfe00e008);
+	put32(t->data + FADT_FLAGS, 0xa584u | ACPI_FADT_TMR_VAL_EXT);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_MEMORY);
+	assert_int_equal(info.pm_timer_addr, 0xfe00e008);
+	assert_int_equal(info.pm_timer_port, 0);
+	assert_true(info.pm_timer_32bit);
+	assert_false(info.hw_reduced);
+}
+
+/* X_PM_TMR_BLK with address 0, or in an address space nobody reads a timer from
+ * (2, PCI configuration): PM_TMR_BLK's port (0x608) stands. */
+static void x_pm_timer_unusable(uint8_t space, uint64_t addr)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	t->data[FADT_X_PM_TMR] = space;
+	put64(t->data + FADT_X_PM_TMR + 4, addr);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_space, ACPI_GAS_SYSTEM_IO);
+	assert_int_equal(info.pm_timer_port, 0x608);
+}
+
+static void fadt_x_pm_timer_zero(void **state) { x_pm_timer_unusable(ACPI_GAS_SYSTEM_MEMORY, 0); }
+static void fadt_x_pm_timer_pci(void **state) { x_pm_timer_unusable(2, 0xfe00e008); }
+
+/* An I/O-space X_PM_TMR_BLK past the 16-bit port range: no PM timer. */
+static void fadt_x_pm_timer_port_too_high(void **state)
+{
+	struct region *t = fadt_edit("q35-seabios");
+	put64(t->data + FADT_X_PM_TMR + 4, 0x10000);
+	fadt_done(t);
+	assert_int_equal(info.pm_timer_addr, 0);
+	assert_int_equal(info.pm_timer_port, 0);
+}
+
+/* PCAT_COMPAT clear in the MADT: no 8259. */
+static void madt_no_pcat_compat(void **state)
+{
+	load("q35-seabios");
+	struct region *t = table("APIC");
+	t->data[40] &= (uint8_t)~ACPI_MADT_PCAT_COMPAT;
+	fix_checksum(t->data, t->len, 9);
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_false(acpi_has_8259(&info));
+}
+
+/* ---- MADT: x2APIC entries, invalid ids, NMI entries; DMAR -------------------- */
+
+/* Grow a table by len bytes at its end (a fresh heap block: ASan still guards it),
+ * with its length and checksum fixed. q35-ovmf's tables lie a page apart, so a
+ * grown one overlaps no other. */
+static struct region *append(const char *sig, const void *bytes, size_t len)
+{
+	struct region *t = table(sig);
+	uint8_t *grown = malloc(t->len + len);
+	memcpy(grown, t->data, t->len);
+	memcpy(grown + t->len, bytes, len);
+	free(t->data);
+	t->data = grown;
+	t->len += len;
+	put32(t->data + 4, (uint32_t)t->len);
+	fix_checksum(t->data, t->len, 9);
+	return t;
+}
+
+static void add_x2apic(uint32_t id, uint32_t flags, uint32_t uid)
+{
+	uint8_t e[16] = { 9, 16 };
+	put32(e + 4, id);
+	put32(e + 8, flags);
+	put32(e + 12, uid);
+	append("APIC", e, sizeof(e));
+}
+
+static void add_lapic(uint8_t uid, uint8_t id, uint32_t flags)
+{
+	uint8_t e[8] = { 0, 8, uid, id };
+	put32(e + 4, flags);
+	append("APIC", e, sizeof(e));
+}
+
+static void add_x2apic_nmi(uint32_t uid, uint16_t flags, uint8_t lint, uint8_t len)
+{
+	uint8_t e[12] = { 0x0a, len, (uint8_t)flags, (uint8_t)(flags >> 8) };
+	put32(e + 4, uid);
+	e[8] = lint;
+	append("APIC", e, len < sizeof(e) ? len : sizeof(e));
+}
+
+static void parse_clean(void)
+{
+	parse();
+	assert_int_equal(info.n_problems, 0);
+	assert_true(info.has_madt);
+}
+
+/* Enabled entries with the all-ones APIC id name no CPU; disabled ones never count. */
+static void madt_invalid_ids(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(0xffffffffu, ACPI_MADT_CPU_ENABLED, 1);
+	add_lapic(2, 0xff, ACPI_MADT_CPU_ENABLED);
+	add_x2apic(0xffffffffu, 0, 3);                  /* disabled: not even counted */
+	add_x2apic(7, 0, 4);                            /* disabled, valid id */
+	parse_clean();
+	assert_int_equal(info.n_cpus, 1);
+	assert_int_equal(info.cpu_apic_ids[0], 0);
+	assert_int_equal(info.cpus_invalid_id, 2);
+}
+
+/* x2APIC entries above 255, online-capable ones included, with their UIDs. */
+static void madt_x2apic_cpus(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(256, ACPI_MADT_CPU_ENABLED, 5);
+	add_x2apic(0x12345, ACPI_MADT_CPU_ONLINE_CAPABLE, 6);
+	parse_clean();
+	assert_int_equal(info.n_cpus, 3);
+	assert_int_equal(info.cpu_apic_ids[1], 256);
+	assert_int_equal(info.cpu_uids[1], 5);
+	assert_int_equal(info.cpu_apic_ids[2], 0x12345);
+	assert_int_equal(info.cpu_uids[2], 6);
+}
+
+/* More enabled CPUs than ACPI_MAX_CPUS: the first ones kept, the others counted. */
+static void madt_too_many_cpus(void **state)
+{
+	load("q35-ovmf");
+	for (uint32_t i = 1; i <= ACPI_MAX_CPUS + 44; i++)
+		add_x2apic(i * 2, ACPI_MADT_CPU_ENABLED, i);
+	parse_clean();
+	assert_int_equal(info.n_cpus, ACPI_MAX_CPUS);
+	assert_int_equal(info.cpus_beyond_max, 45);
+	assert_int_equal(info.cpu_apic_ids[ACPI_MAX_CPUS - 1], (ACPI_MAX_CPUS - 1) * 2);
+}
+
+/* An x2APIC NMI entry for one CPU's UID: LINT0, active low, level. That CPU gets it;
+ * the others keep QEMU's all-CPUs entry (LINT1). */
+static void madt_x2apic_nmi(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic(300, ACPI_MADT_CPU_ENABLED, 9);
+	add_x2apic_nmi(9, 0xf, 0, 12);
+	parse_clean();
+	assert_int_equal(info.n_nmis, 2);
+	const struct acpi_nmi *n = acpi_nmi_for(&info, 300);
+	assert_non_null(n);
+	assert_int_equal(n->lint, 0);
+	assert_int_equal(n->flags & ACPI_ISO_POLARITY_MASK, 0x3);
+	assert_int_equal(n->flags & ACPI_ISO_TRIGGER_MASK, 0xc);
+	assert_int_equal(acpi_nmi_for(&info, 0)->lint, 1);
+	assert_int_equal(acpi_nmi_for(&info, 0)->uid, ACPI_NMI_ALL_CPUS);
+}
+
+/* NMI entries naming LINT2 (no such pin) or too short to hold LINT: ignored, the
+ * table still good. */
+static void madt_nmi_bad_entries(void **state)
+{
+	load("q35-ovmf");
+	add_x2apic_nmi(ACPI_NMI_ALL_CPUS, 0, 2, 12);
+	add_x2apic_nmi(ACPI_NMI_ALL_CPUS, 0, 0, 8);    /* 8 bytes: no room for LINT */
+	parse_clean();
+	assert_int_equal(info.n_nmis, 1);
+	assert_int_equal(acpi_nmi_for(&info, 0)->lint, 1);
+}
+
+/* No NMI entry at all (QEMU's removed): acpi_nmi_for says so. */
+static void madt_no_nmi(void **state)
+{
+	load("q35-ovmf");
+	struct region *t = table("APIC");
+	size_t last = t->len - 6;
+	assert_int_equal(t->data[last], 4);
+	put32(t->data + 4, (uint32_t)last);
+	t->len = last;
+	fix_checksum(t->data, t->len, 9);
+	parse_clean();
+	assert_int_equal(info.n_nmis, 0);
+	assert_null(acpi_nmi_for(&info, 0));
+}
+
+/* A DMAR table (36-byte header, width, flags, 10 reserved) added to the XSDT. */
+static struct region *add_dmar(uint8_t flags, uint32_t len)
+{
+	assert_true(n_mem < MAX_REGIONS);
+	struct region *d = &mem[n_mem++];
+	*d = (struct region){ "DMAR", 0x0f772000, 48, calloc(1, 48) };
+	memcpy(d->data, "DMAR", 4);
+	put32(d->data + 4, len);
+	d->data[8] = 1;
+	d->data[36] = 38;                           /* host address width - 1 */
+	d->data[37] = flags;
+	fix_checksum(d->data, len, 9);
+	uint8_t entry[8];
+	put64(entry, d->phys);
+	append("XSDT", entry, sizeof(entry));
+	return d;
+}
+
+/* QEMU's own DMAR (intel-iommu, intremap=on): INTR_REMAP, no x2APIC opt-out; then
+ * the same table with X2APIC_OPT_OUT set, as firmware that wants xAPIC sets it. */
+static void real_dmar(void **state)
+{
+	load("q35-seabios-iommu");
+	parse_clean();
+	assert_string_equal(info.tables, "FACP,APIC,HPET,MCFG,DMAR,WAET");
+	assert_true(info.has_dmar);
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP);
+	assert_int_equal(info.n_cpus, 1);
+}
+
+static void real_dmar_opt_out(void **state)
+{
+	load("q35-seabios-iommu");
+	struct region *d = table("DMAR");
+	d->data[37] |= ACPI_DMAR_X2APIC_OPT_OUT;
+	fix_checksum(d->data, d->len, 9);
+	parse_clean();
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT);
+}
+
+static void dmar_flags(void **state)
+{
+	load("q35-ovmf");
+	add_dmar(ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT, 48);
+	parse_clean();
+	assert_true(info.has_dmar);
+	assert_int_equal(info.dmar_flags, ACPI_DMAR_INTR_REMAP | ACPI_DMAR_X2APIC_OPT_OUT);
+	assert_non_null(strstr(info.tables, "DMAR"));
+}
+
+static void dmar_bad_checksum(void **state)
+{
+	load("q35-ovmf");
+	struct region *d = add_dmar(ACPI_DMAR_X2APIC_OPT_OUT, 48);
+	d->data[37] ^= ACPI_DMAR_INTR_REMAP;
+	parse();
+	assert_problem("DMAR", d->phys, "bad checksum");
+	assert_false(info.has_dmar);
+	assert_int_equal(info.dmar_flags, 0);
+}
+
+static void dmar_too_short(void **state)
+{
+	load("q35-ovmf");
+	struct region *d = add_dmar(ACPI_DMAR_X2APIC_OPT_OUT, 37);
+	parse();
+	assert_problem("DMAR", d->phys, "too short");
+	assert_false(info.has_dmar);
+	assert_null(strstr(info.tables, "DMAR"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -570,6 +951,27 @@ int main(void)
 		cmocka_unit_test_teardown(truncated_table, teardown),
 		cmocka_unit_test_teardown(unmappable_table, teardown),
 		cmocka_unit_test_teardown(unmappable_root, teardown),
+		cmocka_unit_test_teardown(unmappable_xsdt, teardown),
+		cmocka_unit_test_teardown(impossible_length_xsdt, teardown),
+		cmocka_unit_test_teardown(bad_checksum_xsdt_and_rsdt, teardown),
+		cmocka_unit_test_teardown(fadt_hw_reduced, teardown),
+		cmocka_unit_test_teardown(fadt_hw_reduced_short, teardown),
+		cmocka_unit_test_teardown(fadt_mmio_pm_timer, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_zero, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_pci, teardown),
+		cmocka_unit_test_teardown(fadt_x_pm_timer_port_too_high, teardown),
+		cmocka_unit_test_teardown(madt_no_pcat_compat, teardown),
+		cmocka_unit_test_teardown(madt_invalid_ids, teardown),
+		cmocka_unit_test_teardown(madt_x2apic_cpus, teardown),
+		cmocka_unit_test_teardown(madt_too_many_cpus, teardown),
+		cmocka_unit_test_teardown(madt_x2apic_nmi, teardown),
+		cmocka_unit_test_teardown(madt_nmi_bad_entries, teardown),
+		cmocka_unit_test_teardown(madt_no_nmi, teardown),
+		cmocka_unit_test_teardown(real_dmar, teardown),
+		cmocka_unit_test_teardown(real_dmar_opt_out, teardown),
+		cmocka_unit_test_teardown(dmar_flags, teardown),
+		cmocka_unit_test_teardown(dmar_bad_checksum, teardown),
+		cmocka_unit_test_teardown(dmar_too_short, teardown),
 		cmocka_unit_test_teardown(madt_entry_past_the_end, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_zero, teardown),
 		cmocka_unit_test_teardown(madt_entry_length_one, teardown),
