@@ -111,7 +111,8 @@ static const struct option options[] = {
 	  "send no start-up IPI to the first AP, which must be reported and skipped; "
 	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints; "
 	  "lost-irq: latency's PIT and HPET interrupts reach no handler from the "
-	  "second shot on, so only the backstop can end a halted wait (ends error)" },
+	  "second shot on, so only the backstop can end a halted wait, and ipi's "
+	  "IPIs none at all (ends error)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "

@@ -16,7 +16,8 @@ enum selftest {
 	SELFTEST_AP_NO_START,           /* send no SIPI to the first AP: it must be reported */
 	SELFTEST_AP_FAULT,              /* ud2 on the first AP while the boot CPU prints */
 	SELFTEST_LOST_IRQ,              /* latency: the PIT's and HPET's interrupts lost from
-					 * the second shot on: only the backstop ends the wait */
+					 * the second shot on: only the backstop ends the wait;
+					 * ipi: every IPI lost, an error */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
