@@ -15,7 +15,7 @@ VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 CFLAGS := -std=gnu11 -O2 -g
 CFLAGS += -Wall -Wextra -Werror -Wno-unused-parameter
 CFLAGS += -ffreestanding
-CFLAGS += -fno-pic -fno-pie
+CFLAGS += -fpie -fvisibility=hidden
 CFLAGS += -mno-red-zone
 CFLAGS += -mgeneral-regs-only -mno-sse -mno-mmx -mno-80387
 CFLAGS += -mcmodel=small
@@ -27,7 +27,7 @@ CFLAGS += -I kernel -I arch/x86 -I bench -I /usr/share/grub
 CFLAGS += -I $(BUILD)
 CFLAGS += -MMD -MP
 ASFLAGS := -D__ASSEMBLY__ -MMD -MP
-LDFLAGS := -m elf_x86_64 -nostdlib -z max-page-size=0x1000 -z noexecstack -T linker.ld
+LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z max-page-size=0x1000 -z noexecstack -T linker.ld
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 HOSTCFLAGS += -I kernel -I arch/x86 -MMD -MP
@@ -121,14 +121,15 @@ KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 # Kernel sources that are pure C, compiled for the host too (unit tests, fuzzers).
 SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c kernel/ci.c kernel/tscvote.c arch/x86/pagetable.c \
-	kernel/smbios.c
+	kernel/smbios.c kernel/alloc.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
-	test_tscvote test_deflate test_qr test_qrpages test_pagetable
+	test_tscvote test_deflate test_qr test_qrpages test_pagetable test_alloc
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
 KERNEL := $(BUILD)/tickbench.elf
+KERNEL_DEBUG := $(BUILD)/tickbench-debug.elf
 
 .PHONY: all kernel iso netboot run test unit-test boot-test deps clean bench-inject matrix soak fleet qemu10
 all: kernel iso netboot host
@@ -154,17 +155,52 @@ $(BUILD)/version.h: FORCE
 $(BUILD)/kernel-obj/kernel/platform.o: $(BUILD)/version.h
 FORCE:
 
-$(KERNEL): $(KERNEL_OBJS) linker.ld
+# The kernel is position independent (linker.ld, boot/entry.S): the link may leave
+# only R_X86_64_RELATIVE relocations, the one kind boot/entry.S applies.
+$(KERNEL_DEBUG): $(KERNEL_OBJS) linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(KERNEL_OBJS)
-	grub-file --is-x86-multiboot2 $@
+	@! readelf -rW $@ | grep -E '^[0-9a-f]{16} ' | grep -v R_X86_64_RELATIVE || \
+		{ echo "$@: relocations other than R_X86_64_RELATIVE (above)"; rm $@; exit 1; }
+
+# What GRUB boots: the debug kernel stripped and with no section header table.
+# GRUB's multiboot2 loader refuses a file with any SHT_RELA section header ("ELF
+# files with relocs are not supported yet", grub-core/loader/multiboot_elfxx.c)
+# though it loads by program headers alone; so e_shoff, e_shnum and e_shstrndx
+# (ELF-64 header offsets 0x28, 0x3c, 0x3e) are zeroed. gdb and addr2line read
+# $(KERNEL_DEBUG), whose addresses are the link's: 1 MiB up (the boot record's
+# load_addr says where GRUB put the image; subtract the difference).
+$(BUILD)/%.elf: $(BUILD)/%-debug.elf
+	objcopy --strip-all $< $@.tmp
+	printf '\0\0\0\0\0\0\0\0' | dd of=$@.tmp bs=1 seek=40 conv=notrunc status=none
+	printf '\0\0\0\0' | dd of=$@.tmp bs=1 seek=60 conv=notrunc status=none
+	grub-file --is-x86-multiboot2 $@.tmp
+	mv $@.tmp $@
+
+# $(call make_iso,KERNEL,DIR): the bootable ISO $@ with that kernel and iso/grub.cfg.
+define make_iso
+	@rm -rf $(2)
+	@mkdir -p $(2)/boot/grub
+	cp $(1) $(2)/boot/tickbench.elf
+	cp iso/grub.cfg $(2)/boot/grub/grub.cfg
+	grub-mkrescue -o $@ $(2) 2>$(2).log || { cat $(2).log; exit 1; }
+endef
 
 $(ISO): $(KERNEL) iso/grub.cfg
-	@rm -rf $(BUILD)/isodir
-	@mkdir -p $(BUILD)/isodir/boot/grub
-	cp $(KERNEL) $(BUILD)/isodir/boot/tickbench.elf
-	cp iso/grub.cfg $(BUILD)/isodir/boot/grub/grub.cfg
-	grub-mkrescue -o $@ $(BUILD)/isodir 2>$(BUILD)/grub-mkrescue.log || \
-		{ cat $(BUILD)/grub-mkrescue.log; exit 1; }
+	$(call make_iso,$(KERNEL),$(BUILD)/isodir)
+
+# The relocation's test image (boot cases relocated-*): the same kernel whose
+# relocatable tag asks GRUB for the highest place it can, not the lowest, so that
+# it runs far from where it was linked (boot/header.S).
+HIGH := $(BUILD)/high
+HIGH_ISO := $(BUILD)/tickbench-high.iso
+$(HIGH)/header.o: boot/header.S
+	@mkdir -p $(dir $@)
+	$(CC) $(ASFLAGS) -DMB2_LOAD_PREFERENCE=MB2_LOAD_PREFER_HIGH -c $< -o $@
+$(HIGH)/tickbench-debug.elf: $(HIGH)/header.o $(KERNEL_DEBUG)
+	$(LD) $(LDFLAGS) -o $@ $(HIGH)/header.o \
+		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
+$(HIGH_ISO): $(HIGH)/tickbench.elf iso/grub.cfg
+	$(call make_iso,$(HIGH)/tickbench.elf,$(HIGH)/isodir)
 
 # The same kernel and grub.cfg in a GRUB network-boot directory (BIOS PXE and UEFI)
 # for a TFTP server: boot/grub/i386-pc/core.0, boot/grub/x86_64-efi/core.efi, and
@@ -234,7 +270,7 @@ run: deps
 unit-test: $(UNIT_BINS)
 
 test: deps
-	$(MAKE) all secureboot $(BUILD)/tickbench-sb-wrongkey.iso
+	$(MAKE) all secureboot $(BUILD)/tickbench-sb-wrongkey.iso $(HIGH_ISO)
 	tests/run-all
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
@@ -437,7 +473,7 @@ $(SB)/header-flat.o: boot/header.S
 	$(CC) $(ASFLAGS) -DMB2_LOAD_ADDRESS -c $< -o $@
 
 # The kernel objects of $(KERNEL) with the header that has the address tag.
-$(SB)/tickbench-flat.elf: $(SB)/header-flat.o $(KERNEL) linker.ld
+$(SB)/tickbench-flat.elf: $(SB)/header-flat.o $(KERNEL_DEBUG) linker.ld
 	$(LD) $(LDFLAGS) -o $@ $(SB)/header-flat.o \
 		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
 

@@ -1,7 +1,17 @@
 /* 32-bit entry from a multiboot2 loader, switch to long mode, call kmain.
  * Machine state on entry: Multiboot2 Specification 1.0, section 3.3 (EAX = magic,
  * EBX = physical address of the information, protected mode, paging off, IF = 0).
- * Long-mode switch: Intel SDM vol. 3A, section 10.8.5 (CR4.PAE, EFER.LME, CR0.PG). */
+ * Long-mode switch: Intel SDM vol. 3A, section 10.8.5 (CR4.PAE, EFER.LME, CR0.PG).
+ *
+ * Position independent: the image is linked at LINK_BASE but GRUB may load it
+ * anywhere above (the relocatable tag, boot/header.S). This code finds where it runs
+ * (a call, then a pop), addresses everything relative to that (REL), and adds the
+ * difference to every absolute address the link left in the image: the
+ * R_X86_64_RELATIVE entries between __rela_start and __rela_end (System V x86-64
+ * psABI, section 4.4: the word at offset + delta becomes addend + delta). The 4 GiB
+ * identity map then runs the kernel where it lies. */
+#define LINK_BASE       0x100000      /* linker.ld's first address (ASSERTed there) */
+#define R_X86_64_RELATIVE 8
 #define MB2_BOOT_MAGIC  0x36d76289
 #define COM1            0x3f8
 #define VGA_TEXT        0xb8000
@@ -15,35 +25,49 @@
 #define MMIO_WINDOW_PDE 2038          /* 0xfec00000 / 2 MiB: IOAPIC, HPET, LAPIC, ... */
 #define STACK_SIZE      (64 * 1024)
 
+/* An operand at sym, relative to EBP = where `here` runs. */
+#define REL(sym)        ((sym) - here)(%ebp)
+
 	.section .text.boot, "ax"
 	.code32
 	.globl _start
 _start:
-	movl $boot_stack_top, %esp
-	movl %eax, mb2_magic
-	movl %ebx, mb2_info
-
+	/* One call finds where we run. Its return address goes onto the information's
+	 * reserved word (spec section 3.6.1), which is put back at once; a loader that
+	 * passed no multiboot2 magic left ESP where it liked (GRUB: 0x7ff00). */
 	cmpl $MB2_BOOT_MAGIC, %eax
-	movl $msg_not_mb2, %esi
+	jne 1f
+	movl 4(%ebx), %edx
+	leal 8(%ebx), %esp
+1:	call here
+here:	popl %ebp
+	cmpl $MB2_BOOT_MAGIC, %eax
+	leal REL(msg_not_mb2), %esi
 	jne fatal32
+	movl %edx, 4(%ebx)
+
+	leal REL(boot_stack_top), %esp
+	movl %eax, REL(mb2_magic)
+	movl %ebx, REL(mb2_info)
 
 	/* CPUID leaf 0x80000001 EDX bit 29: long mode (SDM vol. 2A, CPUID). */
 	movl $0x80000000, %eax
 	cpuid
 	cmpl $0x80000001, %eax
-	movl $msg_no_lm, %esi
+	leal REL(msg_no_lm), %esi
 	jb fatal32
 	movl $0x80000001, %eax
 	cpuid
 	testl $(1 << 29), %edx
 	jz fatal32
 
+	call relocate
 	call build_page_tables
 
 	movl %cr4, %eax
 	orl $(1 << 5), %eax             /* CR4.PAE */
 	movl %eax, %cr4
-	movl $pml4, %eax
+	leal REL(pml4), %eax
 	movl %eax, %cr3
 	movl $MSR_EFER, %ecx
 	rdmsr
@@ -53,24 +77,60 @@ _start:
 	orl $((1 << 31) | 1), %eax      /* CR0.PG | CR0.PE */
 	movl %eax, %cr0
 
-	lgdt boot_gdt_ptr
-	ljmp $0x08, $long_mode
+	leal REL(boot_gdt), %eax        /* the GDT's base where it lies */
+	movl %eax, REL(boot_gdt_ptr + 2)
+	lgdt REL(boot_gdt_ptr)
+	pushl $0x08                     /* a far jump to where long_mode lies */
+	leal REL(long_mode), %eax
+	pushl %eax
+	lret
+
+/* Add the load offset (EBX = where we run - LINK_BASE) to every word the
+ * R_X86_64_RELATIVE entries name. Any other type stops the boot with a message:
+ * the Makefile's check refuses such an image first. */
+relocate:
+	leal REL(__image_start), %ebx
+	subl $LINK_BASE, %ebx
+	leal REL(__rela_start), %esi
+	leal REL(__rela_end), %edi
+1:	cmpl %edi, %esi
+	jae 2f
+	cmpl $R_X86_64_RELATIVE, 8(%esi)        /* r_info: type, symbol 0 */
+	jne bad_reloc
+	cmpl $0, 12(%esi)
+	jne bad_reloc
+	movl (%esi), %eax                       /* r_offset (the image is below 4 GiB) */
+	addl %ebx, %eax
+	movl 16(%esi), %ecx                     /* r_addend, 64 bits */
+	movl 20(%esi), %edx
+	addl %ebx, %ecx
+	adcl $0, %edx
+	movl %ecx, (%eax)
+	movl %edx, 4(%eax)
+	addl $24, %esi                          /* sizeof(Elf64_Rela) */
+	jmp 1b
+2:	ret
+bad_reloc:
+	leal REL(msg_bad_reloc), %esi
+	jmp fatal32
 
 /* Identity-map 0..4 GiB with 2 MiB pages; the top 20 MiB (0xfec00000..) uncached. */
 build_page_tables:
-	movl $pml4, %edi
+	leal REL(pml4), %edi
 	movl $(6 * 4096 / 4), %ecx
 	xorl %eax, %eax
 	rep stosl
-	movl $pdpt, %eax
+	leal REL(pdpt), %eax
 	orl $(PTE_P | PTE_RW), %eax
-	movl %eax, pml4
+	movl %eax, REL(pml4)
+	leal REL(pdpt), %edi
+	leal REL(pd), %esi
 	xorl %ecx, %ecx
 1:	movl %ecx, %eax                 /* pdpt[i] = pd + i * 4 KiB */
 	shll $12, %eax
-	addl $pd, %eax
+	addl %esi, %eax
 	orl $(PTE_P | PTE_RW), %eax
-	movl %eax, pdpt(, %ecx, 8)
+	movl %eax, (%edi, %ecx, 8)
 	incl %ecx
 	cmpl $4, %ecx
 	jb 1b
@@ -81,7 +141,7 @@ build_page_tables:
 	cmpl $MMIO_WINDOW_PDE, %ecx
 	jb 3f
 	orl $(PTE_PCD | PTE_PWT), %eax
-3:	movl %eax, pd(, %ecx, 8)
+3:	movl %eax, (%esi, %ecx, 8)
 	incl %ecx
 	cmpl $2048, %ecx
 	jb 2b
@@ -118,10 +178,10 @@ long_mode:
 	xorw %ax, %ax
 	movw %ax, %fs
 	movw %ax, %gs
-	movabsq $boot_stack_top, %rsp
+	leaq boot_stack_top(%rip), %rsp
 	xorl %ebp, %ebp
-	movl mb2_magic, %edi
-	movl mb2_info, %esi
+	movl mb2_magic(%rip), %edi
+	movl mb2_info(%rip), %esi
 	call kmain
 4:	cli
 	hlt
@@ -132,6 +192,8 @@ msg_not_mb2:
 	.asciz "tickbench: not started by a multiboot2 loader; boot it with GRUB (multiboot2)\r\n"
 msg_no_lm:
 	.asciz "tickbench: this CPU cannot run 64-bit long mode; tickbench needs an x86-64 CPU\r\n"
+msg_bad_reloc:
+	.asciz "tickbench: the image holds a relocation other than R_X86_64_RELATIVE; it cannot run where it was loaded\r\n"
 
 	.balign 8
 boot_gdt:
@@ -139,11 +201,11 @@ boot_gdt:
 	.quad 0x00af9a000000ffff        /* 0x08: 64-bit code, DPL 0 */
 	.quad 0x00cf92000000ffff        /* 0x10: data */
 boot_gdt_end:
-boot_gdt_ptr:
-	.short boot_gdt_end - boot_gdt - 1
-	.long boot_gdt
 
 	.section .data
+boot_gdt_ptr:                           /* the base is filled in where it lies */
+	.short boot_gdt_end - boot_gdt - 1
+	.long 0
 	.globl mb2_magic, mb2_info
 mb2_magic:	.long 0
 mb2_info:	.long 0

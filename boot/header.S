@@ -15,6 +15,14 @@
 #define MB2_TAG_ENTRY     3
 #define MB2_TAG_CONSOLE   4
 #define MB2_TAG_FB        5
+#define MB2_TAG_RELOCATABLE 10
+#define MB2_LOAD_PREFER_LOW 1
+#define MB2_LOAD_PREFER_HIGH 2
+#ifndef MB2_LOAD_PREFERENCE             /* the test image: HIGH (Makefile, reloc) */
+#define MB2_LOAD_PREFERENCE MB2_LOAD_PREFER_LOW
+#endif
+#define LINK_BASE         0x100000        /* linker.ld's first address */
+#define MMIO_WINDOW_START 0xfec00000      /* mapped uncached by boot/entry.S */
 #define MB2_OPTIONAL      1
 
 	.section .multiboot2, "a"
@@ -48,19 +56,34 @@ info_req_end:
 	.long 20
 	.long 1920, 1080, 32
 
+	/* Relocatable (section 3.1.10): GRUB may load the image anywhere from LINK_BASE
+	 * up to the uncached MMIO window, on a page boundary, as low as it can (so at
+	 * LINK_BASE when that range is free, as before); boot/entry.S applies the
+	 * difference. Where firmware holds 1 MiB, a fixed image would not load. The
+	 * test image build/tickbench-high.iso asks for the highest place instead. */
+	.balign 8
+	.short MB2_TAG_RELOCATABLE, 0
+	.long 24
+	.long LINK_BASE                 /* min_addr */
+	.long MMIO_WINDOW_START         /* max_addr: the image's end stays below */
+	.long 4096                      /* align */
+	.long MB2_LOAD_PREFERENCE       /* preference */
+
 #ifdef MB2_LOAD_ADDRESS
+	/* Link addresses, written as LINK_BASE + distance from the header (the image's
+	 * first byte): a position-independent link allows no absolute word here. */
 	.balign 8                       /* load the raw image: linker.ld's symbols */
 	.short MB2_TAG_ADDRESS, 0
 	.long 24
-	.long mb2_header                /* header_addr */
-	.long __image_start             /* load_addr: the image's first byte */
-	.long __load_end                /* load_end_addr: after .data */
-	.long __kernel_end              /* bss_end_addr */
+	.long LINK_BASE                 /* header_addr: the header is the first byte */
+	.long LINK_BASE                 /* load_addr: the image's first byte */
+	.long LINK_BASE + (__load_end - mb2_header)     /* load_end_addr: after .data */
+	.long LINK_BASE + (__kernel_end - mb2_header)   /* bss_end_addr */
 
 	.balign 8                       /* the 32-bit entry (boot/entry.S) */
 	.short MB2_TAG_ENTRY, 0
 	.long 12
-	.long _start
+	.long LINK_BASE + (_start - mb2_header)
 #endif
 
 	.balign 8

@@ -25,6 +25,7 @@
 	.section .rodata
 	.balign 16
 	.globl trampoline_start, trampoline_end, trampoline_params
+	.globl trampoline_gdt, trampoline_gdt_end, trampoline_32, trampoline_64
 	.code16
 trampoline_start:
 	cli
@@ -82,8 +83,3 @@ trampoline_params:
 	.skip 72
 trampoline_end:
 
-	.globl trampoline_gdt_offset, trampoline_gdt_size, trampoline_32_offset, trampoline_64_offset
-	.set trampoline_gdt_offset, trampoline_gdt - trampoline_start
-	.set trampoline_gdt_size, trampoline_gdt_end - trampoline_gdt
-	.set trampoline_32_offset, trampoline_32 - trampoline_start
-	.set trampoline_64_offset, trampoline_64 - trampoline_start

@@ -9,6 +9,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "idt.h"
+#include "image.h"
 #include "mcheck.h"
 #include "irq.h"
 #include "lib.h"
@@ -96,7 +97,7 @@ void kmain(uint32_t magic, uint32_t info)
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
 	suite_apply(&cfg);                          /* defaults of suite= */
-	alloc_init(&bi);                            /* free RAM past kernel and info */
+	alloc_init(&bi, image_start(), image_end()); /* free RAM but kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
 	acpi_find(&bi);                             /* parse only: SPCR names a console */

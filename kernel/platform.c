@@ -2,15 +2,17 @@
 #include "platform.h"
 #include "console.h"
 #include "cpu.h"
+#include "image.h"
 #include "record.h"
 #include "serial.h"
 #include "version.h"            /* build/version.h, from the Makefile */
 
 void platform_emit_boot(const struct boot_info *bi)
 {
-	kprintf("tickbench %s: booted by %s (%s), command line \"%s\"\n",
+	kprintf("tickbench %s: booted by %s (%s), loaded at 0x%llx%s, command line \"%s\"\n",
 		TICKBENCH_VERSION, bi->loader[0] ? bi->loader : "an unnamed loader",
-		bi->uefi ? "UEFI" : "BIOS", bi->cmdline);
+		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(),
+		image_start() == IMAGE_LINK_BASE ? "" : " (linked at 0x100000)", bi->cmdline);
 	struct record r;
 	record_begin(&r, "boot");
 	record_u64(&r, "format", RECORD_FORMAT_VERSION);
@@ -18,6 +20,7 @@ void platform_emit_boot(const struct boot_info *bi)
 	record_str(&r, "cmdline", bi->cmdline);
 	record_str(&r, "loader", bi->loader);
 	record_str(&r, "firmware", bi->uefi ? "uefi" : "bios");
+	record_u64(&r, "load_addr", image_start());
 	record_str(&r, "console", console_serial_name());
 	record_str(&r, "console_from", serial_from());
 	record_str(&r, "console_why", serial_why());

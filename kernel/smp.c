@@ -39,8 +39,7 @@ _Static_assert(offsetof(struct trampoline_params, efer) == 40, "P_EFER");
 _Static_assert(offsetof(struct trampoline_params, arg) == 64, "P_ARG");
 
 extern const char trampoline_start[], trampoline_end[], trampoline_params[];
-extern const char trampoline_gdt_offset[], trampoline_gdt_size[];
-extern const char trampoline_32_offset[], trampoline_64_offset[];
+extern const char trampoline_gdt[], trampoline_gdt_end[], trampoline_32[], trampoline_64[];
 
 struct smp_state smp;
 static unsigned stopped;            /* CPUs halted by smp_halt_stopped() */
@@ -165,11 +164,11 @@ static struct trampoline_params *install_trampoline(uint64_t page)
 {
 	memcpy((void *)(uintptr_t)page, trampoline_start, (size_t)(trampoline_end - trampoline_start));
 	struct trampoline_params *p = (void *)(uintptr_t)(page + (uint64_t)(trampoline_params - trampoline_start));
-	p->gdt_limit = (uint16_t)((uintptr_t)trampoline_gdt_size - 1);
-	p->gdt_base = (uint32_t)(page + (uintptr_t)trampoline_gdt_offset);
-	p->far32_offset = (uint32_t)(page + (uintptr_t)trampoline_32_offset);
+	p->gdt_limit = (uint16_t)(trampoline_gdt_end - trampoline_gdt - 1);
+	p->gdt_base = (uint32_t)(page + (uint64_t)(trampoline_gdt - trampoline_start));
+	p->far32_offset = (uint32_t)(page + (uint64_t)(trampoline_32 - trampoline_start));
 	p->far32_selector = 0x18;
-	p->far64_offset = (uint32_t)(page + (uintptr_t)trampoline_64_offset);
+	p->far64_offset = (uint32_t)(page + (uint64_t)(trampoline_64 - trampoline_start));
 	p->far64_selector = GDT_KERNEL_CODE;
 	uint64_t cr0, cr4;
 	__asm__ volatile("mov %%cr0, %0; mov %%cr4, %1" : "=r"(cr0), "=r"(cr4));

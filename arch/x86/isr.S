@@ -62,7 +62,7 @@ isr_common:
 	.quad isr_stub_\vec
 	.endm
 
-	.section .rodata
+	.section .data.rel.ro, "aw"      /* addresses: the boot relocation writes them */
 	.balign 8
 	.globl isr_stubs
 isr_stubs:

@@ -29,6 +29,6 @@ wrmsr_safe:
 4:	movl $1, %eax
 	ret
 
-	.section .fixup_table, "a"
+	.section .fixup_table, "aw"      /* addresses: the boot relocation writes them */
 	.quad 1b, 2b
 	.quad 3b, 4b
