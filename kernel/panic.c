@@ -9,6 +9,7 @@
 #include "cpu.h"
 #include "format.h"
 #include "idt.h"
+#include "image.h"
 #include "mcheck.h"
 #include "record.h"
 #include "run.h"
@@ -26,6 +27,18 @@ static const char *const names[32] = {
 	"#HV hypervisor injection", "#VC VMM communication", "#SX security exception",
 	"reserved 31",
 };
+
+/* Where a code address inside the image was linked, for addr2line on
+ * build/tickbench-debug.elf: GRUB may have loaded the image elsewhere (image.h). */
+static bool rip_in_image(uint64_t rip)
+{
+	return rip >= image_start() && rip < image_end();
+}
+
+static uint64_t rip_linked(uint64_t rip)
+{
+	return rip - image_start() + IMAGE_LINK_BASE;
+}
 
 static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
 {
@@ -47,6 +60,9 @@ static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
 		(unsigned long long)f->r10, (unsigned long long)f->r11,
 		(unsigned long long)f->r12, (unsigned long long)f->r13,
 		(unsigned long long)f->r14, (unsigned long long)f->r15);
+	if (rip_in_image(f->rip))
+		kprintf("  RIP at the link's 0x%llx: addr2line -f -e build/tickbench-debug.elf 0x%llx\n",
+			(unsigned long long)rip_linked(f->rip), (unsigned long long)rip_linked(f->rip));
 }
 
 static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2,
@@ -64,6 +80,8 @@ static void emit_record(const struct interrupt_frame *f, const char *name, uint6
 	record_u64(&r, "vector", f->vector);
 	record_u64(&r, "error_code", f->error_code);
 	record_hex(&r, "rip", f->rip);
+	if (rip_in_image(f->rip))
+		record_hex(&r, "rip_linked", rip_linked(f->rip));
 	record_hex(&r, "rsp", f->rsp);
 	record_hex(&r, "cr2", cr2);
 	record_hex(&r, "rflags", f->rflags);
