@@ -46,7 +46,6 @@ struct dist_series {
 };
 
 struct plot {
-	double tsc_hz;
 	int ndist, nconfig;
 	struct report *report;   /* the per-run figures against HZ */
 	struct config_series config[MAX_SERIES];
@@ -135,10 +134,7 @@ static void take_run(struct plot *p, const struct rec *r)
 static void take(const struct rec *r, void *ctx)
 {
 	struct plot *p = ctx;
-	uint64_t hz;
 	double v;
-	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
-		p->tsc_hz = (double)hz;
 	report_take(r, p->report);
 	if (!strcmp(r->type, "run"))
 		take_run(p, r);
