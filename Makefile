@@ -75,6 +75,7 @@ KERNEL_OBJS := \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
+	kernel/acpi_dump.o \
 	kernel/machine.o \
 	kernel/smbios.o \
 	kernel/irq.o \
@@ -380,9 +381,6 @@ fuzz-tickstat: $(TICKSTAT_FUZZ) $(GEN_LOG)
 bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
 	tests/tickstat/bench.sh
 # ---- ACPI, multiboot2 and parser fuzzing ----------------------------------
-
-KERNEL_OBJS += $(BUILD)/kernel-obj/kernel/acpi_dump.o
-$(KERNEL): $(BUILD)/kernel-obj/kernel/acpi_dump.o   # the rule above expanded the list already
 
 UNIT_TESTS += test_acpi test_multiboot2 test_smbios
 UNIT_BINS  += $(BUILD)/tests/test_acpi $(BUILD)/tests/test_multiboot2 $(BUILD)/tests/test_smbios
