@@ -26,7 +26,7 @@ CFLAGS += -fno-omit-frame-pointer
 CFLAGS += -I kernel -I arch/x86 -I bench -I /usr/share/grub
 CFLAGS += -I $(BUILD)
 CFLAGS += -MMD -MP
-ASFLAGS := -D__ASSEMBLY__ -MMD -MP
+ASFLAGS := -D__ASSEMBLY__ -I kernel -MMD -MP
 LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z max-page-size=0x1000 -z noexecstack -T linker.ld
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter

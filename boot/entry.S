@@ -3,14 +3,15 @@
  * EBX = physical address of the information, protected mode, paging off, IF = 0).
  * Long-mode switch: Intel SDM vol. 3A, section 10.8.5 (CR4.PAE, EFER.LME, CR0.PG).
  *
- * Position independent: the image is linked at LINK_BASE but GRUB may load it
- * anywhere above (the relocatable tag, boot/header.S). This code finds where it runs
- * (a call, then a pop), addresses everything relative to that (REL), and adds the
- * difference to every absolute address the link left in the image: the
+ * Position independent: the image is linked at IMAGE_LINK_BASE but GRUB may load
+ * it anywhere above (the relocatable tag, boot/header.S). This code finds where it
+ * runs (a call, then a pop), addresses everything relative to that (REL), and adds
+ * the difference to every absolute address the link left in the image: the
  * R_X86_64_RELATIVE entries between __rela_start and __rela_end (System V x86-64
  * psABI, section 4.4: the word at offset + delta becomes addend + delta). The 4 GiB
  * identity map then runs the kernel where it lies. */
-#define LINK_BASE       0x100000      /* linker.ld's first address (ASSERTed there) */
+#include "image.h"
+
 #define R_X86_64_RELATIVE 8
 #define MB2_BOOT_MAGIC  0x36d76289
 #define COM1            0x3f8
@@ -22,7 +23,7 @@
 #define PTE_PWT         (1 << 3)
 #define PTE_PCD         (1 << 4)
 #define PTE_PS          (1 << 7)      /* 2 MiB page in a page directory */
-#define MMIO_WINDOW_PDE 2038          /* 0xfec00000 / 2 MiB: IOAPIC, HPET, LAPIC, ... */
+#define MMIO_WINDOW_PDE (UNCACHED_WINDOW >> 21)      /* its first 2 MiB page */
 #define STACK_SIZE      (64 * 1024)
 
 /* An operand at sym, relative to EBP = where `here` runs. */
@@ -85,12 +86,12 @@ here:	popl %ebp
 	pushl %eax
 	lret
 
-/* Add the load offset (EBX = where we run - LINK_BASE) to every word the
+/* Add the load offset (EBX = where we run - IMAGE_LINK_BASE) to every word the
  * R_X86_64_RELATIVE entries name. Any other type stops the boot with a message:
  * the Makefile's check refuses such an image first. */
 relocate:
 	leal REL(__image_start), %ebx
-	subl $LINK_BASE, %ebx
+	subl $IMAGE_LINK_BASE, %ebx
 	leal REL(__rela_start), %esi
 	leal REL(__rela_end), %edi
 1:	cmpl %edi, %esi
@@ -114,7 +115,7 @@ bad_reloc:
 	leal REL(msg_bad_reloc), %esi
 	jmp fatal32
 
-/* Identity-map 0..4 GiB with 2 MiB pages; the top 20 MiB (0xfec00000..) uncached. */
+/* Identity-map 0..4 GiB with 2 MiB pages; the top 20 MiB (UNCACHED_WINDOW..) uncached. */
 build_page_tables:
 	leal REL(pml4), %edi
 	movl $(6 * 4096 / 4), %ecx

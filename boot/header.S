@@ -7,6 +7,8 @@
  * that kernel is the raw image (objcopy -O binary) inside a signed PE file, which
  * GRUB cannot read as ELF, so it copies the bytes from the header's file offset
  * minus (header_addr - load_addr) to load_addr and zeroes up to bss_end_addr. */
+#include "image.h"
+
 #define MB2_MAGIC         0xe85250d6
 #define MB2_ARCH_I386     0
 #define MB2_TAG_END       0
@@ -18,11 +20,9 @@
 #define MB2_TAG_RELOCATABLE 10
 #define MB2_LOAD_PREFER_LOW 1
 #define MB2_LOAD_PREFER_HIGH 2
-#ifndef MB2_LOAD_PREFERENCE             /* the test image: HIGH (Makefile, reloc) */
+#ifndef MB2_LOAD_PREFERENCE             /* HIGH: build/tickbench-high.iso (Makefile) */
 #define MB2_LOAD_PREFERENCE MB2_LOAD_PREFER_LOW
 #endif
-#define LINK_BASE         0x100000        /* linker.ld's first address */
-#define MMIO_WINDOW_START 0xfec00000      /* mapped uncached by boot/entry.S */
 #define MB2_OPTIONAL      1
 
 	.section .multiboot2, "a"
@@ -56,34 +56,34 @@ info_req_end:
 	.long 20
 	.long 1920, 1080, 32
 
-	/* Relocatable (section 3.1.10): GRUB may load the image anywhere from LINK_BASE
-	 * up to the uncached MMIO window, on a page boundary, as low as it can (so at
-	 * LINK_BASE when that range is free, as before); boot/entry.S applies the
-	 * difference. Where firmware holds 1 MiB, a fixed image would not load. The
-	 * test image build/tickbench-high.iso asks for the highest place instead. */
+	/* Relocatable (section 3.1.10): GRUB may load the image anywhere from
+	 * IMAGE_LINK_BASE up to UNCACHED_WINDOW, on a page boundary, as low as it can
+	 * (so at IMAGE_LINK_BASE when that range is free, as before); boot/entry.S
+	 * applies the difference. Where firmware holds 1 MiB, a fixed image would not
+	 * load. The test image build/tickbench-high.iso asks for the highest place. */
 	.balign 8
 	.short MB2_TAG_RELOCATABLE, 0
 	.long 24
-	.long LINK_BASE                 /* min_addr */
-	.long MMIO_WINDOW_START         /* max_addr: the image's end stays below */
+	.long IMAGE_LINK_BASE           /* min_addr */
+	.long UNCACHED_WINDOW           /* max_addr: the image's end stays below */
 	.long 4096                      /* align */
 	.long MB2_LOAD_PREFERENCE       /* preference */
 
 #ifdef MB2_LOAD_ADDRESS
-	/* Link addresses, written as LINK_BASE + distance from the header (the image's
-	 * first byte): a position-independent link allows no absolute word here. */
+	/* Link addresses, written as IMAGE_LINK_BASE + distance from the header (the
+	 * image's first byte): a position-independent link allows no absolute word. */
 	.balign 8                       /* load the raw image: linker.ld's symbols */
 	.short MB2_TAG_ADDRESS, 0
 	.long 24
-	.long LINK_BASE                 /* header_addr: the header is the first byte */
-	.long LINK_BASE                 /* load_addr: the image's first byte */
-	.long LINK_BASE + (__load_end - mb2_header)     /* load_end_addr: after .data */
-	.long LINK_BASE + (__kernel_end - mb2_header)   /* bss_end_addr */
+	.long IMAGE_LINK_BASE           /* header_addr: the header is the first byte */
+	.long IMAGE_LINK_BASE           /* load_addr: the image's first byte */
+	.long IMAGE_LINK_BASE + (__load_end - mb2_header)       /* load_end_addr */
+	.long IMAGE_LINK_BASE + (__kernel_end - mb2_header)     /* bss_end_addr */
 
 	.balign 8                       /* the 32-bit entry (boot/entry.S) */
 	.short MB2_TAG_ENTRY, 0
 	.long 12
-	.long LINK_BASE + (_start - mb2_header)
+	.long IMAGE_LINK_BASE + (_start - mb2_header)
 #endif
 
 	.balign 8

@@ -2,6 +2,7 @@
 #include "platform.h"
 #include "console.h"
 #include "cpu.h"
+#include "format.h"
 #include "image.h"
 #include "record.h"
 #include "serial.h"
@@ -9,10 +10,12 @@
 
 void platform_emit_boot(const struct boot_info *bi)
 {
+	char moved[32] = "";
+	if (image_start() != IMAGE_LINK_BASE)
+		format(moved, sizeof(moved), " (linked at 0x%x)", IMAGE_LINK_BASE);
 	kprintf("tickbench %s: booted by %s (%s), loaded at 0x%llx%s, command line \"%s\"\n",
 		TICKBENCH_VERSION, bi->loader[0] ? bi->loader : "an unnamed loader",
-		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(),
-		image_start() == IMAGE_LINK_BASE ? "" : " (linked at 0x100000)", bi->cmdline);
+		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(), moved, bi->cmdline);
 	struct record r;
 	record_begin(&r, "boot");
 	record_u64(&r, "format", RECORD_FORMAT_VERSION);
