@@ -2,6 +2,7 @@
  * JSON is RFC 8259, of which records use strings, integers, booleans and arrays of
  * unsigned integers). */
 #include "log.h"
+#include "linecrc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +12,6 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 /* ---- one line: the JSON subset ------------------------------------------------ */
 
@@ -297,9 +297,7 @@ static const char *check_crc(struct cursor *c, const struct value *v, const char
 			return fail(c, "\"crc\" is not 8 lowercase hex digits");
 		want = want << 4 | (uint32_t)h;
 	}
-	/* zlib's crc32() is the format's CRC (the kernel's kernel/crc32.c computes the
-	 * same bit by bit); its tables make it some 20 times faster. */
-	uint32_t got = (uint32_t)crc32(0, (const Bytef *)c->start, (uInt)(comma - c->start));
+	uint32_t got = line_crc32(c->start, (size_t)(comma - c->start));
 	if (got != want) {
 		snprintf(c->err, sizeof(c->err),
 			 "CRC mismatch: record says %08x, its bytes give %08x", want, got);
