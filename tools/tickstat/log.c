@@ -52,7 +52,9 @@ static inline __attribute__((always_inline)) void skip_ws(struct cursor *c)
 	skip_ws_run(c);
 }
 
-static bool eat(struct cursor *c, char ch)
+/* Inlined: called for every member and string, it was 6% of summary's time as a
+ * call. */
+static inline __attribute__((always_inline)) bool eat(struct cursor *c, char ch)
 {
 	skip_ws(c);
 	if (c->p < c->end && *c->p == ch) {
@@ -189,10 +191,10 @@ static const char *parse_string(struct cursor *c, const char **out, size_t *len)
 	return NULL;
 }
 
-/* An integer, exactly: a sign and a 64-bit magnitude, never through a double. */
+/* An integer, exactly: a sign and a 64-bit magnitude, never through a double.
+ * The callers have skipped the white space before it. */
 static const char *parse_int(struct cursor *c, bool *neg, uint64_t *out)
 {
-	skip_ws(c);
 	*neg = c->p < c->end && *c->p == '-';
 	if (*neg)
 		c->p++;
@@ -233,6 +235,7 @@ static const char *parse_array(struct cursor *c, struct value *v)
 	do {
 		bool neg;
 		uint64_t u;
+		skip_ws(c);
 		const char *e = parse_int(c, &neg, &u);
 		if (e)
 			return e;
@@ -376,8 +379,7 @@ static const char *parse_members(struct cursor *c, struct rec *r)
 				return fail(c, "record has no \"crc\" member");
 			return fail(c, "expected ',' or '}'");
 		}
-		comma = c->p - 1;
-		skip_ws(c);
+		comma = c->p - 1;     /* the next member name's eat('"') skips white space */
 	}
 }
 
@@ -416,13 +418,17 @@ const struct value *rec_get(const struct rec *r, const char *key)
 	return NULL;
 }
 
-bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
+bool value_u64(const struct value *v, uint64_t *out)
 {
-	const struct value *v = rec_get(r, key);
 	if (!v || v->kind != V_INT || v->neg)
 		return false;
 	*out = v->u;
 	return true;
+}
+
+bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
+{
+	return value_u64(rec_get(r, key), out);
 }
 
 bool rec_i64(const struct rec *r, const char *key, int64_t *out)
