@@ -314,6 +314,7 @@ clean:
 # (it must be fast); the unit tests link the same sources built with $(SANITIZE).
 TICKSTAT_LIB := \
 	tools/tickstat/log.c \
+	tools/tickstat/linecrc.c \
 	tools/tickstat/check.c \
 	tools/tickstat/util.c \
 	tools/tickstat/stats.c \
@@ -335,8 +336,9 @@ TICKSTAT_LIB := \
 	tools/tickstat/gnuplot.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
-# tickstat checks CRCs with zlib's crc32(); the unit tests also link the kernel's
-# kernel/crc32.c, with which test_tickstat_log writes its records.
+# tickstat checks CRCs with linecrc.c (carry-less multiplication, zlib's crc32() for
+# the last bytes and on CPUs without it); the unit tests also link the kernel's
+# kernel/crc32.c, with which test_tickstat_log writes its records and checks linecrc.c.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_report test_tickstat_machines)

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "crc32.h"
+#include "../../tools/tickstat/linecrc.h"
 #include "../../tools/tickstat/log.h"
 
 /* Build a record line with its CRC: {"type":T,"seq":S<body>,"crc":"…"}\n */
@@ -231,6 +232,26 @@ static void parse_reports_column(void **state)
 	assert_true(v == INT64_MIN);
 }
 
+/* The folded CRC (16 bytes a step, zlib after) against the kernel's bit by bit:
+ * every length from 0 to 300 bytes (below, at and past the 32 that folding
+ * needs, with every remainder of 16) at every alignment, on bytes of all values. */
+static void line_crc_is_the_kernels(void **state)
+{
+	static unsigned char bytes[300 + 16];
+	uint32_t x = 1;
+	for (size_t i = 0; i < sizeof(bytes); i++) {
+		x = x * 1103515245u + 12345u;
+		bytes[i] = (unsigned char)(x >> 23);
+	}
+	for (size_t at = 0; at < 16; at++)
+		for (size_t len = 0; len <= 300; len++)
+			if (line_crc32(bytes + at, len) != crc32_update(0, bytes + at, len))
+				fail_msg("CRC of %zu bytes at offset %zu: %08x, the kernel's %08x", len, at,
+					 line_crc32(bytes + at, len), crc32_update(0, bytes + at, len));
+	assert_int_equal(line_crc32("123456789123456789123456789123456789", 36),
+			 crc32_update(0, "123456789123456789123456789123456789", 36));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +265,7 @@ int main(void)
 		cmocka_unit_test(noise_is_not_a_record),
 		cmocka_unit_test(bad_values_are_refused),
 		cmocka_unit_test(parse_reports_column),
+		cmocka_unit_test(line_crc_is_the_kernels),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -158,6 +158,62 @@ static void beyond_ministat(void **state)
 	assert_true(ds_percentile(&iguana, 50) == 200 && ds_percentile(&iguana, 100) == 750);
 }
 
+static int cmp_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Sort n values made by value(i) with ds_sort and with qsort(): the same order,
+ * value for value. */
+static void sorts_like_qsort(size_t n, double (*value)(size_t i))
+{
+	struct dataset d;
+	double *want = malloc(n * sizeof(*want));
+	assert_non_null(want);
+	ds_init(&d, "sorted");
+	for (size_t i = 0; i < n; i++) {
+		want[i] = value(i);
+		ds_add(&d, want[i]);
+	}
+	qsort(want, n, sizeof(*want), cmp_doubles);
+	ds_sort(&d);
+	assert_int_equal(d.n, n);
+	for (size_t i = 0; i < n; i++)
+		if (memcmp(&d.v[i], &want[i], sizeof(*want)))
+			fail_msg("n %zu: entry %zu is %.17g, qsort gives %.17g", n, i, d.v[i], want[i]);
+	ds_free(&d);
+	free(want);
+}
+
+static uint64_t mix(size_t i)
+{
+	uint64_t x = (uint64_t)i * 0x9e3779b97f4a7c15ull;
+	return x ^ x >> 29;
+}
+
+/* Every digit differs: all six passes run (an even count). */
+static double spread_value(size_t i)
+{
+	double x = (double)(mix(i) >> 11) * ldexp(1, (int)(mix(i) % 80) - 40);
+	return i % 3 ? x : -x;
+}
+
+/* Small cycle counts: the low digits of the mantissa are all zero and their passes
+ * are skipped (an odd count: the keys end in the scratch buffer). */
+static double count_value(size_t i) { return (double)(mix(i) % 5000); }
+
+/* Rows long enough for the radix sort (1024 values and more), in sizes that grow
+ * and shrink (its scratch buffer is kept between sorts), and a short one. */
+static void radix_sort_orders(void **state)
+{
+	static const size_t sizes[] = { 5000, 1024, 70000, 3000, 100 };
+	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		sorts_like_qsort(sizes[k], spread_value);
+		sorts_like_qsort(sizes[k], count_value);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +224,7 @@ int main(void)
 		cmocka_unit_test(ministat_table_at_99_5),
 		cmocka_unit_test(table_follows_the_quantiles),
 		cmocka_unit_test(beyond_ministat),
+		cmocka_unit_test(radix_sort_orders),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

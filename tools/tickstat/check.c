@@ -51,9 +51,10 @@ static const char *validate_order(const struct rec *r, uint64_t min, uint64_t ma
 	static const char *const keys[] = { "p50", "p90", "p99", "p999" };
 	uint64_t prev = min, v;
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if (!rec_get(r, keys[i]))
+		const struct value *percentile = rec_get(r, keys[i]);
+		if (!percentile)
 			continue;
-		if (!rec_u64(r, keys[i], &v))
+		if (!value_u64(percentile, &v))
 			return bad(buf, size, "\"%s\" is not an unsigned integer", keys[i]);
 		if (v < prev || v > max)
 			return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
@@ -127,11 +128,13 @@ static const char *validate_run(const struct rec *r, char *buf, size_t size)
 		return bad(buf, size, "\"run\" record lacks the boolean \"timer_on\"");
 	if (cycles == 0)
 		return bad(buf, size, "\"cycles\" is 0");
-	if (rec_get(r, "hz") && (!rec_u64(r, "hz", &hz) || hz == 0 || hz > 100000000))
+	const struct value *hz_value = rec_get(r, "hz"), *gaps_value = rec_get(r, "gaps");
+	if (hz_value && (!value_u64(hz_value, &hz) || hz == 0 || hz > 100000000))
 		return bad(buf, size, "\"hz\" out of range (1 to 10^8)");
-	if (rec_get(r, "gaps")) {
-		if ((e = need_u64(r, "gaps", &gaps, buf, size)) ||
-		    (e = need_u64(r, "gap_cycles", &gap_cycles, buf, size)))
+	if (gaps_value) {
+		if (!value_u64(gaps_value, &gaps))
+			return bad(buf, size, "\"gaps\" is not an unsigned integer");
+		if ((e = need_u64(r, "gap_cycles", &gap_cycles, buf, size)))
 			return e;
 		if (gap_cycles > cycles)
 			return bad(buf, size, "\"gap_cycles\" exceeds \"cycles\"");

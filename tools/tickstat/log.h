@@ -55,6 +55,9 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size);
 
 const struct value *rec_get(const struct rec *r, const char *key);
 bool rec_u64(const struct rec *r, const char *key, uint64_t *out);
+/* A value rec_get() found (or NULL) as an unsigned integer: a second lookup
+ * spared where the caller needs to know whether the field is there at all. */
+bool value_u64(const struct value *v, uint64_t *out);
 bool rec_i64(const struct rec *r, const char *key, int64_t *out);
 const char *rec_str(const struct rec *r, const char *key);  /* NULL if absent */
 bool rec_bool(const struct rec *r, const char *key, bool *out);
