@@ -35,15 +35,22 @@ static bool hpet_table_refused(void)
 	return false;
 }
 
-static void find_timers(void)
+/* The PM timer's probe waits for one of its ticks, and it runs free (ACPI 6.5,
+ * 4.8.3.3): under QEMU -icount that wait lasts a different time at each boot. */
+static void find_pmtimer(void)
 {
-	timers.pit_why = probe_pit();
-	timers.pit = !timers.pit_why;
-	timers.lapic = irq.lapic;
-	timers.lapic_why = irq.lapic_problem;
-	timers.tscdl = irq.lapic && cpu.has_tsc_deadline;
-	timers.tscdl_why = !irq.lapic ? irq.lapic_problem :
-			   "the CPU has no TSC-deadline mode (CPUID.1:ECX[24])";
+	if (acpi.hw_reduced)
+		timers.pmtimer_why = "hardware-reduced ACPI (FADT flag HW_REDUCED_ACPI): no PM timer";
+	else if (!acpi.pm_timer_addr)
+		timers.pmtimer_why = "no PM timer block in the FADT";
+	else if (!pmtimer_init(acpi.pm_timer_space, acpi.pm_timer_addr, acpi.pm_timer_32bit))
+		timers.pmtimer_why = "the PM timer block does not count";
+	timers.pmtimer = !timers.pmtimer_why;
+}
+
+/* hpet_init starts the HPET's main counter. */
+static void find_hpet(void)
+{
 	if (!acpi.has_hpet && hpet_table_refused())
 		timers.hpet_why = "the ACPI HPET table is unusable (see the acpi_problem record)";
 	else if (!acpi.has_hpet)
@@ -55,13 +62,21 @@ static void find_timers(void)
 	timers.hpet = !timers.hpet_why;
 	if (timers.hpet)
 		timers.hpet_hz = (FS_PER_S + timers.hpet_caps.period_fs / 2) / timers.hpet_caps.period_fs;
-	if (acpi.hw_reduced)
-		timers.pmtimer_why = "hardware-reduced ACPI (FADT flag HW_REDUCED_ACPI): no PM timer";
-	else if (!acpi.pm_timer_addr)
-		timers.pmtimer_why = "no PM timer block in the FADT";
-	else if (!pmtimer_init(acpi.pm_timer_space, acpi.pm_timer_addr, acpi.pm_timer_32bit))
-		timers.pmtimer_why = "the PM timer block does not count";
-	timers.pmtimer = !timers.pmtimer_why;
+}
+
+/* The PM timer before the HPET: the HPET's counter, started after the PM timer's
+ * probe, keeps one phase against the code from boot to boot (calibration.c). */
+static void find_timers(void)
+{
+	timers.pit_why = probe_pit();
+	timers.pit = !timers.pit_why;
+	timers.lapic = irq.lapic;
+	timers.lapic_why = irq.lapic_problem;
+	timers.tscdl = irq.lapic && cpu.has_tsc_deadline;
+	timers.tscdl_why = !irq.lapic ? irq.lapic_problem :
+			   "the CPU has no TSC-deadline mode (CPUID.1:ECX[24])";
+	find_pmtimer();
+	find_hpet();
 }
 
 static void emit_timer(const char *name, bool present, const char *why, uint64_t hz,

@@ -38,6 +38,17 @@ const char *hpet_init(uint64_t addr, struct hpet_caps *caps)
 	return "its main counter does not advance";
 }
 
+/* ENABLE_CNF cleared halts the main counter, set lets it run again (spec 2.3.5,
+ * General Configuration Register); its value is kept. A real HPET's clock keeps
+ * its phase; QEMU's counter counts from the enabling write (hw/timer/hpet.c sets
+ * hpet_offset there), so under QEMU this sets its phase against the code. */
+void hpet_restart(void)
+{
+	uint64_t cfg = hpet_read64(HPET_CFG);
+	hpet_write64(HPET_CFG, cfg & ~(uint64_t)HPET_CFG_ENABLE);
+	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
+}
+
 void hpet_legacy(bool on)
 {
 	uint64_t cfg = hpet_read64(HPET_CFG);

@@ -58,6 +58,9 @@ struct hpet_caps {
 /* Map the block at addr, read its capabilities, start the main counter and check
  * that it advances. Returns NULL with a reason when the HPET is unusable. */
 const char *hpet_init(uint64_t addr, struct hpet_caps *caps);
+/* Halt the main counter and let it run again at once (its value kept; it loses at
+ * most the instant between the two writes). */
+void hpet_restart(void);
 void hpet_legacy(bool on);
 
 /* Comparator n: one interrupt when the counter equals cmp, through I/O APIC input
