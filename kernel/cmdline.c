@@ -29,7 +29,7 @@ static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", 
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start",
-	"ap-fault", "lost-irq", NULL
+	"ap-fault", "lost-irq", "msr", NULL
 };
 
 static const char *const dump_names[] = { "acpi", "smbios", NULL };

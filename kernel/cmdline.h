@@ -18,6 +18,8 @@ enum selftest {
 	SELFTEST_LOST_IRQ,              /* latency: the PIT's and HPET's interrupts lost from
 					 * the second shot on: only the backstop ends the wait;
 					 * ipi: every IPI lost, an error */
+	SELFTEST_MSR,                   /* RDMSR, WRMSR of an MSR that does not exist: the
+					 * fixup table turns each #GP into a return value */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */

@@ -6,7 +6,15 @@
 bool mce_has_exception(void) { return cpuid(1, 0).edx & (1u << 7); }
 bool mce_has_banks(void) { return mce_has_exception() && (cpuid(1, 0).edx & (1u << 14)); }
 
-uint64_t mce_cap(void) { return mce_has_banks() ? rdmsr(MSR_IA32_MCG_CAP) : 0; }
+/* Read safely: a CPU model may set CPUID's MCA bit without the MSR behind it
+ * (Bochs 2.7's Haswell does; a hypervisor could): then it has no banks. */
+uint64_t mce_cap(void)
+{
+	uint64_t cap = 0;
+	if (!mce_has_banks() || rdmsr_safe(MSR_IA32_MCG_CAP, &cap))
+		return 0;
+	return cap;
+}
 
 unsigned mce_bank_count(void)
 {
