@@ -27,7 +27,7 @@ CFLAGS += -I kernel -I arch/x86 -I bench -I /usr/share/grub
 CFLAGS += -I $(BUILD)
 CFLAGS += -MMD -MP
 ASFLAGS := -D__ASSEMBLY__ -I kernel -MMD -MP
-LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z max-page-size=0x1000 -z noexecstack -T linker.ld
+LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z nopack-relative-relocs -z max-page-size=0x1000 -z noexecstack -T linker.ld
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 HOSTCFLAGS += -I kernel -I arch/x86 -MMD -MP
@@ -157,23 +157,29 @@ $(BUILD)/kernel-obj/kernel/platform.o: $(BUILD)/version.h
 FORCE:
 
 # The kernel is position independent (linker.ld, boot/entry.S): the link may leave
-# only R_X86_64_RELATIVE relocations, the one kind boot/entry.S applies.
-$(KERNEL_DEBUG): $(KERNEL_OBJS) linker.ld
-	$(LD) $(LDFLAGS) -o $@ $(KERNEL_OBJS)
+# only R_X86_64_RELATIVE relocations, the one kind boot/entry.S applies (RELR, packed
+# relocations, it does not read: -z nopack-relative-relocs in LDFLAGS).
+# $(call link_kernel,HEADER-OBJECT): link $@ from it and the other kernel objects.
+define link_kernel
+	$(LD) $(LDFLAGS) -o $@ $(1) $(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
 	@! readelf -rW $@ | grep -E '^[0-9a-f]{16} ' | grep -v R_X86_64_RELATIVE || \
 		{ echo "$@: relocations other than R_X86_64_RELATIVE (above)"; rm $@; exit 1; }
+endef
 
-# What GRUB boots: the debug kernel stripped and with no section header table.
-# GRUB's multiboot2 loader refuses a file with any SHT_RELA section header ("ELF
-# files with relocs are not supported yet", grub-core/loader/multiboot_elfxx.c)
-# though it loads by program headers alone; so e_shoff, e_shnum and e_shstrndx
-# (ELF-64 header offsets 0x28, 0x3c, 0x3e) are zeroed. gdb and addr2line read
-# $(KERNEL_DEBUG), whose addresses are the link's: 1 MiB up (the boot record's
-# load_addr says where GRUB put the image; subtract the difference).
+$(KERNEL_DEBUG): $(KERNEL_OBJS) linker.ld
+	$(call link_kernel,$(BUILD)/kernel-obj/boot/header.o)
+
+# What GRUB boots: the debug kernel stripped, its section header table cut to the
+# null entry. GRUB's multiboot2 loader refuses a file with any SHT_RELA section
+# header ("ELF files with relocs are not supported yet", grub-core/loader/
+# multiboot_elfxx.c) though it loads by program headers alone, and GRUB 2.12's
+# grub_elf64_get_shnum refuses e_shoff 0 with e_shnum 0; so e_shnum becomes 1 and
+# e_shstrndx 0 (ELF-64 header offsets 0x3c, 0x3e), e_shoff kept: section 0 is null.
+# gdb and addr2line read $(KERNEL_DEBUG), whose addresses are the link's: 1 MiB up
+# (the boot record's load_addr says where GRUB put the image; subtract the difference).
 $(BUILD)/%.elf: $(BUILD)/%-debug.elf
 	objcopy --strip-all $< $@.tmp
-	printf '\0\0\0\0\0\0\0\0' | dd of=$@.tmp bs=1 seek=40 conv=notrunc status=none
-	printf '\0\0\0\0' | dd of=$@.tmp bs=1 seek=60 conv=notrunc status=none
+	printf '\1\0\0\0' | dd of=$@.tmp bs=1 seek=60 conv=notrunc status=none
 	grub-file --is-x86-multiboot2 $@.tmp
 	mv $@.tmp $@
 
@@ -198,8 +204,7 @@ $(HIGH)/header.o: boot/header.S
 	@mkdir -p $(dir $@)
 	$(CC) $(ASFLAGS) -DMB2_LOAD_PREFERENCE=MB2_LOAD_PREFER_HIGH -c $< -o $@
 $(HIGH)/tickbench-debug.elf: $(HIGH)/header.o $(KERNEL_DEBUG)
-	$(LD) $(LDFLAGS) -o $@ $(HIGH)/header.o \
-		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
+	$(call link_kernel,$(HIGH)/header.o)
 $(HIGH_ISO): $(HIGH)/tickbench.elf iso/grub.cfg
 	$(call make_iso,$(HIGH)/tickbench.elf,$(HIGH)/isodir)
 
@@ -474,8 +479,7 @@ $(SB)/header-flat.o: boot/header.S
 
 # The kernel objects of $(KERNEL) with the header that has the address tag.
 $(SB)/tickbench-flat.elf: $(SB)/header-flat.o $(KERNEL_DEBUG) linker.ld
-	$(LD) $(LDFLAGS) -o $@ $(SB)/header-flat.o \
-		$(filter-out $(BUILD)/kernel-obj/boot/header.o,$(KERNEL_OBJS))
+	$(call link_kernel,$(SB)/header-flat.o)
 
 $(SB)/tickbench-unsigned.efi: $(SB)/tickbench-flat.elf tools/pe-wrap
 	objcopy -O binary -R .bss $< $(SB)/tickbench.bin

@@ -34,8 +34,11 @@
 	.globl _start
 _start:
 	/* One call finds where we run. Its return address goes onto the information's
-	 * reserved word (spec section 3.6.1), which is put back at once; a loader that
-	 * passed no multiboot2 magic left ESP where it liked (GRUB: 0x7ff00). */
+	 * reserved word (spec section 3.6.1), which is put back at once. A loader that
+	 * passed no multiboot2 magic left ESP where it liked (GRUB: 0x7ff00); should it
+	 * point at no RAM, the message below is lost, and the CPU halts all the same.
+	 * EFLAGS.DF is not defined on entry (section 3.3): rep stosl needs it clear. */
+	cld
 	cmpl $MB2_BOOT_MAGIC, %eax
 	jne 1f
 	movl 4(%ebx), %edx

@@ -4,27 +4,37 @@
 
 static uint64_t next, end;
 
-/* Cut [hole, hole_end) out of [*start, *stop), keeping the larger side: GRUB may
- * have put the kernel image or the information anywhere in the region. */
-static void cut_out(uint64_t *start, uint64_t *stop, uint64_t hole, uint64_t hole_end)
+struct span { uint64_t lo, hi; };      /* [lo, hi) */
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The largest piece of r outside the holes a and b: GRUB may have put the kernel
+ * image and the information anywhere in the region, apart or overlapping. */
+static struct span largest_outside(struct span r, struct span a, struct span b)
 {
-	if (hole_end <= *start || hole >= *stop)
-		return;
-	uint64_t below = hole > *start ? hole - *start : 0;
-	uint64_t above = hole_end < *stop ? *stop - hole_end : 0;
-	if (above >= below)
-		*start = hole_end < *stop ? hole_end : *stop;
-	else
-		*stop = hole;
+	if (a.lo > b.lo) {
+		struct span t = a;
+		a = b;
+		b = t;
+	}
+	struct span pieces[3] = { { r.lo, a.lo }, { a.hi, b.lo }, { max64(a.hi, b.hi), r.hi } };
+	struct span best = { r.lo, r.lo };
+	for (unsigned i = 0; i < 3; i++) {
+		uint64_t lo = max64(pieces[i].lo, r.lo), hi = min64(pieces[i].hi, r.hi);
+		if (hi > lo && hi - lo > best.hi - best.lo)
+			best = (struct span){ lo, hi };
+	}
+	return best;
 }
 
 void alloc_init(const struct boot_info *bi, uint64_t image_start, uint64_t image_end)
 {
-	uint64_t start = bi->free_base, stop = bi->free_base + bi->free_len;
-	cut_out(&start, &stop, image_start, image_end);
-	cut_out(&start, &stop, bi->info_start, bi->info_end);
-	next = start;
-	end = stop;
+	struct span r = { bi->free_base, bi->free_base + bi->free_len };
+	struct span avail = largest_outside(r, (struct span){ image_start, image_end },
+					   (struct span){ bi->info_start, bi->info_end });
+	next = avail.lo;
+	end = avail.hi;
 }
 
 void *alloc(size_t size, size_t align)

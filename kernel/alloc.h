@@ -1,7 +1,6 @@
-/* A bump allocator over the largest free RAM region below 4 GiB (identity mapped),
- * less the kernel image and the boot information (the larger side of each, where
- * one lies inside). Nothing is ever freed: buffers are taken once per boot (the
- * memwalk workload's). */
+/* A bump allocator over the largest free RAM region below 4 GiB (identity mapped):
+ * its largest piece outside the kernel image and the boot information. Nothing is
+ * ever freed: buffers are taken once per boot (the memwalk workload's). */
 #ifndef KERNEL_ALLOC_H
 #define KERNEL_ALLOC_H
 

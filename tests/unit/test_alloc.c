@@ -59,6 +59,21 @@ static void image_and_info_inside(void **state)
 	assert_int_equal(take_all(1 * MiB, 150 * MiB), 149);
 }
 
+/* Cutting the image first would keep 61..100 (39); the largest piece is 0..40. */
+static void largest_of_three_pieces(void **state)
+{
+	struct boot_info bi = region(0, 100 * MiB, 60 * MiB, 61 * MiB);
+	alloc_init(&bi, AT(40 * MiB), AT(41 * MiB));
+	assert_int_equal(take_all(0, 40 * MiB), 40);
+}
+
+static void holes_over_the_edges(void **state)
+{
+	struct boot_info bi = region(10 * MiB, 20 * MiB, 28 * MiB, 40 * MiB);
+	alloc_init(&bi, AT(5 * MiB), AT(12 * MiB));     /* keeps 12..28 */
+	assert_int_equal(take_all(12 * MiB, 28 * MiB), 16);
+}
+
 static void image_outside(void **state)
 {
 	struct boot_info bi = region(16 * MiB, 16 * MiB, 0, 0);
@@ -87,6 +102,8 @@ int main(void)
 		cmocka_unit_test(image_at_start),
 		cmocka_unit_test(image_at_top),
 		cmocka_unit_test(image_and_info_inside),
+		cmocka_unit_test(largest_of_three_pieces),
+		cmocka_unit_test(holes_over_the_edges),
 		cmocka_unit_test(image_outside),
 		cmocka_unit_test(image_over_all),
 		cmocka_unit_test(reserve_after_init),
