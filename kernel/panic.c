@@ -61,8 +61,8 @@ static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
 		(unsigned long long)f->r12, (unsigned long long)f->r13,
 		(unsigned long long)f->r14, (unsigned long long)f->r15);
 	if (rip_in_image(f->rip))
-		kprintf("  RIP at the link's 0x%llx: addr2line -f -e build/tickbench-debug.elf 0x%llx\n",
-			(unsigned long long)rip_linked(f->rip), (unsigned long long)rip_linked(f->rip));
+		kprintf("  RIP's function: addr2line -f -e build/tickbench-debug.elf 0x%llx\n",
+			(unsigned long long)rip_linked(f->rip));
 }
 
 static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2,
