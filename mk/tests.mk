@@ -1,6 +1,6 @@
 # make run, make test, and the longer runs that print figures rather than assert.
 
-.PHONY: run test matrix qemu10 fleet bench-inject soak
+.PHONY: run test test-images matrix qemu10 fleet bench-inject soak
 
 # make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
 # words; the terminal shows the human lines, the log every line), then print the
@@ -21,9 +21,10 @@ run: deps
 # elsewhere the Secure Boot tests skip and say so.
 SB_TOOLS_MISSING = $(shell scripts/install-deps --secureboot --missing)
 test: deps
-	@$(MAKE) --no-print-directory all $(HIGH_ISO) \
-		$(if $(SB_TOOLS_MISSING),,secureboot $(SB_WRONG_ISO))
+	@$(MAKE) --no-print-directory test-images
 	@tests/run-all
+test-images: all $(HIGH_ISO) $(if $(SB_TOOLS_MISSING),,secureboot $(SB_WRONG_ISO))
+	@:
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
 # cells x result x seconds. The qemu10-* cells need `make qemu10` first (else skip).
