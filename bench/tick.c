@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "problem.h"
 #include "tick.h"
+#include "tickpmu.h"
 #include "handler.h"
 #include "source.h"
 #include "clock.h"
@@ -56,11 +57,11 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		return false;
 	struct counters a, b;
 	spin_view_reset(v);
-	tick_read_counters(&a);
+	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
-	tick_read_counters(&b);
+	tick_read_counters(&b, true);
 	s->stop();
 	uint32_t id = smp.cpu[0].apic_id;
 	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
@@ -79,10 +80,10 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 {
 	struct counters a, b;
 	spin_view_reset(v);
-	tick_read_counters(&a);
+	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
-	tick_read_counters(&b);
+	tick_read_counters(&b, true);
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
 		      &a, &b);
 	sums[0] += cycles;
@@ -208,6 +209,7 @@ void tick_run(const struct config *cfg)
 	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	tick_pmu_start();
 	workload_spin_calibrate(&view);
 	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
 		(unsigned long long)view.step, (unsigned long long)view.threshold);
@@ -237,4 +239,5 @@ void tick_run(const struct config *cfg)
 			}
 	}
 	birq.inject_cycles = 0;
+	tick_pmu_stop();
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "hist.h"
+#include "pmuplan.h"
 #include "source.h"
 #include "workload.h"
 
@@ -21,12 +22,18 @@ struct tick_config {
 };
 
 /* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
- * APERF/MPERF (the core clock against the TSC: turbo and throttling show). Per CPU. */
-struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
+ * APERF/MPERF (the core clock against the TSC: turbo and throttling show), and on
+ * the boot CPU alone the performance counters (bench/tickpmu.h). Per CPU. */
+struct counters {
+	uint64_t smi, aperf, mperf;
+	bool has_smi, has_pmu;
+	uint64_t pmu[PMU_MAX_COUNTED];
+};
 
 
 /* bench/tickrec.c. */
-void tick_read_counters(struct counters *c);
+/* pmu: read the performance counters too (the boot CPU's one-CPU runs). */
+void tick_read_counters(struct counters *c, bool pmu);
 /* on: the timer runs; millihz: the rate of the interrupts this CPU gets (0 none):
  * gives "expected". */
 void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,

@@ -105,11 +105,11 @@ static void measure(struct part *p)
 	if (!smp_meet(&start_line, job.n, clock_cycles_ms(BARRIER_MS)) && !p->error)
 		p->error = "the CPUs did not meet at the start of the run within 1 s";
 	spin_view_reset(&p->view);
-	tick_read_counters(&p->a);
+	tick_read_counters(&p->a, false);
 	uint64_t before = *p->count;
 	p->cycles = workload(p);
 	p->interrupts = *p->count - before;
-	tick_read_counters(&p->b);
+	tick_read_counters(&p->b, false);
 }
 
 /* On the AP: its own local APIC timer at job.t->hz; NULL, or why it cannot run at

@@ -6,16 +6,31 @@
 #include "clock.h"
 #include "console.h"
 #include "cpu.h"
+#include "format.h"
 #include "lib.h"
 #include "record.h"
+#include "tickpmu.h"
+#include "tscvote.h"
 
 /* MSR_SMI_COUNT is Intel's (SDM vol. 4, table 2-2, from Nehalem on). */
-void tick_read_counters(struct counters *c)
+void tick_read_counters(struct counters *c, bool pmu)
 {
+	c->has_pmu = pmu && tick_pmu_read(c->pmu);
 	c->has_smi = !strcmp(cpu.vendor, "GenuineIntel") && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
 	if (cpu.has_aperfmperf) {
 		rdmsr_safe(MSR_IA32_APERF, &c->aperf);
 		rdmsr_safe(MSR_IA32_MPERF, &c->mperf);
+	}
+}
+
+/* "pmu_EVENT": each counted event over the run, wrap-safe at its counter's width. */
+static void pmu_fields(struct record *r, const struct counters *a, const struct counters *b)
+{
+	const struct pmu_plan *p = tick_pmu_plan();
+	char key[32];
+	for (unsigned i = 0; i < p->n; i++) {
+		format(key, sizeof(key), "pmu_%s", pmu_event_names[p->c[i].event]);
+		record_u64(r, key, counter_delta(a->pmu[i], b->pmu[i], p->c[i].width));
 	}
 }
 
@@ -58,6 +73,8 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		record_u64(&r, "aperf", b->aperf - a->aperf);
 		record_u64(&r, "mperf", b->mperf - a->mperf);
 	}
+	if (a->has_pmu && b->has_pmu)
+		pmu_fields(&r, a, b);
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_emit(&r);
 	report_tick(t, run, on, cycles, interrupts, expected, v, has_smi ? b->smi - a->smi : 0);

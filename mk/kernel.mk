@@ -52,6 +52,7 @@ KERNEL_OBJS := \
 	arch/x86/pit.o \
 	arch/x86/hpet.o \
 	arch/x86/mce.o \
+	arch/x86/pmu.o \
 	arch/x86/pmtimer.o \
 	kernel/kmain.o \
 	lib/lib.o \
@@ -79,6 +80,7 @@ KERNEL_OBJS := \
 	kernel/status.o \
 	lib/ci.o \
 	lib/tscvote.o \
+	lib/pmuplan.o \
 	kernel/logstore.o \
 	lib/deflate.o \
 	lib/huffman.o \
@@ -104,6 +106,7 @@ KERNEL_OBJS := \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \
+	bench/tickpmu.o \
 	bench/report.o \
 	bench/interference.o \
 	bench/latency.o \
