@@ -4,9 +4,11 @@
  *   - read, arm and acknowledge costs: the mean over the runs of each run's median;
  *   - latency: the mean over the runs of each run's p50 and p99 (one CPU);
  *   - direct cost per interrupt: the spin runs' gap cycles over their gap
- *     interrupts, all runs with the timer on one CPU pooled;
- *   - CPU share lost at each HZ: for each timer-on run, (on - off) / off in ppm
- *     against the timer-off run of the same configuration and run number, then the
+ *     interrupts, all runs with the timer on one CPU pooled, of the handler
+ *     without work (the floor model: tick_work and every footprint 0);
+ *   - CPU share lost at each HZ and work model: for each timer-on run, (on - off) /
+ *     off in ppm against the timer-off run of the same configuration and run
+ *     number (ftq: off is the off run's cycles for the on run's work), then the
  *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
 #include "ci.h"
@@ -21,7 +23,7 @@
 #include "timers.h"
 
 #define MAX_COSTS  32
-#define MAX_SHARES 192                  /* timers x modes x 8 HZ x workloads */
+#define MAX_SHARES 384                  /* timers x modes x 8 HZ x workloads x models */
 #define MAX_RUNS   1000                 /* runs= */
 
 static struct { const char *what; uint64_t sum, n; } costs[MAX_COSTS];
@@ -34,6 +36,7 @@ struct share {
 	const struct timer_source *source;
 	unsigned workload;
 	uint32_t hz;
+	struct tick_model model;
 	struct ci ci;
 };
 static struct share shares[MAX_SHARES];
@@ -44,7 +47,7 @@ static struct {
 	struct share key;
 	bool open, have_off;
 	unsigned off_run;
-	uint64_t off_cycles;
+	uint64_t off_cycles, off_work;
 	uint64_t n;
 	int64_t lost_ppm[MAX_RUNS];
 } cur;
@@ -86,30 +89,52 @@ static int64_t lost_ppm(uint64_t on, uint64_t off)
 	return on >= off ? (int64_t)mag : -(int64_t)mag;
 }
 
+static bool same_model(const struct tick_model *a, const struct tick_model *b)
+{
+	return a->work == b->work && a->data_kib == b->data_kib && a->code_kib == b->code_kib &&
+	       a->pages == b->pages && a->preset == b->preset;
+}
+
+static bool is_floor(const struct tick_model *m)
+{
+	return !m->work && !tick_model_has_footprint(m);
+}
+
+/* The off run's cycles to pair with an on run: ftq's runs last the same, so its
+ * off run's cycles for the on run's work (docs/METHOD.md, "ftq"). */
+static uint64_t pair_off(uint64_t on_work)
+{
+	if (!cur.off_work)
+		return cur.off_cycles;
+	return mul_div(cur.off_cycles, on_work, cur.off_work);
+}
+
 void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
-		 uint64_t smis)
+		 uint64_t work, uint64_t smis)
 {
 	if (t->cpus != 1)
 		return;
 	if (!cur.open || cur.key.source != t->source || cur.key.workload != t->workload ||
-	    cur.key.hz != t->hz) {
+	    cur.key.hz != t->hz || !same_model(&cur.key.model, &t->model)) {
 		close_share();
-		cur.key = (struct share){ t->source, t->workload, t->hz, { 0 } };
+		cur.key = (struct share){ t->source, t->workload, t->hz, t->model, { 0 } };
 		cur.open = true;
 	}
 	smi += smis;
 	if (!on) {
-		cur.have_off = cycles != 0;
+		cur.have_off = cycles != 0 && (t->workload != WORKLOAD_FTQ || work != 0);
 		cur.off_run = run;
 		cur.off_cycles = cycles;
+		cur.off_work = work;
 		return;
 	}
-	if (cur.have_off && cur.off_run == run && cur.n < MAX_RUNS)
-		cur.lost_ppm[cur.n++] = lost_ppm(cycles, cur.off_cycles);
+	uint64_t off = pair_off(work);
+	if (cur.have_off && cur.off_run == run && cur.n < MAX_RUNS && off)
+		cur.lost_ppm[cur.n++] = lost_ppm(cycles, off);
 	cur.have_off = false;
 	short_runs += interrupts + 1 < expected - expected / 100;
-	if (t->workload == WORKLOAD_SPIN) {
+	if (t->workload == WORKLOAD_SPIN && is_floor(&t->model)) {
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;
 	}
@@ -294,16 +319,41 @@ static int format_percent(char *buf, size_t size, int64_t ppm)
 		      (unsigned long long)(mag % 10000 / 10));
 }
 
+/* "-linux-tick", "-w2000-d16-c8-p32" (the non-zero parts), "" for the floor. */
+static void model_suffix(char *buf, size_t size, const struct tick_model *m)
+{
+	static const char *const tags[] = { "-w%llu", "-d%llu", "-c%llu", "-p%llu" };
+	const uint64_t v[] = { m->work, m->data_kib, m->code_kib, m->pages };
+	size_t n = 0;
+	buf[0] = 0;
+	if (m->preset) {
+		format(buf, size, "-%s", m->preset);
+		return;
+	}
+	for (unsigned i = 0; i < 4 && n < size; i++)
+		if (v[i])
+			n += (size_t)format(buf + n, size - n, tags[i], (unsigned long long)v[i]);
+}
+
 static void emit_share(const struct share *s)
 {
 	struct record r;
-	char name[64];
-	format(name, sizeof(name), "share-%s-%s-%s-%u", s->source->timer, s->source->mode,
-	       workload_names[s->workload], s->hz);
+	char name[112], model[64];
+	model_suffix(model, sizeof(model), &s->model);
+	format(name, sizeof(name), "share-%s-%s-%s-%u%s", s->source->timer, s->source->mode,
+	       workload_names[s->workload], s->hz, model);
 	figure_begin(&r, "share", name, s->ci.mean, "ppm");
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
+	if (!is_floor(&s->model) || s->model.preset) {
+		record_u64(&r, "tick_work", s->model.work);
+		record_u64(&r, "tick_data_kib", s->model.data_kib);
+		record_u64(&r, "tick_code_kib", s->model.code_kib);
+		record_u64(&r, "tick_pages", s->model.pages);
+		if (s->model.preset)
+			record_str(&r, "tick_model", s->model.preset);
+	}
 	record_u64(&r, "cpus", 1);
 	record_u64(&r, "runs", s->ci.n);
 	if (s->ci.valid && s->ci.n > 1)
@@ -313,7 +363,8 @@ static void emit_share(const struct share *s)
 
 static bool same_row(const struct share *a, const struct share *b)
 {
-	return a->source == b->source && a->workload == b->workload;
+	return a->source == b->source && a->workload == b->workload &&
+	       same_model(&a->model, &b->model);
 }
 
 static void print_trimmed(char *line, int n)
@@ -327,9 +378,14 @@ static void print_trimmed(char *line, int n)
 static void print_row(unsigned first)
 {
 	const struct share *s0 = &shares[first];
-	char line[160];
-	int n = format(line, sizeof(line), "%-5s %-8s %-8s", s0->source->timer, s0->source->mode,
-		       workload_names[s0->workload]);
+	char line[160], model[96] = "";
+	if (!is_floor(&s0->model) || s0->model.preset)
+		tick_model_label(&s0->model, model, sizeof(model));
+	if (*model)
+		kprintf("%-5s %-8s %-8s %s:\n", s0->source->timer, s0->source->mode,
+			workload_names[s0->workload], model);
+	int n = format(line, sizeof(line), "%-5s %-8s %-8s", *model ? "" : s0->source->timer,
+		       *model ? "" : s0->source->mode, *model ? "" : workload_names[s0->workload]);
 	unsigned cells = 0;
 	for (unsigned i = first; i < n_shares; i++) {
 		const struct share *s = &shares[i];
@@ -347,10 +403,11 @@ static void print_row(unsigned first)
 			    *half ? "+/-" : "   ", half);
 		cells++;
 		emit_share(s);
-		char note[64];
-		format(note, sizeof(note), "%s %s %s %uHz: %s%%%s%s", s->source->timer,
-		       s->source->mode, workload_names[s->workload], s->hz, mean, *half ? "+-" : "",
-		       half);
+		char note[112], suffix[64];
+		model_suffix(suffix, sizeof(suffix), &s->model);
+		format(note, sizeof(note), "%s %s %s%s %uHz: %s%%%s%s", s->source->timer,
+		       s->source->mode, workload_names[s->workload], suffix, s->hz, mean,
+		       *half ? "+-" : "", half);
 		qrscreen_note(note);
 	}
 	print_trimmed(line, n);

@@ -6,8 +6,12 @@
  * slow drift cancels. The total cost per interrupt is (cycles on - cycles off) /
  * interrupts: the handler, the entry and exit, and what the interrupt does to caches,
  * TLB and pipeline (the indirect cost). The spin workload also sees each interrupt
- * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
- * and their confidence intervals from the "run" records (tickstat summary). */
+ * as a hole in a TSC-reading loop: the direct cost. The ftq workload instead runs
+ * fixed time quanta and counts the work done in each: its runs last the same with
+ * and without the timer, and the work not done is the cost. Every configuration
+ * runs with each work model of the handler (bench/tickwork.h) in turn. The host
+ * derives the figures and their confidence intervals from the "run" records
+ * (tickstat summary, tickstat report). */
 #include "bench.h"
 #include "problem.h"
 #include "tick.h"
@@ -25,18 +29,37 @@
 #include "smp.h"
 
 
+static struct ftq_view ftq;
+/* The last off run's cycles and ftq work: its on run's pair (ftq_pair_off). */
+static uint64_t off_cycles, off_work;
+
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
 	switch (w) {
 	case WORKLOAD_SPIN: return workload_spin(iterations, v);
 	case WORKLOAD_MATRIX: return workload_matrix(iterations);
+	case WORKLOAD_FTQ: return workload_ftq(iterations, &ftq);
 	default: return workload_memwalk(iterations);
 	}
 }
 
-/* Iterations that take about ms without a timer (two rounds of scaling). */
-static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
+/* ftq's runs last the same: what the on run lost is its work done at the off run's
+ * rate, in cycles. The off run's cycles for the on run's work (docs/METHOD.md). */
+static uint64_t ftq_pair_off(uint64_t on_work)
 {
+	return off_work ? mul_div(off_cycles, on_work, off_work) : 0;
+}
+
+/* Iterations that take about ms without a timer (two rounds of scaling); ftq's
+ * quanta of ftq_us. */
+static uint64_t calibrate(unsigned w, const struct config *cfg, struct spin_view *v)
+{
+	uint32_t ms = cfg->ms;
+	if (w == WORKLOAD_FTQ) {
+		ftq.quantum = clock_cycles_us(cfg->ftq_us);
+		uint64_t quanta = (uint64_t)ms * 1000 / cfg->ftq_us;
+		return quanta ? quanta : 1;
+	}
 	uint64_t target = clock_cycles_ms(ms), n = 16;
 	for (int round = 0; round < 3; round++) {
 		uint64_t cycles = run_workload(w, n, v);
@@ -64,12 +87,15 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	tick_read_counters(&b, true);
 	s->stop();
 	uint32_t id = smp.cpu[0].apic_id;
-	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
+	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
+	tick_emit_run(t, id, run, true, millihz, cycles, n, v, f, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
 				     mul_div(clock_tsc_hz(), 1000, millihz));
 	}
+	if (f)
+		sums[0] += ftq_pair_off(f->sum.work);
 	sums[1] += cycles;
 	sums[2] += n;
 	return true;
@@ -84,9 +110,13 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b, true);
+	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
-		      &a, &b);
-	sums[0] += cycles;
+		      f, &a, &b);
+	off_cycles = cycles;
+	off_work = f ? f->sum.work : 0;
+	if (!f)
+		sums[0] += cycles;
 }
 
 static unsigned tick_mode(const struct timer_source *s)
@@ -162,9 +192,21 @@ static unsigned count_configs(const struct config *cfg)
 		if (tick_source(&timer_sources[i], cfg, taken))
 			n++;
 	unsigned workloads = 0;
-	for (unsigned w = 0; w < 3; w++)
+	for (unsigned w = 0; w < WORKLOADS; w++)
 		workloads += (cfg->workloads >> w) & 1;
-	return n * cfg->hz.n * workloads;
+	return n * cfg->hz.n * workloads * tick_model_count(cfg);
+}
+
+/* " data 16 KiB, ..." for the progress lines; "" for the floor without a preset. */
+static const char *model_label(const struct tick_config *t)
+{
+	static char label[96];
+	label[0] = 0;
+	if (t->model.preset || t->model.work || tick_model_has_footprint(&t->model)) {
+		label[0] = ' ';
+		tick_model_label(&t->model, label + 1, sizeof(label) - 1);
+	}
+	return label;
 }
 
 static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
@@ -173,9 +215,9 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	uint64_t sums[3] = { 0, 0, 0 };
 	t->cpus = 1;
 	for (unsigned run = 0; run < runs; run++) {
-		kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
+		kprintf("[%u/%u] tick %s %s hz=%u %s%s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], run + 1, runs);
+			workload_names[t->workload], model_label(t), run + 1, runs);
 		run_off(t, run, sums, view);
 		if (!run_on(t, run, sums, view))
 			break;
@@ -193,11 +235,31 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 			continue;
 		}
 		t->cpus = counts[c];
-		kprintf("[%u/%u] tick %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
-			t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], counts[c], cfg->runs);
+		kprintf("[%u/%u] tick %s %s hz=%u %s%s on %u CPUs at once, %u runs\n", done,
+			total, t->source->timer, t->source->mode, t->hz,
+			workload_names[t->workload], model_label(t), counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
 	}
+}
+
+/* Each work model in turn on one configuration (its iterations calibrated once, so
+ * every model does the same work). */
+static void run_models(struct tick_config *t, const struct config *cfg, const unsigned *counts,
+		       unsigned n_counts, unsigned *done, unsigned total, struct spin_view *view)
+{
+	t->iterations = calibrate(t->workload, cfg, view);
+	for (unsigned m = 0; m < tick_model_count(cfg); m++) {
+		tick_model_at(cfg, m, &t->model);
+		(*done)++;
+		const char *why = tick_work_set(&t->model);
+		if (why) {
+			t->cpus = 1;
+			tick_problem(PROBLEM_SKIP, t, UINT32_MAX, why);
+			continue;
+		}
+		run_counts(t, cfg, counts, n_counts, *done, total, view);
+	}
+	tick_work_clear();
 }
 
 void tick_run(const struct config *cfg)
@@ -206,9 +268,9 @@ void tick_run(const struct config *cfg)
 	bool taken[8] = { false };
 	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = count_configs(cfg), done = 0;
-	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	tick_work_prepare(cfg);
 	tick_pmu_start();
 	workload_spin_calibrate(&view);
 	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
@@ -219,25 +281,23 @@ void tick_run(const struct config *cfg)
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;
 	if (most > 1)
-		tick_mp_prepare(most, cfg->inject);
+		tick_mp_prepare(most);
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
 		for (unsigned h = 0; h < cfg->hz.n; h++)
-			for (unsigned w = 0; w < 3; w++) {
+			for (unsigned w = 0; w < WORKLOADS; w++) {
 				if (!(cfg->workloads & (1u << w)))
 					continue;
 				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
-							 cfg->irq_cpu, cfg->inject };
-				done++;
+							 cfg->irq_cpu, { 0 } };
 				if (w == WORKLOAD_MEMWALK && memwalk_why) {
+					done += tick_model_count(cfg);
 					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
 					continue;
 				}
-				t.iterations = calibrate(w, cfg->ms, &view);
-				run_counts(&t, cfg, counts, n_counts, done, total, &view);
+				run_models(&t, cfg, counts, n_counts, &done, total, &view);
 			}
 	}
-	birq.inject_cycles = 0;
 	tick_pmu_stop();
 }

@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include "hist.h"
 #include "pmuplan.h"
+#include "problem.h"
 #include "source.h"
+#include "tickwork.h"
 #include "workload.h"
 
 struct tick_config {
@@ -18,7 +20,7 @@ struct tick_config {
 	uint64_t iterations;
 	unsigned cpus;                  /* CPUs running it at once */
 	unsigned irq_cpu;               /* irq_cpu=: who takes a single global interrupt */
-	uint64_t inject;                /* inject=, in every CPU's handler */
+	struct tick_model model;        /* the handler's work (bench/tickwork.h) */
 };
 
 /* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
@@ -35,19 +37,24 @@ struct counters {
 /* pmu: read the performance counters too (the boot CPU's one-CPU runs). */
 void tick_read_counters(struct counters *c, bool pmu);
 /* on: the timer runs; millihz: the rate of the interrupts this CPU gets (0 none):
- * gives "expected". */
+ * gives "expected". f: ftq's quanta (the ftq workload, else NULL); the run
+ * record, then ftq's series records. */
 void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
 		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
-		   const struct counters *a, const struct counters *b);
+		   const struct ftq_view *f, const struct counters *a, const struct counters *b);
+/* A skip or an error of tick's configuration t (cpu: an APIC id, or UINT32_MAX for
+ * none), with its fields and its work model's, and why. */
+void tick_problem(enum problem_kind kind, const struct tick_config *t, uint32_t cpu,
+		  const char *why);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 
 /* bench/tickmp.c. */
-/* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */
-void tick_mp_prepare(unsigned cpus, uint64_t inject);
+/* Before the first tick_mp_config: the APs' spin calibration and matrices. */
+void tick_mp_prepare(unsigned cpus);
 /* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */
 void tick_mp_config(const struct tick_config *t, unsigned runs);
 

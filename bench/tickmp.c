@@ -189,7 +189,7 @@ static void ap_prepare(void *arg)
 	workload_spin_calibrate(&p->view);
 }
 
-void tick_mp_prepare(unsigned cpus, uint64_t inject)
+void tick_mp_prepare(unsigned cpus)
 {
 	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
@@ -198,7 +198,6 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 		if (!parts[i])
 			continue;               /* tick_mp_config reports it */
 		parts[i]->index = i;
-		birq_ap[i].s.inject_cycles = inject;
 		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
 			workload_spin_calibrate(&parts[0]->view);
@@ -214,16 +213,10 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject)
 
 /* A "skip" (the configuration cannot run on t->cpus CPUs) or an "error" (CPU i
  * failed its part: i < t->cpus) of tick, and a console line. */
-static void tick_problem(enum problem_kind kind, const struct tick_config *t, unsigned i,
-			 const char *why)
+static void mp_problem(enum problem_kind kind, const struct tick_config *t, unsigned i,
+		       const char *why)
 {
-	struct problem p;
-	source_problem_begin(&p, kind, "tick", t->source, t->hz);
-	problem_str(&p, "workload", workload_names[t->workload]);
-	if (i < t->cpus)
-		problem_u64(&p, "cpu", smp.cpu[i].apic_id);
-	problem_u64(&p, "cpus", t->cpus);
-	problem_end(&p, why);
+	tick_problem(kind, t, i < t->cpus ? smp.cpu[i].apic_id : UINT32_MAX, why);
 }
 
 static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
@@ -231,11 +224,11 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 	struct part *p = parts[i];
 	uint32_t id = smp.cpu[i].apic_id;
 	if (p->error) {
-		tick_problem(PROBLEM_ERROR, t, i, p->error);
+		mp_problem(PROBLEM_ERROR, t, i, p->error);
 		return;
 	}
 	tick_emit_run(t, id, run, job.on, p->millihz, p->cycles, p->interrupts, &p->view,
-		      &p->a, &p->b);
+		      NULL, &p->a, &p->b);
 	if (job.on && t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &p->view.gap_hist, 0);
 		if (p->millihz)
@@ -268,12 +261,12 @@ static bool boot_start(const struct tick_config *t)
 	p0->millihz = job.millihz;
 	if (why) {
 		source_hpet_spread_stop();
-		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
+		mp_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return false;
 	}
 	if (!source_wait_first(t->source, p0->count, t->hz)) {
 		source_hpet_spread_stop();
-		tick_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
+		mp_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
 		return false;
 	}
 	return true;
@@ -319,7 +312,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 		boot_stop(t);
 	for (unsigned i = 0; i < t->cpus; i++)
 		if (parts[i]->cannot) {
-			tick_problem(PROBLEM_SKIP, t, t->cpus, parts[i]->cannot);
+			mp_problem(PROBLEM_SKIP, t, t->cpus, parts[i]->cannot);
 			return false;
 		}
 	for (unsigned i = 0; i < t->cpus; i++)
@@ -331,6 +324,11 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 static const char *cannot_run(const struct tick_config *t)
 {
 	static char why[128];
+	if (t->workload == WORKLOAD_FTQ)
+		return "ftq runs on the boot CPU alone (tick_cpus=1)";
+	if (tick_model_has_footprint(&t->model))
+		return "the work models' footprints run in the boot CPU's handler alone "
+		       "(tick_cpus=1)";
 	for (unsigned i = 0; i < t->cpus; i++) {
 		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
 			return "no memory for a CPU's part of the run";
@@ -353,14 +351,16 @@ void tick_mp_config(const struct tick_config *t, unsigned runs)
 {
 	const char *why = cannot_run(t);
 	if (why) {
-		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
+		mp_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return;
 	}
 	if (kind_of(t->source) == MP_ONE && t->irq_cpu >= t->cpus)
 		kprintf("tick: irq_cpu=%u, but %u CPUs run: the boot CPU takes the interrupt\n",
 			t->irq_cpu, t->cpus);
-	for (unsigned i = 0; i < t->cpus; i++)
+	for (unsigned i = 0; i < t->cpus; i++) {
 		parts[i]->sums[0] = parts[i]->sums[1] = parts[i]->sums[2] = 0;
+		birq_ap[i].s.inject_cycles = t->model.work;     /* tick_work= */
+	}
 	for (unsigned run = 0; run < runs; run++)
 		if (!run_all(t, run, false) || !run_all(t, run, true))
 			return;             /* reported; no figures for a run cut short */

@@ -34,10 +34,79 @@ static void pmu_fields(struct record *r, const struct counters *a, const struct 
 	}
 }
 
+/* The work model: every field always (the floor is 0, 0, 0, 0), and the preset. */
+static void model_fields(struct record *r, const struct tick_model *m)
+{
+	record_u64(r, "tick_work", m->work);
+	record_u64(r, "tick_data_kib", m->data_kib);
+	record_u64(r, "tick_code_kib", m->code_kib);
+	record_u64(r, "tick_pages", m->pages);
+	if (m->preset)
+		record_str(r, "tick_model", m->preset);
+}
+
+static void ftq_fields(struct record *r, const struct ftq_view *f)
+{
+	record_u64(r, "quantum_cycles", f->quantum);
+	record_u64(r, "quanta", f->sum.quanta);
+	record_u64(r, "work", f->sum.work);
+	record_u64(r, "work_min", f->sum.quanta ? f->sum.min : 0);
+	record_u64(r, "work_max", f->sum.max);
+}
+
+/* The first quanta's units, FTQ_SERIES_CHUNK a record: the series tickstat's
+ * spectrum reads. */
+#define FTQ_SERIES_CHUNK 256
+static void emit_ftq_series(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			    bool on, const struct ftq_view *f)
+{
+	uint64_t v[FTQ_SERIES_CHUNK], kept = ftq_kept(&f->sum);
+	for (uint64_t first = 0; first < kept; first += FTQ_SERIES_CHUNK) {
+		size_t n = kept - first < FTQ_SERIES_CHUNK ? kept - first : FTQ_SERIES_CHUNK;
+		for (size_t i = 0; i < n; i++)
+			v[i] = f->sum.series[first + i];
+		struct record r;
+		record_begin(&r, "ftq");
+		record_str(&r, "bench", "tick");
+		record_u64(&r, "cpu", apic_id);
+		record_u64(&r, "cpus", t->cpus);
+		source_fields(&r, t->source);
+		record_u64(&r, "hz", t->hz);
+		record_str(&r, "workload", workload_names[t->workload]);
+		model_fields(&r, &t->model);
+		record_u64(&r, "run", run);
+		record_bool(&r, "timer_on", on);
+		record_u64(&r, "first", first);
+		record_u64_array(&r, "work", v, n);
+		record_emit(&r);
+	}
+}
+
+void tick_problem(enum problem_kind kind, const struct tick_config *t, uint32_t cpu,
+		  const char *why)
+{
+	struct problem p;
+	source_problem_begin(&p, kind, "tick", t->source, t->hz);
+	problem_str(&p, "workload", workload_names[t->workload]);
+	if (cpu != UINT32_MAX)
+		problem_u64(&p, "cpu", cpu);
+	problem_u64(&p, "cpus", t->cpus);
+	const struct tick_model *m = &t->model;
+	if (m->preset)
+		problem_str(&p, "tick_model", m->preset);
+	if (m->work || tick_model_has_footprint(m)) {
+		problem_u64(&p, "tick_work", m->work);
+		problem_u64(&p, "tick_data_kib", m->data_kib);
+		problem_u64(&p, "tick_code_kib", m->code_kib);
+		problem_u64(&p, "tick_pages", m->pages);
+	}
+	problem_end(&p, why);
+}
+
 void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
 		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
-		   const struct counters *a, const struct counters *b)
+		   const struct ftq_view *f, const struct counters *a, const struct counters *b)
 {
 	const struct timer_source *s = t->source;
 	/* the interval's length at this CPU's rate */
@@ -58,7 +127,10 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "interrupts", interrupts);
 	if (on)
 		record_u64(&r, "expected", expected);
-	record_u64(&r, "inject", t->inject);
+	model_fields(&r, &t->model);
+	record_u64(&r, "inject", t->model.work);       /* tick_work's old name */
+	if (f)
+		ftq_fields(&r, f);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
 		record_u64(&r, "gap_interrupts", v->gap_interrupts);
@@ -77,7 +149,10 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		pmu_fields(&r, a, b);
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_emit(&r);
-	report_tick(t, run, on, cycles, interrupts, expected, v, has_smi ? b->smi - a->smi : 0);
+	if (f)
+		emit_ftq_series(t, apic_id, run, on, f);
+	report_tick(t, run, on, cycles, interrupts, expected, v, f ? f->sum.work : 0,
+		    has_smi ? b->smi - a->smi : 0);
 }
 
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
@@ -95,6 +170,7 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 	record_str(&r, "what", what);
 	source_fields(&r, t->source);
 	record_u64(&r, "hz", t->hz);
+	model_fields(&r, &t->model);
 	record_u64(&r, "run", run);
 	if (period)
 		record_u64(&r, "period_cycles", period);
@@ -105,29 +181,33 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
 {
 	const struct timer_source *s = t->source;
+	char head[160], model[96] = "";
+	if (tick_model_has_footprint(&t->model) || t->model.work || t->model.preset) {
+		model[0] = ' ';
+		tick_model_label(&t->model, model + 1, sizeof(model) - 1);
+	}
+	format(head, sizeof(head), "  %-5s %-6s %6u Hz %-7s%s", s->timer, s->delivery, t->hz,
+	       workload_names[t->workload], model);
 	if (t->cpus > 1)
 		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
 	if (!sums[2] && t->cpus > 1) {
 		/* it worked untouched while another CPU took the timer */
 		int64_t lost = (int64_t)(sums[1] - sums[0]);
-		kprintf("  %-5s %-6s %6u Hz %-7s: no interrupt of its own; on - off %lld cycles "
-			"in all\n", s->timer, s->delivery, t->hz, workload_names[t->workload],
+		kprintf("%s: no interrupt of its own; on - off %lld cycles in all\n", head,
 			(long long)lost);
 		return;
 	}
 	if (!sums[2] || !sums[0] || sums[1] < sums[0]) {
-		kprintf("  %-5s %-6s %6u Hz %-7s: no cost measurable (on %llu, off %llu cycles, "
-			"%llu interrupts)\n", s->timer, s->delivery, t->hz,
-			workload_names[t->workload], (unsigned long long)sums[1],
-			(unsigned long long)sums[0], (unsigned long long)sums[2]);
+		kprintf("%s: no cost measurable (on %llu, off %llu cycles, %llu interrupts)\n", head,
+			(unsigned long long)sums[1], (unsigned long long)sums[0],
+			(unsigned long long)sums[2]);
 		return;
 	}
 	uint64_t per = (sums[1] - sums[0]) / sums[2];
 	uint64_t ns10 = mul_div(per, 10000000000ull, clock_tsc_hz());
 	uint64_t permille = mul_div(sums[1] - sums[0], 100000, sums[0]);
-	kprintf("  %-5s %-6s %6u Hz %-7s: %8llu cycles = %6llu.%llu ns per interrupt, "
-		"%llu.%03llu %% of the CPU\n", s->timer, s->delivery, t->hz,
-		workload_names[t->workload], (unsigned long long)per,
-		(unsigned long long)(ns10 / 10), (unsigned long long)(ns10 % 10),
-		(unsigned long long)(permille / 1000), (unsigned long long)(permille % 1000));
+	kprintf("%s: %8llu cycles = %6llu.%llu ns per interrupt, %llu.%03llu %% of the CPU\n",
+		head, (unsigned long long)per, (unsigned long long)(ns10 / 10),
+		(unsigned long long)(ns10 % 10), (unsigned long long)(permille / 1000),
+		(unsigned long long)(permille % 1000));
 }

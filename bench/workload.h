@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "hist.h"
+#include "ftq.h"
 
 /* The spin workload's view of the interrupts: holes in a TSC-reading loop. */
 struct spin_view {
@@ -37,6 +38,14 @@ uint64_t workload_memwalk(uint64_t iterations);
 /* Take memwalk's buffer (kib KiB) and link it into one random cycle; NULL when it
  * fits, else why not. */
 const char *workload_memwalk_init(uint32_t kib);
+
+/* ftq (fixed time quanta): quanta of `quantum` cycles back to back, each counting
+ * the units of work done before its end (lib/ftq.h); the boot CPU's. */
+struct ftq_view {
+	uint64_t quantum;               /* cycles, from ftq_us= */
+	struct ftq_sum sum;             /* the run's units, per quantum and in all */
+};
+uint64_t workload_ftq(uint64_t quanta, struct ftq_view *f);
 
 /* Zero the counts and histograms, keep step and threshold. */
 void spin_view_reset(struct spin_view *v);

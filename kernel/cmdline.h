@@ -31,9 +31,13 @@ enum wait_style { WAIT_SPIN, WAIT_HLT };
 enum qr_pages { QR_PAGES_AUTO, QR_PAGES_ON, QR_PAGES_OFF };
 
 /* Bits of the workload= set. */
-enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
+enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK, WORKLOAD_FTQ, WORKLOADS };
 /* The workloads' names by WORKLOAD_*. */
 extern const char *const workload_names[];
+/* Bits of the tick_model= set, and their names. */
+enum { TICK_MODEL_FLOOR, TICK_MODEL_LINUX_TICK, TICK_MODEL_LINUX_LAZY_RCU,
+       TICK_MODEL_TSAFRIR_2007, TICK_MODELS };
+extern const char *const tick_model_names[];
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
@@ -65,7 +69,13 @@ struct config {
 	uint32_t workloads;             /* bit per WORKLOAD_* */
 	uint32_t wait;                  /* enum wait_style, for latency */
 	uint32_t delay_us;              /* latency: from arming to the deadline */
-	uint32_t inject;                /* cycles burnt in every measured handler */
+	struct uint_list tick_work;     /* tick: cycles burnt in every measured handler
+					 * (inject= too; storm and ipi take the first) */
+	struct uint_list tick_data_kib; /* tick: the handler's data footprint per tick */
+	struct uint_list tick_code_kib; /* tick: the handler's code footprint per tick */
+	struct uint_list tick_pages;    /* tick: 4 KiB pages touched per tick */
+	uint32_t tick_models;           /* bit per TICK_MODEL_*; 0: the lists above */
+	uint32_t ftq_us;                /* the ftq workload's quantum */
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
 	uint32_t dumps;                 /* bit per name in the dump option's list */
 	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */

@@ -81,6 +81,7 @@ KERNEL_OBJS := \
 	lib/ci.o \
 	lib/tscvote.o \
 	lib/pmuplan.o \
+	lib/ftq.o \
 	kernel/logstore.o \
 	lib/deflate.o \
 	lib/huffman.o \
@@ -107,6 +108,8 @@ KERNEL_OBJS := \
 	bench/tickmp.o \
 	bench/tickrec.o \
 	bench/tickpmu.o \
+	bench/tickwork.o \
+	bench/workcode.o \
 	bench/report.o \
 	bench/interference.o \
 	bench/latency.o \
