@@ -19,6 +19,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/report.c \
 	tools/tickstat/report_cmd.c \
 	tools/tickstat/report_print.c \
+	tools/tickstat/report_work.c \
+	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
@@ -31,7 +33,7 @@ TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # lib/crc32.c, with which test_tickstat_log writes its records and checks linecrc.c.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
-	test_tickstat_report test_tickstat_machines)
+	test_tickstat_report test_tickstat_machines test_tickstat_work)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 
@@ -44,7 +46,7 @@ $(BUILD)/tickstat-obj/%.o: %.c
 
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
 	$(call msg,HOSTLD,$@)
-	$(Q)$(HOSTCC) -o $@ $^ -lz -lm
+	$(Q)$(HOSTCC) -o $@ $^ -lz -lfftw3 -lm
 
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(call msg,HOSTLD,$@)
@@ -53,7 +55,7 @@ $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lfftw3 -lm
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
 # runs it for 20 s, `make fuzz` for FUZZ_SECONDS seconds.
@@ -61,7 +63,7 @@ $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
 	$(Q)clang -std=gnu11 -g -O1 -I kernel -I lib -I tools/tickstat \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lfftw3 -lm
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)

@@ -12,6 +12,15 @@
 #define R_MAX_CPUS    32
 #define R_MAX_STATS   128
 #define R_WIDTH       80
+#define R_MAX_PMU     8
+
+/* One run's ftq series (the units done in each quantum), as its ftq records give it. */
+struct rseries {
+	const char *file;
+	unsigned long long run;
+	double *v;
+	size_t n;
+};
 
 /* One tick configuration (config_key: strings, hz, cpus), its per-run figures. */
 struct rconfig {
@@ -26,6 +35,16 @@ struct rconfig {
 	struct dataset cpu_lost[R_MAX_CPUS];   /* lost_ppm per run of each CPU */
 	struct run_sum { const char *file; unsigned long long run; double ppm; } *sums;
 	size_t nsums;            /* lost_ppm summed over the CPUs of one run index */
+	/* the handler's work model (docs/FORMAT.md, "run"): 0 0 0 0 is the floor */
+	unsigned long long tick_work, data_kib, code_kib, pages;
+	char preset[32];         /* tick_model=, "" when none */
+	int npmu;                /* per tick: (on - off) / interrupts of each pmu_EVENT */
+	struct { char event[32]; struct dataset per_tick; } pmu[R_MAX_PMU];
+	/* ftq: units lost per quantum (off - on) and done per quantum off, per pair */
+	struct dataset ftq_lost, ftq_units;
+	double quantum_cycles;
+	struct rseries *series;  /* the runs with the timer, for the spectrum */
+	size_t nseries;
 };
 
 /* A distribution of readcost, armcost or latency: per-run p50 and p99. */
@@ -80,5 +99,26 @@ size_t columns(const char *s);
 
 /* report_print.c */
 void report_print(struct report *r, char **logs, int nlogs);
+/* A line that wraps at R_WIDTH: items added with their separator move to a new
+ * line, indented, when they would not fit. */
+struct line {
+	char buf[2048];
+	size_t len, col;
+	int indent;
+};
+void line_start(struct line *l, const char *text, int indent);
+void line_add(struct line *l, const char *sep, const char *item);
+void line_end(struct line *l);
+/* report_work.c: the work models, misses per tick, ftq and the 1 % crossing. */
+void report_print_work(struct report *r);
+/* "floor", the preset, or "work 2000 cycles, data 16 KiB, code 8 KiB, pages 32". */
+void model_label(char *buf, size_t size, const struct rconfig *c);
+bool same_model(const struct rconfig *a, const struct rconfig *b);
+bool is_floor(const struct rconfig *c);
+/* The tick_data_kib at which the share of the CPU crosses ppm, interpolated
+ * linearly between the two points of kib[], share[] (n points, kib ascending)
+ * that bracket it. Returns 0 when found, -1 when the first point already crosses
+ * it, 1 when no point does. */
+int share_crossing(const double *kib, const double *share, size_t n, double ppm, double *at);
 
 #endif

@@ -8,22 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- lines that wrap at R_WIDTH ---------------------------------------------- */
+/* ---- lines that wrap at R_WIDTH (report.h) ----------------------------------- */
 
-struct line {
-	char buf[2048];
-	size_t len, col;
-	int indent;
-};
-
-static void line_start(struct line *l, const char *text, int indent)
+void line_start(struct line *l, const char *text, int indent)
 {
 	l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%s", text);
 	l->col = columns(l->buf);
 	l->indent = indent;
 }
 
-static void line_add(struct line *l, const char *sep, const char *item)
+void line_add(struct line *l, const char *sep, const char *item)
 {
 	/* + 1: a wrapped line ends with the separator's first character */
 	if (l->col + columns(sep) + columns(item) + 1 > R_WIDTH && l->col > (size_t)l->indent) {
@@ -37,7 +31,7 @@ static void line_add(struct line *l, const char *sep, const char *item)
 	l->col += columns(sep) + columns(item);
 }
 
-static void line_end(struct line *l)
+void line_end(struct line *l)
 {
 	if (l->col > (size_t)l->indent || l->len)
 		printf("%s\n", l->buf);
@@ -54,7 +48,8 @@ static bool same_source(const struct rconfig *a, const struct rconfig *b)
 
 static bool same_series(const struct rconfig *a, const struct rconfig *b)
 {
-	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->cpus == b->cpus;
+	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->cpus == b->cpus &&
+	       same_model(a, b);
 }
 
 static const char *mode_name(const char *mode)
@@ -141,8 +136,11 @@ static void print_hz_series(struct report *r, struct rconfig *c)
 	struct rconfig *s[64];
 	int n = series_of(r, c, s);
 	struct line l;
-	char head[48], item[160], what[64];
-	snprintf(head, sizeof(head), "  %-8s", c->workload);
+	char head[160], item[160], what[64], model[96] = "";
+	if (!is_floor(c))
+		model_label(model, sizeof(model), c);
+	snprintf(head, sizeof(head), "  %-8s%s%s%s", c->workload, *model ? "(" : "", model,
+		 *model ? "):" : "");
 	line_start(&l, head, 11);
 	for (int k = 0; k < n && k < 64; k++) {
 		char label[32];
@@ -193,7 +191,7 @@ static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const 
 		struct rconfig *x = &r->cfg[i];
 		if (!strcmp(x->mode, mode) && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
-		    x->hz == c->hz && x->cpus == c->cpus && x->lost.n)
+		    x->hz == c->hz && x->cpus == c->cpus && x->lost.n && same_model(x, c))
 			return x;
 	}
 	return NULL;
@@ -208,7 +206,8 @@ static struct rconfig *top_periodic(struct report *r, const struct rconfig *c)
 		struct rconfig *x = &r->cfg[i];
 		if (x->cpus == 1 && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
-		    x->lost.n && in_mode(r, x, "oneshot") && (!top || x->hz > top->hz))
+		    same_model(x, c) && x->lost.n && in_mode(r, x, "oneshot") &&
+		    (!top || x->hz > top->hz))
 			top = x;
 	}
 	return top;
@@ -270,7 +269,8 @@ static void print_count(struct report *r, struct rconfig *c)
 
 static bool same_but_cpus(const struct rconfig *a, const struct rconfig *b)
 {
-	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->hz == b->hz;
+	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->hz == b->hz &&
+	       same_model(a, b);
 }
 
 static void print_cpus(struct report *r)
@@ -332,7 +332,7 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	for (int j = 0; j < r->nconfig; j++) {
 		struct rconfig *x = &r->cfg[j];
 		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
-		    !x->cost.n)
+		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
 		pm_item(item, sizeof(item), label, &x->cost, r->ci);
@@ -350,7 +350,7 @@ static void print_direct(struct report *r)
 			continue;
 		for (int j = i; j < r->nconfig; j++)
 			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], c) &&
-			    (!top || r->cfg[j].hz > top->hz))
+			    is_floor(&r->cfg[j]) && (!top || r->cfg[j].hz > top->hz))
 				top = &r->cfg[j];
 		if (!top)
 			continue;
@@ -495,5 +495,6 @@ void report_print(struct report *r, char **logs, int nlogs)
 	print_modes(r);
 	print_cpus(r);
 	print_direct(r);
+	report_print_work(r);
 	print_costs(r);
 }
