@@ -4,8 +4,9 @@
  *   - read, arm and acknowledge costs: the mean over the runs of each run's median;
  *   - latency: the mean over the runs of each run's p50 and p99 (one CPU);
  *   - direct cost per interrupt: the spin runs' gap cycles over their gap
- *     interrupts, all runs with the timer on one CPU pooled, of the handler
- *     without work (the floor model: tick_work and every footprint 0);
+ *     interrupts, all runs with the timer on one CPU pooled, of the sweep's
+ *     first work model (the handler without work unless tick_work= or
+ *     tick_model= give another first);
  *   - CPU share lost at each HZ and work model: for each timer-on run, (on - off) /
  *     off in ppm against the timer-off run of the same configuration and run
  *     number (ftq: off is the off run's cycles for the on run's work), then the
@@ -30,6 +31,10 @@ static struct { const char *what; uint64_t sum, n; } costs[MAX_COSTS];
 static unsigned n_costs;
 static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
+/* The direct cost's work model: the sweep's first (the floor unless tick_work= or
+ * tick_model= say otherwise), so that one boot's figure is of one handler. */
+static struct tick_model direct_model;
+static bool have_direct_model;
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
 
 struct share {
@@ -134,7 +139,11 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		cur.lost_ppm[cur.n++] = lost_ppm(cycles, off);
 	cur.have_off = false;
 	short_runs += interrupts + 1 < expected - expected / 100;
-	if (t->workload == WORKLOAD_SPIN && is_floor(&t->model)) {
+	if (t->workload == WORKLOAD_SPIN && !have_direct_model) {
+		direct_model = t->model;
+		have_direct_model = true;
+	}
+	if (t->workload == WORKLOAD_SPIN && same_model(&t->model, &direct_model)) {
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;
 	}

@@ -106,8 +106,32 @@ static void print_pmu(const struct report *r, const struct rconfig *c)
 	line_end(&l);
 }
 
-/* "per interrupt 130 ± 0 ns (130 cycles): direct 47.0 ± 0.0, indirect 83.2", the
- * direct cost from the spin runs of the same timer, HZ and model. */
+/* total - direct with its interval: on spin per run (its own holes), else the
+ * difference of the two workloads' means (Student's t, pooled); "(not proven)"
+ * when the interval holds 0. */
+static void add_indirect(struct line *l, const struct report *r, const struct rconfig *c,
+			 const struct rconfig *s)
+{
+	char item[128], v[64];
+	double e;
+	bool proven;
+	if (s == c) {
+		struct interval iv = mean_interval(&c->indirect, r->ci);
+		fmt_pm(v, sizeof(v), iv.v, iv.e);
+		e = iv.e;
+		proven = isfinite(e) && fabs(iv.v) > e;
+	} else {
+		struct verdict vd = verdict(&s->direct, &c->cost, r->ci);
+		fmt_pm(v, sizeof(v), vd.ok ? vd.diff : ds_mean(&c->cost) - ds_mean(&s->direct),
+		       vd.ok ? vd.err : NAN);
+		proven = vd.ok && vd.proven;
+	}
+	snprintf(item, sizeof(item), "indirect %s%s", v, proven ? "" : " (not proven)");
+	line_add(l, ", ", item);
+}
+
+/* "per interrupt 130 ± 0 ns (130 cycles): direct 47.0 ± 0.0, indirect 83.2 ± 0.0",
+ * the direct cost from the spin runs of the same timer, HZ and model. */
 static void add_costs(struct line *l, const char *sep, const struct report *r,
 		      const struct rconfig *c)
 {
@@ -122,8 +146,7 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 	fmt_pm(v, sizeof(v), d.v, d.e);
 	snprintf(item, sizeof(item), "direct%s %s", s == c ? "" : " (spin)", v);
 	line_add(l, ": ", item);
-	snprintf(item, sizeof(item), "indirect %.3g", ds_mean(&c->cost) - d.v);
-	line_add(l, ", ", item);
+	add_indirect(l, r, c, s);
 }
 
 static void print_model_row(const struct report *r, const struct rconfig *c)
