@@ -20,6 +20,7 @@ TICKSTAT_LIB := \
 	tools/tickstat/report_cmd.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/report_work.c \
+	tools/tickstat/line.c \
 	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \

@@ -99,16 +99,7 @@ size_t columns(const char *s);
 
 /* report_print.c */
 void report_print(struct report *r, char **logs, int nlogs);
-/* A line that wraps at R_WIDTH: items added with their separator move to a new
- * line, indented, when they would not fit. */
-struct line {
-	char buf[2048];
-	size_t len, col;
-	int indent;
-};
-void line_start(struct line *l, const char *text, int indent);
-void line_add(struct line *l, const char *sep, const char *item);
-void line_end(struct line *l);
+#include "line.h"
 /* report_work.c: the work models, misses per tick, ftq and the 1 % crossing. */
 void report_print_work(struct report *r);
 /* "floor", the preset, or "work 2000 cycles, data 16 KiB, code 8 KiB, pages 32". */
