@@ -94,17 +94,6 @@ static int64_t lost_ppm(uint64_t on, uint64_t off)
 	return on >= off ? (int64_t)mag : -(int64_t)mag;
 }
 
-static bool same_model(const struct tick_model *a, const struct tick_model *b)
-{
-	return a->work == b->work && a->data_kib == b->data_kib && a->code_kib == b->code_kib &&
-	       a->pages == b->pages && a->preset == b->preset;
-}
-
-static bool is_floor(const struct tick_model *m)
-{
-	return !m->work && !tick_model_has_footprint(m);
-}
-
 /* The off run's cycles to pair with an on run: ftq's runs last the same, so its
  * off run's cycles for the on run's work (docs/METHOD.md, "ftq"). */
 static uint64_t pair_off(uint64_t on_work)
@@ -121,7 +110,7 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 	if (t->cpus != 1)
 		return;
 	if (!cur.open || cur.key.source != t->source || cur.key.workload != t->workload ||
-	    cur.key.hz != t->hz || !same_model(&cur.key.model, &t->model)) {
+	    cur.key.hz != t->hz || !tick_model_same(&cur.key.model, &t->model)) {
 		close_share();
 		cur.key = (struct share){ t->source, t->workload, t->hz, t->model, { 0 } };
 		cur.open = true;
@@ -143,7 +132,7 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		direct_model = t->model;
 		have_direct_model = true;
 	}
-	if (t->workload == WORKLOAD_SPIN && same_model(&t->model, &direct_model)) {
+	if (t->workload == WORKLOAD_SPIN && tick_model_same(&t->model, &direct_model)) {
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;
 	}
@@ -355,7 +344,7 @@ static void emit_share(const struct share *s)
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
-	if (!is_floor(&s->model) || s->model.preset) {
+	if (!tick_model_is_floor(&s->model) || s->model.preset) {
 		record_u64(&r, "tick_work", s->model.work);
 		record_u64(&r, "tick_data_kib", s->model.data_kib);
 		record_u64(&r, "tick_code_kib", s->model.code_kib);
@@ -373,7 +362,7 @@ static void emit_share(const struct share *s)
 static bool same_row(const struct share *a, const struct share *b)
 {
 	return a->source == b->source && a->workload == b->workload &&
-	       same_model(&a->model, &b->model);
+	       tick_model_same(&a->model, &b->model);
 }
 
 static void print_trimmed(char *line, int n)
@@ -388,7 +377,7 @@ static void print_row(unsigned first)
 {
 	const struct share *s0 = &shares[first];
 	char line[160], model[96] = "";
-	if (!is_floor(&s0->model) || s0->model.preset)
+	if (!tick_model_is_floor(&s0->model) || s0->model.preset)
 		tick_model_label(&s0->model, model, sizeof(model));
 	if (*model)
 		kprintf("%-5s %-8s %-8s %s:\n", s0->source->timer, s0->source->mode,

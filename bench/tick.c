@@ -197,18 +197,6 @@ static unsigned count_configs(const struct config *cfg)
 	return n * cfg->hz.n * workloads * tick_model_count(cfg);
 }
 
-/* " data 16 KiB, ..." for the progress lines; "" for the floor without a preset. */
-static const char *model_label(const struct tick_config *t)
-{
-	static char label[96];
-	label[0] = 0;
-	if (t->model.preset || t->model.work || tick_model_has_footprint(&t->model)) {
-		label[0] = ' ';
-		tick_model_label(&t->model, label + 1, sizeof(label) - 1);
-	}
-	return label;
-}
-
 static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
 		       struct spin_view *view)
 {
@@ -217,7 +205,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	for (unsigned run = 0; run < runs; run++) {
 		kprintf("[%u/%u] tick %s %s hz=%u %s%s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], model_label(t), run + 1, runs);
+			workload_names[t->workload], tick_model_suffix(&t->model), run + 1, runs);
 		run_off(t, run, sums, view);
 		if (!run_on(t, run, sums, view))
 			break;
@@ -237,7 +225,7 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 		t->cpus = counts[c];
 		kprintf("[%u/%u] tick %s %s hz=%u %s%s on %u CPUs at once, %u runs\n", done,
 			total, t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], model_label(t), counts[c], cfg->runs);
+			workload_names[t->workload], tick_model_suffix(&t->model), counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
 	}
 }

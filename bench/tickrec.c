@@ -181,13 +181,9 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
 {
 	const struct timer_source *s = t->source;
-	char head[160], model[96] = "";
-	if (tick_model_has_footprint(&t->model) || t->model.work || t->model.preset) {
-		model[0] = ' ';
-		tick_model_label(&t->model, model + 1, sizeof(model) - 1);
-	}
+	char head[160];
 	format(head, sizeof(head), "  %-5s %-6s %6u Hz %-7s%s", s->timer, s->delivery, t->hz,
-	       workload_names[t->workload], model);
+	       workload_names[t->workload], tick_model_suffix(&t->model));
 	if (t->cpus > 1)
 		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
 	if (!sums[2] && t->cpus > 1) {

@@ -96,6 +96,17 @@ void tick_model_label(const struct tick_model *m, char *buf, size_t size)
 		format(buf, size, "floor");
 }
 
+const char *tick_model_suffix(const struct tick_model *m)
+{
+	static char suffix[96];
+	suffix[0] = 0;
+	if (m->preset || m->work || tick_model_has_footprint(m)) {
+		suffix[0] = ' ';
+		tick_model_label(m, suffix + 1, sizeof(suffix) - 1);
+	}
+	return suffix;
+}
+
 /* The largest data footprint and page count among the models. */
 static void largest(const struct config *cfg, uint64_t *data_kib, uint32_t *pages)
 {
