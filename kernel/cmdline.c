@@ -67,7 +67,7 @@ static const struct option options[] = {
 	  "tick: TSC cycles of pure work (a busy wait) in every measured timer "
 	  "interrupt; a list sweeps them" },
 	{ "inject", KIND_UINT_LIST, NULL, 0, TICK_WORK_MAX, AT(tick_work), "0",
-	  "the old name of tick_work (storm, ipi: the first value)" },
+	  "the old name of tick_work (storm takes its first value)" },
 	{ "tick_data_kib", KIND_UINT_LIST, NULL, 0, TICK_DATA_MAX_KIB, AT(tick_data_kib), "0",
 	  "tick: KiB of the handler's own data read and written per tick, a line at a "
 	  "time, from a buffer four times as large (successive ticks, other lines)" },

@@ -70,7 +70,7 @@ struct config {
 	uint32_t wait;                  /* enum wait_style, for latency */
 	uint32_t delay_us;              /* latency: from arming to the deadline */
 	struct uint_list tick_work;     /* tick: cycles burnt in every measured handler
-					 * (inject= too; storm and ipi take the first) */
+					 * (inject= too; storm takes the first) */
 	struct uint_list tick_data_kib; /* tick: the handler's data footprint per tick */
 	struct uint_list tick_code_kib; /* tick: the handler's code footprint per tick */
 	struct uint_list tick_pages;    /* tick: 4 KiB pages touched per tick */
