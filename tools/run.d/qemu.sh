@@ -225,17 +225,14 @@ pages_incomplete() {
 	exit 5
 }
 
-# --screen-pages: QEMU in the background; once the end record is in the log, a
-# screendump every half second (pages_shoot); QEMU is told to quit when every page
-# is there, and the run exits with its status.
-run_qemu_pages() {
+# --screen-pages: QEMU in the background, its monitor on two FIFOs. Sets qemu_pid.
+pages_start() {
 	if ! command -v zbarimg >/dev/null; then
 		echo "tools/run: --screen-pages needs zbarimg (Debian package zbar-tools)"
 		exit 77
 	fi
 	mkfifo "$work/monitor.in" "$work/monitor.out"
 	qemu+=(-monitor "pipe:$work/monitor")
-	local qemu_pid count= start=$SECONDS
 	rm -f "$pages_dir"/page-*.ppm
 	if [[ $quiet == 1 ]]; then
 		timeout -k 5 "$timeout" "${qemu[@]}" </dev/null >/dev/null 2>"$work/qemu.err" &
@@ -243,6 +240,14 @@ run_qemu_pages() {
 		timeout -k 5 "$timeout" "${qemu[@]}" </dev/null 2>"$work/qemu.err" &
 	fi
 	qemu_pid=$!
+}
+
+# --screen-pages: once the log is whole, a screendump every half second
+# (pages_shoot); QEMU is told to quit when every page is there, and the run exits
+# with its status.
+run_qemu_pages() {
+	local qemu_pid count= start=$SECONDS
+	pages_start
 	while kill -0 "$qemu_pid" 2>/dev/null; do
 		sleep 0.5
 		((SECONDS - start < timeout)) || break
