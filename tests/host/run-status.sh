@@ -65,7 +65,7 @@ grep -qF '(QEMU exit status 33;' "$out/empty.out" || { echo "FAIL: the emulator'
 
 # A tree with the runner and an ISO but no build/tickstat.
 mkdir -p "$out/tree/tools" "$out/tree/build"
-cp -r tools/run tools/run.d tools/runner-disk tools/runner-cfg "$out/tree/tools/"
+cp -r tools/run tools/run-emulator tools/runner-disk tools/runner-cfg "$out/tree/tools/"
 ln -s "$PWD/build/tickbench.iso" "$out/tree/build/"
 "$out/tree/tools/run" --quiet bench=none >"$out/no-tickstat.out" 2>&1
 rc=$?

@@ -1,6 +1,6 @@
-# tools/run.d/qemu.sh: the QEMU half of tools/run (sourced by it; it defines the
-# options' variables, $work, $log and run_status). run_qemu builds the command in
-# the array qemu, boots it and exits with the run's status.
+# tools/run-emulator/qemu.sh: the QEMU half of tools/run (sourced by it; it defines
+# the options' variables, $work, $log and run_status). run_qemu builds the command
+# in the array qemu, boots it and exits with the run's status.
 
 # Exit 77 when what the options ask for is not here (KVM, another QEMU binary).
 qemu_check_available() {

@@ -1,5 +1,5 @@
-# tools/run.d/bochs.sh: the Bochs half of tools/run (sourced by it; it defines the
-# options' variables, $work, $log and run_status).
+# tools/run-emulator/bochs.sh: the Bochs half of tools/run (sourced by it; it
+# defines the options' variables, $work, $log and run_status).
 #
 # How a Bochs run ends. Bochs has no isa-debug-exit. tools/run enables Bochs's
 # port_e9_hack, so port 0xE9 reads back 0xE9; the kernel takes that as "this is
