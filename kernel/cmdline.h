@@ -104,8 +104,15 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 
 /* One line per option: "key  values  default  meaning", for the help word; each
  * fits in CMDLINE_HELP_MAX bytes (test_cmdline checks every one). */
-#define CMDLINE_HELP_MAX 1024
+#define CMDLINE_HELP_MAX 2048
 size_t cmdline_help_lines(void);
 void cmdline_help_line(size_t i, char *buf, size_t size);
+
+/* Option i's parts, for the help line and docs/OPTIONS.md (tools/options-md.c). */
+struct cmdline_doc {
+	const char *key, *defaults, *meaning;
+	char accepts[160];              /* what values it takes, in words */
+};
+void cmdline_option_doc(size_t i, struct cmdline_doc *doc);
 
 #endif
