@@ -115,4 +115,9 @@ struct cmdline_doc {
 };
 void cmdline_option_doc(size_t i, struct cmdline_doc *doc);
 
+/* The help word's text, each line folded to fit an 80-column screen and handed to
+ * print (no newline). */
+#define CMDLINE_HELP_WIDTH 78
+void cmdline_print_help(void (*print)(const char *line));
+
 #endif
