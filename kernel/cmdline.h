@@ -1,6 +1,7 @@
 /* The kernel command line: words "key=value", lists with commas ("hz=100,1000").
  * An unknown key or a bad value is never guessed at: cmdline_parse() fails and says
- * which word is wrong and what it accepts. The README's table mirrors options[]. */
+ * which word is wrong and what it accepts. docs/OPTIONS.md's table is options[]
+ * (make docs writes it). */
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H
 
