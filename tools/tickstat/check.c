@@ -3,7 +3,6 @@
  * counts the records before it, and range checks on the fields tickstat uses.
  * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
 #include "log.h"
-#include "record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -229,9 +228,9 @@ static void open_session(struct log_state *s, const struct rec *r)
 	s->damaged = 0;
 	uint64_t format;
 	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) &&
-	    format != RECORD_FORMAT_VERSION)
+	    format != LOG_FORMAT_VERSION)
 		problem(s, r->line, "format version %llu; tickstat reads version %d",
-			(unsigned long long)format, RECORD_FORMAT_VERSION);
+			(unsigned long long)format, LOG_FORMAT_VERSION);
 }
 
 /* seq must be next_seq; after damaged lines it may skip as many as were lost. */

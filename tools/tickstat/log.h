@@ -12,6 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
+ * own copy (it reads logs, not the kernel's headers); tests/host/tickstat-format.sh
+ * holds the two, and the kernel's, equal. */
+#define LOG_FORMAT_VERSION 1
+
 #define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 #define LOG_FIELDS_MAX 64
 
