@@ -58,6 +58,12 @@ const char *rec_parse(struct rec *r, const char *line, size_t len,
  * Returns NULL or a description (written to buf). */
 const char *rec_validate(const struct rec *r, char *buf, size_t size);
 
+/* The length of the valid UTF-8 character (RFC 3629: no overlong form, no
+ * surrogate, at most U+10FFFF) at s, of the avail bytes there; 0 if there is none.
+ * Record strings are refused unless every character is valid (JSON text is UTF-8,
+ * RFC 8259 8.1). */
+size_t utf8_valid(const char *s, size_t avail);
+
 const struct value *rec_get(const struct rec *r, const char *key);
 bool rec_u64(const struct rec *r, const char *key, uint64_t *out);
 /* A value rec_get() found (or NULL) as an unsigned integer: a second lookup
