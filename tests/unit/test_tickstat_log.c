@@ -8,7 +8,6 @@
 #include <cmocka.h>
 
 #include "crc32.h"
-#include "../../tools/tickstat/linecrc.h"
 #include "../../tools/tickstat/log.h"
 
 /* Build a record line with its CRC: {"type":T,"seq":S<body>,"crc":"…"}\n */
@@ -292,24 +291,31 @@ static void parse_reports_column(void **state)
 	assert_true(v == INT64_MIN);
 }
 
-/* The folded CRC (16 bytes a step, zlib after) against the kernel's bit by bit:
- * every length from 0 to 300 bytes (below, at and past the 32 that folding
- * needs, with every remainder of 16) at every alignment, on bytes of all values. */
-static void line_crc_is_the_kernels(void **state)
+/* The records' CRC (isa-l's, folded 16 bytes at a time) is the kernel's: a record
+ * whose crc lib/crc32.c computed passes with a string of 0 to 300 characters
+ * (lines below, at and past the folding's 16-byte steps, every remainder) at every
+ * alignment, of printable and multi-byte UTF-8 characters; one bit off fails. */
+static void record_crc_is_the_kernels(void **state)
 {
-	static unsigned char bytes[300 + 16];
-	uint32_t x = 1;
-	for (size_t i = 0; i < sizeof(bytes); i++) {
-		x = x * 1103515245u + 12345u;
-		bytes[i] = (unsigned char)(x >> 23);
-	}
+	static char line[1024 + 64];
+	static const char *const chars[] = { "a", "~", " ", "\xc3\xa9", "\xe2\x82\xac" };
+	struct rec r;
+	char sb[sizeof(line)];
+	uint64_t ab[sizeof(line) / 2 + 1];
 	for (size_t at = 0; at < 16; at++)
-		for (size_t len = 0; len <= 300; len++)
-			if (line_crc32(bytes + at, len) != crc32_update(0, bytes + at, len))
-				fail_msg("CRC of %zu bytes at offset %zu: %08x, the kernel's %08x", len, at,
-					 line_crc32(bytes + at, len), crc32_update(0, bytes + at, len));
-	assert_int_equal(line_crc32("123456789123456789123456789123456789", 36),
-			 crc32_update(0, "123456789123456789123456789123456789", 36));
+		for (size_t len = 0; len <= 300; len++) {
+			char *p = line + at;
+			int n = sprintf(p, "{\"type\":\"x\",\"seq\":1,\"s\":\"");
+			for (size_t k = 0; k < len; k++)
+				n += sprintf(p + n, "%s", chars[(k * 7 + at) % 5]);
+			n += sprintf(p + n, "\"");
+			n += sprintf(p + n, ",\"crc\":\"%08x\"}", crc32_update(0, p, (size_t)(n)));
+			const char *e = rec_parse(&r, p, (size_t)n, sb, ab);
+			if (e)
+				fail_msg("%zu characters at offset %zu: %s", len, at, e);
+			p[n - 3] ^= 1;           /* a hex digit of the crc */
+			assert_non_null(rec_parse(&r, p, (size_t)n, sb, ab));
+		}
 }
 
 int main(void)
@@ -327,7 +333,7 @@ int main(void)
 		cmocka_unit_test(impossible_values_are_refused),
 		cmocka_unit_test(strings_are_utf8),
 		cmocka_unit_test(parse_reports_column),
-		cmocka_unit_test(line_crc_is_the_kernels),
+		cmocka_unit_test(record_crc_is_the_kernels),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

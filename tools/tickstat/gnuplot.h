@@ -1,5 +1,5 @@
-/* The gnuplot end of tickstat plot, below every panel's writer (plot.c, plot_hz.c,
- * machines_plot.c). */
+/* The gnuplot end of tickstat plot, below every panel's writer (cmd_plot.c,
+ * plot_hz.c, machines_plot.c). */
 #ifndef TICKSTAT_GNUPLOT_H
 #define TICKSTAT_GNUPLOT_H
 

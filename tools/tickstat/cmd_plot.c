@@ -16,7 +16,7 @@
 #include "plot_hz.h"
 #include "gnuplot.h"
 #include "machines.h"
-#include "stats.h"
+#include "tick.h"
 
 #include <ctype.h>
 #include <math.h>
