@@ -11,6 +11,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/select.c \
 	tools/tickstat/lost.c \
 	tools/tickstat/tick.c \
+	tools/tickstat/boots.c \
+	tools/tickstat/shift.c \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
@@ -36,6 +38,7 @@ TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 TICKSTAT_LIBS := -lisal -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_boots \
 	test_tickstat_report test_tickstat_machines)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log

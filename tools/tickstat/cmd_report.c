@@ -35,6 +35,8 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 			"machine\n");
 	int rc = read_logs(logs, nlogs, report_take, r, &rep);
 	r->logs = nlogs;
+	if (rc < 2 && report_repeats_a_boot(r))
+		return 2;
 	if (rc < 2)
 		report_print(r, logs, nlogs);
 	return rc;
@@ -62,6 +64,11 @@ int cmd_report(int argc, char **argv)
 	}
 	if (nlogs == 0)
 		usage_error("no LOG given");
+	if (logs_repeat(logs, nlogs)) {
+		report_free(r);
+		free(logs);
+		return 2;
+	}
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	int rc, ng = machine_setup(logs, nlogs, &ids, &g);

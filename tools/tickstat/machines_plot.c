@@ -38,10 +38,10 @@ static void figure_block(FILE *g, struct mgroup *grp, struct figures *fs, int n,
 		const struct figure *f = find_figure(&fs[i], name);
 		if (!f)
 			continue;
-		struct interval iv = mean_interval(f->d, 2);
+		struct estimate e = mean_estimate(f->d, 2);
 		double scale = f->share ? 1e-4 : 1;
-		fprintf(g, "\"%s\" %.9g %.9g\n", grp[i].key, iv.v * scale,
-			isfinite(iv.e) ? iv.e * scale : 0.0);
+		fprintf(g, "\"%s\" %.9g %.9g\n", grp[i].key, e.v * scale,
+			e.interval ? e.e * scale : 0.0);
 	}
 	fprintf(g, "EOD\n");
 }

@@ -28,10 +28,33 @@ bool ds_grow(struct dataset *d)
 	return true;
 }
 
+static void out_of_memory(void)
+{
+	fprintf(stderr, "tickstat: out of memory\n");
+	exit(2);
+}
+
+void ds_add_boot(struct dataset *d, double x, unsigned boot)
+{
+	size_t cap = d->cap;
+	if (d->n == cap || !d->boot) {
+		if (d->n == cap && !ds_grow(d))
+			out_of_memory();
+		unsigned *b = realloc(d->boot, d->cap * sizeof(*b));
+		if (!b)
+			out_of_memory();
+		d->boot = b;
+	}
+	d->boot[d->n] = boot;
+	ds_add(d, x);
+}
+
 void ds_free(struct dataset *d)
 {
 	free(d->v);
+	free(d->boot);
 	d->v = NULL;
+	d->boot = NULL;
 	d->n = d->cap = 0;
 	d->sum = 0;
 }
@@ -59,12 +82,6 @@ static double from_key(uint64_t u)
 
 /* The order keys are written over the doubles they come from (same size). */
 typedef uint64_t __attribute__((may_alias)) key_slot;
-
-static void out_of_memory(void)
-{
-	fprintf(stderr, "tickstat: out of memory\n");
-	exit(2);
-}
 
 /* The sort's second buffer, kept from one sort to the next: summary sorts every
  * row of every group, and a fresh buffer per sort took its page faults each time
@@ -125,6 +142,8 @@ void ds_sort(struct dataset *d)
 	if (!d->sorted)
 		radix_sort(d->v, d->n);
 	d->sorted = true;
+	free(d->boot);
+	d->boot = NULL;
 }
 
 double ds_min(const struct dataset *d) { return d->v[0]; }

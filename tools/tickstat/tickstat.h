@@ -30,6 +30,12 @@ void config_key(const struct rec *r, char *buf, size_t size);
 bool config_key_is(const struct rec *r, const char *key);
 bool is_config_field(const struct field *f);
 
+/* The same file, by name or not (a link, another path). */
+bool same_file(const char *a, const char *b);
+/* A log named twice among paths[0..n) (one boot given twice): said on standard
+ * error. */
+bool logs_repeat(char **paths, int n);
+
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
