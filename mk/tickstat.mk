@@ -26,7 +26,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/cmd_summary.c \
 	tools/tickstat/cmd_export.c \
 	tools/tickstat/cmd_plot.c \
-	tools/tickstat/cmd_report.c
+	tools/tickstat/cmd_report.c \
+	tools/tickstat/cmd_plan.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/cmd_check.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # tickstat reads logs, not the kernel's headers: its own sources are compiled with

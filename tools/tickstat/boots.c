@@ -233,18 +233,23 @@ static double quantile(const double *sorted, size_t n, double q)
 }
 
 /* Efron's BCa interval from the resamples: the percentiles moved by the bias (how
- * many resamples fall below the estimate) and the acceleration. */
-static void bca(struct dataset *star, double theta, double accel, int ci, double *lo,
-		double *hi)
+ * many resamples fall below the estimate) and the acceleration. With k boots the
+ * resamples spread as the boot means do divided by k, not k - 1, and a normal
+ * quantile ignores that k is small: both narrow the interval (10 boots covered the
+ * truth 93 times in 100 at 95 %). So the normal quantile z is widened as in
+ * Hesterberg's expanded percentile interval (The American Statistician 69, 2015):
+ * sqrt(k / (k - 1)) t(k - 1), the width of Student's t on the boot means. */
+static void bca(struct dataset *star, double theta, double accel, int k, int ci,
+		double *lo, double *hi)
 {
 	double below = 0, B = (double)star->n;
 	for (size_t i = 0; i < star->n; i++)
 		below += star->v[i] < theta ? 1 : star->v[i] == theta ? 0.5 : 0;
 	double p0 = fmin(fmax(below / B, 0.5 / B), 1 - 0.5 / B);
-	double z0 = normal_quantile(p0), alpha = (1 - conf_pct[ci] / 100) / 2;
+	double z0 = normal_quantile(p0), wide = sqrt((double)k / (k - 1)) * t_crit(ci, k - 1);
 	ds_sort(star);
 	for (int tail = 0; tail < 2; tail++) {
-		double z = normal_quantile(tail ? 1 - alpha : alpha);
+		double z = tail ? wide : -wide;
 		double q = normal_cdf(z0 + (z0 + z) / (1 - accel * (z0 + z)));
 		*(tail ? hi : lo) = quantile(star->v, star->n, q);
 	}
@@ -261,7 +266,7 @@ static void bootstrap(const struct clusters *a, const struct clusters *b, const 
 		if (!ds_add(&star, resample(a, b, map, &rng)))
 			exit(2);
 	double accel = acceleration(jack, jackknife(a, b, map, jack));
-	bca(&star, theta, accel, ci, &e->lo, &e->hi);
+	bca(&star, theta, accel, b && !map && b->k < a->k ? b->k : a->k, ci, &e->lo, &e->hi);
 	e->method = IV_BOOTSTRAP;
 	ds_free(&star);
 	free(jack);
@@ -464,13 +469,13 @@ static struct need boots_and_runs(double t1, double t2, double h, double r, long
 {
 	struct need best = { 0, 0, false };
 	double best_cost = INFINITY;
-	for (long k = 2; k <= NEED_MAX && (double)k * (r + 1) < best_cost; k++) {
+	for (long k = 2; k <= NEED_MAX && (double)k * (r + 2) < best_cost; k++) {
 		double room = (double)k * h * h / (t_at(ci, k - 1) * t_at(ci, k - 1)) - t2;
 		if (room <= 0)
 			continue;
 		double n = r > 0 ? ceil(t1 / room) : (double)fixed_n;
-		if (n < 1)
-			n = 1;
+		if (n < 2)               /* a run alone: the levels could not be told apart */
+			n = 2;
 		if (r == 0 && t1 / n > room)
 			continue;
 		if (n > NEED_MAX)

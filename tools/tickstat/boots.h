@@ -62,8 +62,9 @@ void fmt_method(char *buf, size_t size, const struct estimate *e, int ci);
 
 /* The boots and runs per boot that make the interval's half width h at conf_pct[ci]
  * (Kalibera and Jones's two levels): the cheapest k boots x n runs, a boot costing
- * boot_cost runs (0: unknown, n is then the runs per boot of the logs). One boot:
- * its between-boot variance is unknown, so 1 boot x the runs it needs. */
+ * boot_cost runs (0: unknown, n is then the runs per boot of the logs), k and n 2 at
+ * least (one run a boot would hide the levels from the next plan). One boot: its
+ * between-boot variance is unknown, so 1 boot x the runs it needs. */
 struct need {
 	long boots, runs;        /* 0: more than NEED_MAX */
 	bool one_boot;           /* planned within one boot (nothing known of boots) */

@@ -35,8 +35,6 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 			"machine\n");
 	int rc = read_logs(logs, nlogs, report_take, r, &rep);
 	r->logs = nlogs;
-	if (rc < 2 && report_repeats_a_boot(r))
-		return 2;
 	if (rc < 2)
 		report_print(r, logs, nlogs);
 	return rc;
@@ -64,7 +62,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (nlogs == 0)
 		usage_error("no LOG given");
-	if (logs_repeat(logs, nlogs)) {
+	if (boots_repeat(logs, nlogs)) {
 		report_free(r);
 		free(logs);
 		return 2;

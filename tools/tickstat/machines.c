@@ -205,8 +205,6 @@ int machine_reports(struct mgroup *g, int n, char **logs, int ci)
 			paths[k] = logs[g[i].logs[k]];
 		int rc = read_logs(paths, g[i].nlogs, report_take, g[i].rep, &rep);
 		worst = rc > worst ? rc : worst;
-		if (report_repeats_a_boot(g[i].rep))
-			worst = 2;
 	}
 	return worst;
 }

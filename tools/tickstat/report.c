@@ -223,26 +223,49 @@ static void take_boot(struct report *r, const struct rec *rec)
 		copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
 }
 
-bool report_repeats_a_boot(const struct report *r)
+/* Two boots that are one: the same boot record of the same file, or their machine,
+ * build and seed all equal. */
+static bool one_boot(const struct rboot *a, const struct rboot *b)
 {
-	for (unsigned i = 0; i < r->boots; i++)
-		for (unsigned j = i + 1; j < r->boots; j++) {
-			const struct rboot *a = &r->boot[i], *b = &r->boot[j];
-			if (a->line == b->line && same_file(a->file, b->file)) {
-				fprintf(stderr, "tickstat: %s and %s are one log given twice\n",
-					a->file, b->file);
-				return true;
-			}
-			if (a->has_seed && b->has_seed && a->seed == b->seed &&
-			    !strcmp(a->version, b->version) && !strcmp(a->machine, b->machine)) {
-				fprintf(stderr, "tickstat: %s:%lu and %s:%lu are one boot given twice "
-					"(machine %s, build %s, seed %llu)\n", a->file, a->line,
-					b->file, b->line, a->machine[0] ? a->machine : "unknown",
-					a->version, a->seed);
-				return true;
-			}
-		}
-	return false;
+	if (a->line == b->line && same_file(a->file, b->file)) {
+		fprintf(stderr, "tickstat: %s and %s are one log given twice\n", a->file, b->file);
+		return true;
+	}
+	if (!a->has_seed || !b->has_seed || a->seed != b->seed || strcmp(a->version, b->version) ||
+	    strcmp(a->machine, b->machine))
+		return false;
+	fprintf(stderr, "tickstat: %s:%lu and %s:%lu are one boot given twice (machine %s, "
+		"build %s, seed %llu)\n", a->file, a->line, b->file, b->line,
+		a->machine[0] ? a->machine : "unknown", a->version, a->seed);
+	return true;
+}
+
+/* What tells the boots of the logs apart, into a report's boot list. */
+static void scan_boot(const struct rec *rec, void *ctx)
+{
+	struct report *r = ctx;
+	if (!strcmp(rec->type, "boot"))
+		take_boot(r, rec);
+	else if (!strcmp(rec->type, "machine") && r->boots)
+		copy_str(r->boot[r->boots - 1].machine, sizeof(r->boot->machine), rec_str(rec, "id"));
+}
+
+bool boots_repeat(char **paths, int n)
+{
+	struct report *r = report_new(2);
+	bool repeat = !r;
+	for (int i = 0; r && i < n; i++) {
+		struct log_report quiet = { .quiet = true };
+		if (!strcmp(paths[i], "-"))
+			break;           /* read once, by the figures */
+		log_read(paths[i], scan_boot, r, &quiet);
+	}
+	for (unsigned i = 0; r && i < r->boots && !repeat; i++)
+		for (unsigned j = i + 1; j < r->boots && !repeat; j++)
+			repeat = one_boot(&r->boot[i], &r->boot[j]);
+	if (r)
+		report_free(r);
+	return repeat;
 }
 
 double boot_cost(const struct report *r, const struct rconfig *c, const struct rconfig *b)

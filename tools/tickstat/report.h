@@ -73,9 +73,10 @@ struct report *report_new(int ci);
 void report_take(const struct rec *rec, void *ctx);
 void report_free(struct report *r);
 
-/* report.c: one boot given twice (docs/TICKSTAT.md): a log named twice, or two
- * boots whose machine, build and seed are all equal; said on standard error. */
-bool report_repeats_a_boot(const struct report *r);
+/* report.c: one boot given twice among the logs (docs/TICKSTAT.md): a log named
+ * twice, or two boots whose machine, build and seed are all equal; said on standard
+ * error. Reads the logs (quietly); a log that is standard input is not. */
+bool boots_repeat(char **paths, int n);
 /* report.c: a boot costs as many of c's runs (off and on) as this, from the end
  * records' tsc; 0 when the logs do not say (boots.h's plan then keeps their runs
  * per boot). b: a second configuration whose runs a verdict's run holds too. */

@@ -19,6 +19,7 @@ int cmd_export(int argc, char **argv);
 int cmd_column(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
@@ -32,9 +33,6 @@ bool is_config_field(const struct field *f);
 
 /* The same file, by name or not (a link, another path). */
 bool same_file(const char *a, const char *b);
-/* A log named twice among paths[0..n) (one boot given twice): said on standard
- * error. */
-bool logs_repeat(char **paths, int n);
 
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -127,15 +127,3 @@ bool same_file(const char *a, const char *b)
 		return true;
 	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
-
-bool logs_repeat(char **paths, int n)
-{
-	for (int i = 0; i < n; i++)
-		for (int j = i + 1; j < n; j++)
-			if (same_file(paths[i], paths[j])) {
-				fprintf(stderr, "tickstat: %s and %s are one log given twice\n",
-					paths[i], paths[j]);
-				return true;
-			}
-	return false;
-}
