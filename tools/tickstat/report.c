@@ -203,6 +203,15 @@ static void take_end(struct report *r, const struct rec *rec)
 		r->boot[this_boot(r)].end_tsc = (double)tsc;
 }
 
+/* The command line holds a seed= word. */
+static bool seed_given(const char *cmdline)
+{
+	for (const char *p = cmdline; p && (p = strstr(p, "seed=")); p++)
+		if (p == cmdline || p[-1] == ' ' || p[-1] == '\t')
+			return true;
+	return false;
+}
+
 /* A boot begins: what tells it apart from the others (its seed, machine, build). */
 static void take_boot(struct report *r, const struct rec *rec)
 {
@@ -216,7 +225,8 @@ static void take_boot(struct report *r, const struct rec *rec)
 	b = &r->boot[r->boots++];
 	*b = (struct rboot){ .file = rec->file, .line = rec->line };
 	copy_str(b->version, sizeof(b->version), rec_str(rec, "version"));
-	if ((b->has_seed = rec_u64(rec, "seed", &seed)))
+	/* a seed drawn at boot tells boots apart; one given (seed=) repeats on purpose */
+	if ((b->has_seed = rec_u64(rec, "seed", &seed) && !seed_given(rec_str(rec, "cmdline"))))
 		b->seed = seed;
 	r->tsc_hz = 0;   /* until this boot's calibration */
 	if (!r->cmdline[0])
