@@ -185,8 +185,8 @@ static void take_calibration(struct report *r, const struct rec *rec)
 	r->tsc_hz = (double)hz;
 	if (r->first_tsc_hz == 0)
 		r->first_tsc_hz = (double)hz;
-	else if (r->first_tsc_hz != (double)hz)
-		r->tsc_hz_differs = true;
+	else if (fabs((double)hz - r->first_tsc_hz) > 1e-3 * r->first_tsc_hz)
+		r->tsc_hz_differs = true;   /* more than calibrations of one TSC differ */
 	if (rec_u64(rec, "spread_ppm", &spread) && spread > r->spread_ppm)
 		r->spread_ppm = spread;
 	if (!r->reference[0])

@@ -559,9 +559,9 @@ static void print_platform_warnings(struct report *r)
 	if (r->spread_ppm > 1000)
 		printf("warning: the TSC calibration references disagree by %llu ppm\n", r->spread_ppm);
 	if (r->tsc_hz_differs || r->other_brand[0])
-		printf("warning: the logs come from different boots or machines (%s); figures\n"
+		printf("warning: the logs may come from different machines (%s); figures\n"
 		       "  of one configuration are pooled\n",
-		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs");
+		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs by over 1000 ppm");
 }
 
 /* How the boots enter the intervals, and why they may not vary. */
