@@ -16,16 +16,6 @@ struct clusters {
 	double *v, *mean;
 };
 
-static void *alloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-	if (!p) {
-		fprintf(stderr, "tickstat: out of memory\n");
-		exit(2);
-	}
-	return p;
-}
-
 static int cluster_of(const struct clusters *c, unsigned id)
 {
 	for (int i = c->k; i-- > 0;)
@@ -51,13 +41,13 @@ static void count_clusters(const struct dataset *d, struct clusters *c)
 static void clusters_of(const struct dataset *d, struct clusters *c)
 {
 	c->k = 0;
-	c->id = alloc(d->n, sizeof(*c->id));
-	c->start = alloc(d->n, sizeof(*c->start));
-	c->len = alloc(d->n, sizeof(*c->len));
-	c->v = alloc(d->n, sizeof(*c->v));
-	c->mean = alloc(d->n, sizeof(*c->mean));
+	c->id = must_calloc(d->n, sizeof(*c->id));
+	c->start = must_calloc(d->n, sizeof(*c->start));
+	c->len = must_calloc(d->n, sizeof(*c->len));
+	c->v = must_calloc(d->n, sizeof(*c->v));
+	c->mean = must_calloc(d->n, sizeof(*c->mean));
 	count_clusters(d, c);
-	size_t *fill = alloc((size_t)c->k, sizeof(*fill));
+	size_t *fill = must_calloc((size_t)c->k, sizeof(*fill));
 	for (int k = 1; k < c->k; k++)
 		c->start[k] = c->start[k - 1] + c->len[k - 1];
 	for (size_t i = 0; i < d->n; i++) {
@@ -260,7 +250,7 @@ static void bootstrap(const struct clusters *a, const struct clusters *b, const 
 {
 	uint64_t rng = BOOTSTRAP_SEED;
 	struct dataset star;
-	double *jack = alloc((size_t)a->k + (size_t)(b ? b->k : 0), sizeof(*jack));
+	double *jack = must_calloc((size_t)a->k + (size_t)(b ? b->k : 0), sizeof(*jack));
 	ds_init(&star, "resamples");
 	for (int i = 0; i < BOOTSTRAP_RESAMPLES; i++)
 		if (!ds_add(&star, resample(a, b, map, &rng)))
@@ -327,7 +317,7 @@ static int *pairing(const struct clusters *a, const struct clusters *b)
 {
 	if (a->k != b->k)
 		return NULL;
-	int *map = alloc((size_t)a->k, sizeof(*map));
+	int *map = must_calloc((size_t)a->k, sizeof(*map));
 	for (int i = 0; i < a->k; i++)
 		if ((map[i] = cluster_of(b, a->id[i])) < 0) {
 			free(map);
@@ -353,7 +343,7 @@ static void runs_difference(const struct dataset *a, const struct dataset *b, in
 static void boots_difference(const struct clusters *a, const struct clusters *b,
 			     const int *map, int ci, struct estimate *e)
 {
-	double *d = alloc((size_t)a->k, sizeof(*d));
+	double *d = must_calloc((size_t)a->k, sizeof(*d));
 	for (int i = 0; map && i < a->k; i++)
 		d[i] = b->mean[map[i]] - a->mean[i];
 	e->v = map ? mean_of(d, (size_t)a->k) : mean_of(b->mean, (size_t)b->k) -
@@ -522,7 +512,7 @@ static void diff_levels(const struct dataset *a, const struct dataset *b, double
 	*t1 = ra + rb;
 	*n = (long)((la.runs + (size_t)la.boots / 2) / (size_t)la.boots);
 	if (map) {
-		double *d = alloc((size_t)ca.k, sizeof(*d)), runs_share = 0;
+		double *d = must_calloc((size_t)ca.k, sizeof(*d)), runs_share = 0;
 		for (int i = 0; i < ca.k; i++) {
 			d[i] = cb.mean[map[i]] - ca.mean[i];
 			runs_share += (ra / (double)ca.len[i] + rb / (double)cb.len[map[i]]) / ca.k;

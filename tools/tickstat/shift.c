@@ -7,16 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *alloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-	if (!p) {
-		fprintf(stderr, "tickstat: out of memory\n");
-		exit(2);
-	}
-	return p;
-}
-
 /* The values as a sorted data set (the caller frees it). */
 static struct dataset sorted(const double *v, size_t n)
 {
@@ -52,7 +42,7 @@ static double hodges_lehmann(const double *d, size_t n)
 static double exact_cdf(size_t n, double w)
 {
 	size_t top = n * (n + 1) / 2;
-	double *ways = alloc(top + 1, sizeof(*ways)), below = 0;
+	double *ways = must_calloc(top + 1, sizeof(*ways)), below = 0;
 	ways[0] = 1;
 	for (size_t r = 1; r <= n; r++)
 		for (size_t s = top; s >= r; s--)
@@ -66,7 +56,7 @@ static double exact_cdf(size_t n, double w)
 /* The signed-rank p of the nonzero |d| (sorted by magnitude in abs). */
 static double signed_rank_p(const double *d, size_t n, bool *exact)
 {
-	double *mag = alloc(n, sizeof(*mag)), wplus = 0, ties = 0;
+	double *mag = must_calloc(n, sizeof(*mag)), wplus = 0, ties = 0;
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (d[i] != 0)

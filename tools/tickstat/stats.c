@@ -34,6 +34,14 @@ static void out_of_memory(void)
 	exit(2);
 }
 
+void *must_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
 void ds_add_boot(struct dataset *d, double x, unsigned boot)
 {
 	size_t cap = d->cap;

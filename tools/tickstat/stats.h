@@ -16,6 +16,9 @@ struct dataset {
 	unsigned *boot;          /* per value, the boot it came from (boots.h); NULL: none said */
 };
 
+/* calloc() of at least one element, or exit 2 with "out of memory". */
+void *must_calloc(size_t n, size_t size);
+
 void ds_init(struct dataset *d, const char *name);
 bool ds_grow(struct dataset *d);               /* false when out of memory */
 
