@@ -107,7 +107,8 @@ static void boots_and_runs_needed(void **state)
 }
 
 /* Ten paired differences: the median of the 55 Walsh averages is 1.2; W+ = 49, and
- * P(|W+ - 27.5| >= 21.5) = 28/1024 exactly. All four positive of four: p = 1/8. */
+ * P(|W+ - 27.5| >= 21.5) = 28/1024 exactly. All four positive of four: p = 1/8; ties
+ * take their mean rank and the exact distribution of those ranks. */
 static void hodges_lehmann_and_signed_rank(void **state)
 {
 	const double d[] = { 0.8, 1.9, -0.4, 2.5, 1.1, 3.0, 0.2, 1.6, -0.9, 2.2 };
@@ -118,6 +119,14 @@ static void hodges_lehmann_and_signed_rank(void **state)
 	assert_true(s.exact && fabs(s.p - 28.0 / 1024) < 1e-12);
 	assert_true(paired_shift(up, 4, &s));
 	assert_true(fabs(s.p - 0.125) < 1e-12);
+	/* ties (an -icount boot's runs all alike): 5 equal, all positive, exact 2/32 */
+	const double same[] = { 3, 3, 3, 3, 3 }, tied[] = { 1, 1, -1, 2, 2, 2 };
+	assert_true(paired_shift(same, 5, &s));
+	assert_true(s.exact && fabs(s.p - 0.0625) < 1e-12 && s.hl == 3);
+	/* |d| ranks 2, 2, 2, 5, 5, 5: W+ = 19 of at most 21; 4 of the 64 sign sets give 19
+	 * or more, 4 give 2 or less: p = 8/64 (counted in Python) */
+	assert_true(paired_shift(tied, 6, &s));
+	assert_true(s.exact && fabs(s.p - 0.125) < 1e-12);
 	assert_false(paired_shift(up, 0, &s));
 }
 

@@ -38,53 +38,81 @@ static double hodges_lehmann(const double *d, size_t n)
 	return hl;
 }
 
-/* P(W+ <= w) for n untied ranks: the number of subsets of 1..n with each sum. */
-static double exact_cdf(size_t n, double w)
+/* P(W <= w), W the sum of a random subset of the ranks r[0..n) (each in or out with
+ * probability 1/2): the number of subsets with each sum. Doubled ranks are integers
+ * even where ties give half ranks. */
+static double exact_cdf(const unsigned *r, size_t n, double w)
 {
-	size_t top = n * (n + 1) / 2;
+	size_t top = 0;
+	for (size_t i = 0; i < n; i++)
+		top += r[i];
 	double *ways = must_calloc(top + 1, sizeof(*ways)), below = 0;
 	ways[0] = 1;
-	for (size_t r = 1; r <= n; r++)
-		for (size_t s = top; s >= r; s--)
-			ways[s] += ways[s - r];
+	for (size_t i = 0; i < n; i++)
+		for (size_t s = top; s >= r[i]; s--)
+			ways[s] += ways[s - r[i]];
 	for (size_t s = 0; s <= top && (double)s <= w; s++)
 		below += ways[s];
 	free(ways);
 	return below / pow(2, (double)n);
 }
 
-/* The signed-rank p of the nonzero |d| (sorted by magnitude in abs). */
-static double signed_rank_p(const double *d, size_t n, bool *exact)
+/* Twice the rank of each nonzero |d| (ties share their mean rank) into r2; returns
+ * how many, and adds t^3 - t of each tie to *ties. */
+static size_t doubled_ranks(const double *d, size_t n, unsigned *r2, double *ties)
 {
-	double *mag = must_calloc(n, sizeof(*mag)), wplus = 0, ties = 0;
+	double *mag = must_calloc(n, sizeof(*mag));
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (d[i] != 0)
 			mag[m++] = fabs(d[i]);
 	struct dataset a = sorted(mag, m);
-	for (size_t i = 0, j; i < m; i = j) {
-		for (j = i; j < m && a.v[j] == a.v[i]; j++)
+	m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (d[i] == 0)
+			continue;
+		size_t lo = 0, hi = a.n;   /* the run of values equal to |d[i]| */
+		while (a.v[lo] < fabs(d[i]))
+			lo++;
+		for (hi = lo; hi < a.n && a.v[hi] == fabs(d[i]); hi++)
 			;
-		double t = (double)(j - i), rank = (double)(i + j + 1) / 2;
-		ties += t * t * t - t;
-		for (size_t k = 0; k < n; k++)
-			if (d[k] > 0 && fabs(d[k]) == a.v[i])
-				wplus += rank;
+		r2[m++] = (unsigned)(lo + hi + 1);    /* 2 x the mean of ranks lo+1 .. hi */
+	}
+	for (size_t i = 0, j; i < a.n; i = j) {
+		for (j = i; j < a.n && a.v[j] == a.v[i]; j++)
+			;
+		*ties += (double)(j - i) * (double)(j - i) * (double)(j - i) - (double)(j - i);
 	}
 	ds_free(&a);
 	free(mag);
-	double mm = (double)m, mean = mm * (mm + 1) / 4, p;
-	*exact = ties == 0 && m <= 50;
-	if (m == 0)
-		return 1;
-	if (*exact) {
-		double lower = exact_cdf(m, wplus), upper = 1 - exact_cdf(m, wplus - 1);
-		p = 2 * fmin(lower, upper);
-	} else {
+	return m;
+}
+
+/* Wilcoxon's signed-rank p, two-sided: exact up to 50 nonzero differences (ties
+ * and all), else normal with the ties' correction and a continuity correction. */
+static double signed_rank_p(const double *d, size_t n, bool *exact)
+{
+	unsigned *r2 = must_calloc(n, sizeof(*r2));
+	double ties = 0, w2 = 0;
+	size_t m = doubled_ranks(d, n, r2, &ties);
+	for (size_t i = 0, k = 0; i < n; i++) {
+		if (d[i] == 0)
+			continue;
+		if (d[i] > 0)
+			w2 += r2[k];
+		k++;
+	}
+	double mm = (double)m, p = 1;
+	*exact = m <= 50;
+	if (m && *exact) {
+		p = 2 * fmin(exact_cdf(r2, m, w2), 1 - exact_cdf(r2, m, w2 - 1));
+	} else if (m) {
+		double mean = mm * (mm + 1) / 4, wplus = w2 / 2;
 		double var = mm * (mm + 1) * (2 * mm + 1) / 24 - ties / 48;
 		double z = var > 0 ? fmax(fabs(wplus - mean) - 0.5, 0) / sqrt(var) : 0;
 		p = 2 * (1 - normal_cdf(z));
 	}
+	free(r2);
 	return fmin(p, 1);
 }
 

@@ -9,9 +9,9 @@
 
 /* The paired differences d[0..n): their Hodges-Lehmann shift (the median of the
  * n(n+1)/2 Walsh averages (d_i + d_j) / 2, i <= j) and the two-sided p of
- * Wilcoxon's signed-rank test (zero differences dropped; the exact distribution
- * without ties and up to 50 pairs, else the normal one with the ties' correction
- * and a continuity correction of 1/2). */
+ * Wilcoxon's signed-rank test (zero differences dropped, tied ones their mean rank;
+ * the exact distribution of those ranks up to 50 pairs, else the normal one with
+ * the ties' correction and a continuity correction of 1/2). */
 struct shift {
 	size_t n;                /* pairs */
 	double hl, p;
