@@ -225,7 +225,7 @@ static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
 		return;
 	}
 	tick_order(p, waiting.n, runs, seed);
-	for (unsigned k = 0; k < total; k++, tick_pair++) {
+	for (unsigned k = 0; k < total; k++) {
 		unsigned c = p[k].config;
 		struct tick_config *t = &waiting.config[c];
 		if (waiting.stopped[c])
@@ -234,6 +234,7 @@ static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
 			t->source->mode, t->hz, workload_names[t->workload], p[k].run + 1, runs);
 		run_off(t, p[k].run, waiting.sums[c], view);
 		waiting.stopped[c] = !run_on(t, p[k].run, waiting.sums[c], view);
+		tick_pair++;
 	}
 	for (unsigned c = 0; c < waiting.n; c++)
 		tick_print_result(&waiting.config[c], smp.cpu[0].apic_id, waiting.sums[c]);
