@@ -5,7 +5,8 @@
 
 enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG,
 	     KIND_UINT_ALL,      /* UINT_ALL: an integer, or "all" (stored as 0) */
-	     KIND_UINT_ALL_LIST };   /* a comma list of those */
+	     KIND_UINT_ALL_LIST,     /* a comma list of those */
+	     KIND_UINT64 };      /* an integer in 64 bits (the others are stored in 32) */
 
 struct option {
 	const char *key;
@@ -35,6 +36,7 @@ static const char *const selftest_names[] = {
 static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
+static const char *const order_names[] = { "random", "fixed", NULL };
 
 #define AT(field) offsetof(struct config, field)
 
@@ -51,6 +53,14 @@ static const struct option options[] = {
 	  "docs/METHOD.md" },
 	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
 	  "repetitions of each configuration" },
+	{ "order", KIND_ENUM, order_names, 0, 0, AT(order), "random",
+	  "the order of tick's runs on one CPU: random, every configuration's off/on "
+	  "pairs interleaved in an order drawn from seed= (a pair is its off run, then "
+	  "its on run); fixed: each configuration's pairs in turn, as listed" },
+	{ "seed", KIND_UINT64, NULL, 0, RECORD_SEED_MAX, AT(seed), "the TSC at boot",
+	  "order=random's seed, in the boot record: the same seed gives the same order; "
+	  "without it the TSC when the kernel started, mixed by splitmix64 and cut to "
+	  "53 bits" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
 	  "tick's fixed work: spin (TSC-reading loop), matrix (integer matrix "
 	  "multiply), memwalk (dependent pointer chase)" },
@@ -341,6 +351,11 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 			return false;
 		*(uint32_t *)field = (uint32_t)u;
 		return true;
+	case KIND_UINT64:
+		if (!parse_uint(v, len, &u) || u < o->min || u > o->max)
+			return false;
+		*(uint64_t *)field = u;
+		return true;
 	case KIND_FLAG:
 		return false;
 	}
@@ -360,6 +375,7 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 		break;
 	}
 	case KIND_UINT:
+	case KIND_UINT64:
 		format(buf, size, "an integer %llu..%llu", (unsigned long long)o->min,
 		       (unsigned long long)o->max);
 		break;

@@ -41,6 +41,9 @@ enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
 /* The timers' names by TIMER_*, as the command line and the records spell them. */
 extern const char *const timer_names[];
 enum { TICK_MODE_PERIODIC, TICK_MODE_ONESHOT };
+enum { ORDER_RANDOM, ORDER_FIXED };
+/* A seed is below 2^53: a JSON reader keeps it exact (docs/FORMAT.md, boot). */
+#define RECORD_SEED_MAX ((1ull << 53) - 1)
 enum { DELIVERY_PIC, DELIVERY_IOAPIC, DELIVERY_MSI, DELIVERY_LEGACY, DELIVERY_LOCAL };
 
 struct uint_list {
@@ -63,6 +66,8 @@ struct config {
 	uint32_t ms;                    /* measuring window per configuration */
 	uint32_t suite;                 /* enum suite: defaults for what is not given */
 	uint32_t runs;                  /* repetitions of each configuration */
+	uint32_t order;                 /* ORDER_*: tick's runs */
+	uint64_t seed;                  /* order=random's (seed=, else from the TSC) */
 	uint32_t workloads;             /* bit per WORKLOAD_* */
 	uint32_t wait;                  /* enum wait_style, for latency */
 	uint32_t delay_us;              /* latency: from arming to the deadline */

@@ -78,6 +78,7 @@ KERNEL_OBJS := \
 	kernel/problem.o \
 	kernel/status.o \
 	lib/ci.o \
+	lib/splitmix.o \
 	lib/tscvote.o \
 	kernel/logstore.o \
 	lib/deflate.o \

@@ -181,6 +181,25 @@ static void dump_option(void **state)
 	refuse("dump", "dump", "bad value for dump");
 }
 
+/* order= and seed=: random by default, the seed in 53 bits (a JSON reader keeps it
+ * exact), given or not (the kernel takes the TSC's when not). */
+static void order_and_seed(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("bench=tick", &c, &e));
+	assert_int_equal(c.order, ORDER_RANDOM);
+	assert_false(config_given(&c, "seed"));
+	assert_true(cmdline_parse("order=fixed seed=9007199254740991", &c, &e));
+	assert_int_equal(c.order, ORDER_FIXED);
+	assert_true(c.seed == 9007199254740991ull && config_given(&c, "seed"));
+	assert_true(cmdline_parse("seed=0x10", &c, &e));
+	assert_true(c.seed == 16);
+	refuse("seed=9007199254740992", "seed=9007199254740992",
+	       "bad value for seed; accepts an integer 0..9007199254740991");
+	refuse("order=shuffled", "order=shuffled", "accepts random|fixed");
+}
+
 static void long_word_is_cut_not_overflowed(void **state)
 {
 	char line[600];
@@ -277,6 +296,7 @@ int main(void)
 		cmocka_unit_test(several_cpu_options),
 		cmocka_unit_test(defaults_do_not_count_as_given),
 		cmocka_unit_test(dump_option),
+		cmocka_unit_test(order_and_seed),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 		cmocka_unit_test(help_folded),

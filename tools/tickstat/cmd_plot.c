@@ -16,7 +16,7 @@
 #include "plot_hz.h"
 #include "gnuplot.h"
 #include "machines.h"
-#include "stats.h"
+#include "tick.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -361,11 +361,13 @@ static int draw(struct plot *p, const char *out)
 		free(t);
 		return 2;
 	}
-	if (!(g = open_gnuplot(out, 1000, 420 * panels))) {
-		perror("tickstat: gnuplot");
+	struct gnuplot *gp = gnuplot_open(out, 1000, 420 * panels);
+	if (!gp) {
+		fprintf(stderr, "tickstat: plot: out of memory\n");
 		free(t);
 		return 2;
 	}
+	g = gp->script;
 	hz_blocks(g, p->report, &t->hz);
 	scaling_blocks(g, p, t->configs, &t->max_cpus);
 	latency_blocks(g, p);
@@ -381,13 +383,7 @@ static int draw(struct plot *p, const char *out)
 		plot_costs(g, label_max);
 	fprintf(g, "unset multiplot\n");
 	free(t);
-	const char *ext = strrchr(out, '.');
-	int rc = !strcmp(ext, ".gp") ? fclose(g) : pclose(g);
-	if (rc != 0) {
-		fprintf(stderr, "tickstat: gnuplot failed (status %d); is gnuplot-nox installed?\n", rc);
-		return 2;
-	}
-	return 0;
+	return gnuplot_finish(gp);
 }
 
 static void free_tick_runs(struct tick_runs *t)
