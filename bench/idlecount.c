@@ -20,17 +20,22 @@ void idle_snap_take(struct idle_snap *s)
 	}
 }
 
-void idle_residency_fields(struct record *r, const struct idle_snap *a, const struct idle_snap *b)
+uint64_t idle_residency_ppm_of(const struct idle_snap *a, const struct idle_snap *b, int c)
 {
-	uint64_t cycles = b->tsc - a->tsc;
-	char key[32];
-	if (cpu.has_aperfmperf)
-		record_u64(r, "residency_c0_ppm", residency_ppm(b->mperf - a->mperf, cycles));
-	for (unsigned i = 0; i < CST_COUNT; i++) {
-		if (!idle_caps.cstate.msr[i])
+	uint64_t delta = c < 0 ? b->mperf - a->mperf : b->res[c] - a->res[c];
+	return residency_ppm(delta, b->tsc - a->tsc);
+}
+
+void idle_residency_fields(struct record *r, const char *prefix, const struct idle_snap *a,
+			   const struct idle_snap *b)
+{
+	char key[48];
+	for (int c = -1; c < CST_COUNT; c++) {
+		if (c < 0 ? !cpu.has_aperfmperf : !idle_caps.cstate.msr[c])
 			continue;
-		format(key, sizeof(key), "residency_%s_ppm", cstate_counter_names[i]);
-		record_u64(r, key, residency_ppm(b->res[i] - a->res[i], cycles));
+		format(key, sizeof(key), "%sresidency_%s_ppm", prefix,
+		       c < 0 ? "c0" : cstate_counter_names[c]);
+		record_u64(r, key, idle_residency_ppm_of(a, b, c));
 	}
 }
 

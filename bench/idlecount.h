@@ -24,10 +24,14 @@ struct idle_snap {
 /* The counters now, on this CPU (those idle_caps found). */
 void idle_snap_take(struct idle_snap *s);
 
+/* The residency of counter c (CST_*; -1: C0 from MPERF) from a to b, ppm. */
+uint64_t idle_residency_ppm_of(const struct idle_snap *a, const struct idle_snap *b, int c);
+
 struct record;
-/* residency_c0_ppm (where MPERF exists), residency_cc6_ppm, residency_pc2_ppm, ...
- * for each counter idle_caps found, over a to b. */
-void idle_residency_fields(struct record *r, const struct idle_snap *a, const struct idle_snap *b);
+/* PREFIXresidency_c0_ppm (where MPERF exists), ..._cc6_ppm, ..._pc2_ppm, ... for each
+ * counter idle_caps found, over a to b. */
+void idle_residency_fields(struct record *r, const char *prefix, const struct idle_snap *a,
+			   const struct idle_snap *b);
 /* The deepest counter of a to b that moved (its index, CST_*), or -1 when none did;
  * core counters first (cc1..cc7), then package ones, so the deepest core state
  * unless none moved. */

@@ -16,6 +16,7 @@
 #include "bench.h"
 #include "latency.h"
 #include "idlecaps.h"
+#include "idlereport.h"
 #include "problem.h"
 #include "report.h"
 #include "handler.h"
@@ -237,9 +238,11 @@ static void emit_one(const struct latency_key *k, const struct part *p, bool wak
 	record_u64(&r, "arm_bracket", h->n + p->early ? p->brackets / (h->n + p->early) : 0);
 	record_u64(&r, "spurious", p->waiter.spurious);
 	idle_wake_clock_field(&r, p->aperf, p->mperf);
-	idle_residency_fields(&r, &p->before, &p->after);
+	idle_residency_fields(&r, "", &p->before, &p->after);
 	hist_fields(&r, h);
 	record_emit(&r);
+	if (k->cpus == 1)
+		idle_report_latency(p->waiter.state->name, k->what, wake, h, p->waiter.spurious);
 }
 
 void latency_emit(const struct latency_key *k, const struct part *p)
@@ -308,7 +311,9 @@ static bool one_run(const char *delivery, unsigned run)
 	for (unsigned i = 1; i < job.cpus; i++)
 		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
-	uint64_t timeout = clock_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
+	/* an AP's run is bounded by its shots' bounds (and the meeting's second) */
+	uint64_t timeout = clock_cycles_ms(job.samples * ((uint64_t)job.cfg->delay_us / 1000 +
+						     SHOT_TIMEOUT_MS) + 2000);
 	bool ok = true;
 	for (unsigned i = 0; i < job.cpus; i++) {
 		const struct part *p = parts[i];

@@ -20,7 +20,7 @@ struct option {
 
 static const char *const bench_names[] = {
 	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", "interference",
-	NULL
+	"idle", NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", "soak", NULL };
 const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
@@ -46,8 +46,8 @@ static const struct option options[] = {
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
 	  "that every timer, mode and delivery path fires at the requested rate; "
-	  "readcost, armcost, latency, tick, storm, ipi, interference: see "
-	  "docs/METHOD.md" },
+	  "readcost, armcost, latency, tick, storm, ipi, interference, idle (energy "
+	  "and wake-ups of an idle machine at each HZ and tickless): see docs/METHOD.md" },
 	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
 	  "repetitions of each configuration" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",

@@ -116,6 +116,8 @@ KERNEL_OBJS := \
 	bench/idlecaps.o \
 	bench/idlewait.o \
 	bench/idlecount.o \
+	bench/idle.o \
+	bench/idlereport.o \
 	bench/cost.o \
 	bench/readcost.o \
 	bench/armcost.o
