@@ -24,6 +24,14 @@ static struct lat {
 } lat[MAX_LAT];
 static unsigned n_lat;
 
+/* Per state, latency's residency: which counters moved in its runs. */
+static struct res {
+	char wait[IDLE_NAME_MAX];
+	uint64_t sum[CST_COUNT];        /* ppm summed over the runs */
+	unsigned runs;
+} res[IDLE_MAX_STATES];
+static unsigned n_res;
+
 static struct pw {
 	char wait[IDLE_NAME_MAX];
 	uint32_t hz;
@@ -34,9 +42,28 @@ static struct pw {
 } pw[MAX_POWER];
 static unsigned n_pw;
 
-void idle_report_latency(const char *wait, const char *what, bool wake, const struct hist *h,
-			 uint64_t spurious)
+static void add_residency(const char *wait, const struct idle_snap *a, const struct idle_snap *b)
 {
+	unsigned i = 0;
+	while (i < n_res && strcmp(res[i].wait, wait))
+		i++;
+	if (i == IDLE_MAX_STATES)
+		return;
+	if (i == n_res) {
+		n_res++;
+		res[i] = (struct res){ .runs = 0 };
+		format(res[i].wait, sizeof(res[i].wait), "%s", wait);
+	}
+	for (int c = 0; c < CST_COUNT; c++)
+		res[i].sum[c] += idle_residency_ppm_of(a, b, c);
+	res[i].runs++;
+}
+
+void idle_report_latency(const char *wait, const char *what, bool wake, const struct hist *h,
+			 uint64_t spurious, const struct idle_snap *a, const struct idle_snap *b)
+{
+	if (!wake)
+		add_residency(wait, a, b);
 	unsigned i = 0;
 	while (i < n_lat && (strcmp(lat[i].wait, wait) || strcmp(lat[i].what, what) ||
 			     lat[i].wake != wake))
@@ -90,6 +117,36 @@ void idle_report_window(const struct idle_window_report *w)
 
 /* ---- latency ----------------------------------------------------------------------- */
 
+/* "hlt: deepest residency cc6 45.2 %; never entered cc7, pc2" (the counters idle_caps
+ * found; a counter that does not count here, as under an emulator, never moves). */
+static void print_entered(const struct res *r)
+{
+	char line[200], never[120] = "";
+	int deepest = -1, n = 0;
+	for (int c = 0; c < CST_COUNT; c++) {
+		if (!idle_caps.cstate.msr[c])
+			continue;
+		if (r->sum[c])
+			deepest = c;
+		else
+			n += format(never + n, sizeof(never) - (size_t)n, "%s%s", n ? ", " : "",
+				    cstate_counter_names[c]);
+	}
+	if (deepest < 0 && !n)
+		return;                         /* no counter on this CPU */
+	int len = format(line, sizeof(line), "  %s:", r->wait);
+	if (deepest >= 0) {
+		uint64_t ppm = r->sum[deepest] / r->runs;
+		len += format(line + len, sizeof(line) - (size_t)len, " deepest residency %s %llu.%llu %%%s",
+			      cstate_counter_names[deepest], (unsigned long long)(ppm / 10000),
+			      (unsigned long long)(ppm / 1000 % 10), n ? ";" : "");
+	}
+	if (n)
+		format(line + len, sizeof(line) - (size_t)len, " never entered %s%s", never,
+		       deepest < 0 ? " (or their counters do not count here)" : "");
+	kprintf("%s\n", line);
+}
+
 static void print_latency(void)
 {
 	kprintf("Idle: wake-up latency by state and source, ns (mean over runs of each run's "
@@ -104,6 +161,8 @@ static void print_latency(void)
 			(unsigned long long)clock_ns(l->p999 / l->runs),
 			(unsigned long long)clock_ns(l->max));
 	}
+	for (unsigned i = 0; i < n_res; i++)
+		print_entered(&res[i]);
 	for (unsigned i = 0; i < n_lat; i++)
 		if (!lat[i].wake && lat[i].spurious > lat[i].samples)
 			kprintf("  %s %s: the wait returned %llu times without its wake in %llu "

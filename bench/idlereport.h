@@ -15,9 +15,10 @@
 #define IDLE_NO_POWER UINT64_MAX
 
 /* latency on one CPU: one run's distribution of `what` (a timer or "ipi") in state
- * wait, the handler's stamps or (wake) the wake's. */
+ * wait, the handler's stamps or (wake) the wake's; a and b: the residency counters
+ * around the run. */
 void idle_report_latency(const char *wait, const char *what, bool wake, const struct hist *h,
-			 uint64_t spurious);
+			 uint64_t spurious, const struct idle_snap *a, const struct idle_snap *b);
 
 /* idle: one window (power_uw: IDLE_NO_POWER without a valid energy figure). */
 struct idle_window_report {

@@ -242,7 +242,8 @@ static void emit_one(const struct latency_key *k, const struct part *p, bool wak
 	hist_fields(&r, h);
 	record_emit(&r);
 	if (k->cpus == 1)
-		idle_report_latency(p->waiter.state->name, k->what, wake, h, p->waiter.spurious);
+		idle_report_latency(p->waiter.state->name, k->what, wake, h, p->waiter.spurious,
+				    &p->before, &p->after);
 }
 
 void latency_emit(const struct latency_key *k, const struct part *p)
