@@ -23,6 +23,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c \
+	tools/tickstat/idle.c \
+	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))

@@ -5,6 +5,7 @@
 #ifndef TICKSTAT_REPORT_H
 #define TICKSTAT_REPORT_H
 
+#include "idle.h"
 #include "lost.h"
 #include "stats.h"
 
@@ -42,6 +43,7 @@ struct report {
 	int nconfig, nstat, logs;
 	struct rconfig *cfg;
 	struct rstat stat[R_MAX_STATS];
+	struct idle_data *idle;  /* bench=idle and latency's states (idle.c) */
 	/* what the boot, platform, calibration and end records say */
 	unsigned boots, ends, ends_pass, skips, errors;
 	unsigned long records;

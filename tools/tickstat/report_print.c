@@ -496,4 +496,5 @@ void report_print(struct report *r, char **logs, int nlogs)
 	print_cpus(r);
 	print_direct(r);
 	print_costs(r);
+	idle_print(r->idle, r->ci, r->cycles_only);
 }
