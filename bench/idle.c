@@ -245,9 +245,11 @@ static void take_temperature(struct window *wd)
 		wd->temp_c = PKG_THERM_READOUT(v);
 }
 
-/* The window itself, every CPU parked and the wake source running: t0 to t1. A
- * backstop (the local APIC's one-shot at the end and more) bounds it where neither
- * the wake source is the local APIC's nor the state deep without ARAT. */
+/* The window itself, every CPU parked and the wake source running: t0 to t1. Where
+ * the wake source is not the local APIC's own (which wakes a wait by itself:
+ * kernel/clock.h), its one-shot past the window's end is the backstop; in a deep
+ * state without ARAT that one may stop too, and the HPET or the PIT, which do not,
+ * are the wake. */
 static void measure(struct window *wd, const struct idle_state *s, uint32_t ms, unsigned timer,
 		    bool local)
 {

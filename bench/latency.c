@@ -114,16 +114,16 @@ static struct smp_barrier start_line;
  * programming falls outside the measured interval (kernel/clock.h: the local timers
  * wake a halt by themselves). False when the shot never came. */
 static bool take_shot(struct part *p, const struct bench_irq_state *st, uint64_t delay,
-		      bool halt, struct shot *s)
+		      bool idle, struct shot *s)
 {
 	bool local = job.timer == TIMER_LAPIC || job.timer == TIMER_TSCDL;
 	struct deadline d = deadline_in_cycles(delay + clock_cycles_ms(SHOT_TIMEOUT_MS));
-	bool backstop = halt && !local && clock_backstop(&d);
-	if (halt && !local && !backstop)
-		halt = false;           /* nothing could wake a halt: spin instead */
+	bool backstop = idle && !local && clock_backstop(&d);
+	if (idle && !local && !backstop)
+		idle = false;           /* nothing could wake a halt: spin instead */
 	uint64_t before = st->count;
 	*s = arm(job.timer, delay, job.cfg->delay_us);
-	bool came = await(p, st, before, halt, &d);
+	bool came = await(p, st, before, idle, &d);
 	if (backstop)
 		clock_backstop_stop();
 	return came || s->missed;
@@ -163,8 +163,8 @@ static void shoot(struct part *p, const struct bench_irq_state *st)
 			continue;
 		}
 		uint64_t wake = p->waiter.wake_tsc;
-		latency_part_add(p, st->last_tsc - s.deadline,
-				 wake && (int64_t)(wake - s.deadline) >= 0 ? wake - s.deadline : 0);
+		latency_part_add(p, st->last_tsc - s.deadline, wake - s.deadline,
+				 wake && (int64_t)(wake - s.deadline) >= 0);
 		idle_wake_clock(&p->aperf, &p->mperf);
 	}
 	idle_snap_take(&p->after);
@@ -206,11 +206,11 @@ void latency_part_reset(struct part *p, const struct idle_state *s)
 	p->fired = false;
 }
 
-void latency_part_add(struct part *p, uint64_t handler, uint64_t wake)
+void latency_part_add(struct part *p, uint64_t handler, uint64_t wake, bool stamped)
 {
 	hist_add(&p->run, handler);
 	hist_add(&p->all, handler);
-	if (!idle_stamps_wake(p->waiter.state))
+	if (!stamped)
 		return;
 	hist_add(&p->wake_run, wake);
 	hist_add(&p->wake_all, wake);

@@ -26,8 +26,9 @@ struct part {
 
 /* A new run: histograms of the run, counts, the waiter's, in state s. */
 void latency_part_reset(struct part *p, const struct idle_state *s);
-/* One sample: handler and (when stamped) wake minus the deadline. */
-void latency_part_add(struct part *p, uint64_t handler, uint64_t wake);
+/* One sample: the handler's stamp minus the deadline, and the wake's where it was
+ * stamped (MWAIT with ECX[0]) at or after the deadline. */
+void latency_part_add(struct part *p, uint64_t handler, uint64_t wake, bool stamped);
 
 /* The fields that identify a run's record: what (timer or "ipi"), its path, wait, cpu. */
 struct latency_key {

@@ -76,7 +76,7 @@ static bool one_ipi(struct cpu *c, bool x2, uint64_t gap)
 		else
 			cpu_relax();
 	uint64_t wake = part.waiter.wake_tsc;
-	latency_part_add(&part, birq.last_tsc - t0, wake > t0 ? wake - t0 : 0);
+	latency_part_add(&part, birq.last_tsc - t0, wake - t0, wake > t0);
 	return true;
 }
 
