@@ -253,8 +253,8 @@ static void print_pair(const struct pw *lo, const struct pw *hi)
 	if (d >= 0) {
 		fmt_res(a, sizeof(a), hi->res[d], hi->windows);
 		fmt_res(b, sizeof(b), lo->res[d], lo->windows);
-		format(tail, sizeof(tail), "; deepest state (%s) reached %s vs %s of the time",
-		       name, a, b);
+		format(tail, sizeof(tail), d ? "; deepest state (%s) reached %s vs %s of the time" :
+		       "; awake (%s) %s vs %s of the time", name, a, b);
 	}
 	if (!ci.valid || !n) {
 		kprintf("    HZ=%u vs HZ=%u: no energy counter%s\n", hi->hz, lo->hz, tail);
