@@ -1,6 +1,6 @@
 /* latency's parts: bench/latency.c (the timers' shots on one CPU or several) and
  * bench/latipi.c (the IPI from another CPU as the wake source) share one CPU's
- * samples of a run and the way they become records. */
+ * samples of a run and the way they become records (bench/latrec.c). */
 #ifndef BENCH_LATENCY_H
 #define BENCH_LATENCY_H
 

@@ -113,6 +113,7 @@ KERNEL_OBJS := \
 	bench/interference.o \
 	bench/latency.o \
 	bench/latipi.o \
+	bench/latrec.o \
 	bench/idlecaps.o \
 	bench/idlewait.o \
 	bench/idlecount.o \
