@@ -88,6 +88,48 @@ static void join(char *buf, size_t size, const char *const *names, unsigned n, u
 			len += (size_t)format(buf + len, size - len, "%s%s", len ? "," : "", names[i]);
 }
 
+/* What the states depend on: CPUID and the MSRs that allow or limit them. */
+static void state_fields(struct record *r, const struct idle_caps *c, const char *mwait_states)
+{
+	record_bool(r, "monitor", c->cpuid.monitor);
+	record_hex(r, "cpuid5_ecx", c->cpuid.leaf5_ecx);
+	record_hex(r, "cpuid5_edx", c->cpuid.leaf5_edx);
+	record_u64(r, "monitor_line", c->monitor_line);
+	record_str(r, "mwait_states", mwait_states);
+	record_bool(r, "break_if0", c->break_if0);
+	if (c->break_if0_why)
+		record_str(r, "break_if0_reason", c->break_if0_why);
+	record_bool(r, "amd_c1_only", c->cpuid.amd);
+	record_bool(r, "waitpkg", c->cpuid.waitpkg);
+	if (c->umwait_read)
+		record_hex(r, "umwait_control", c->umwait);
+	if (c->misc_read)
+		record_bool(r, "misc_enable_mwait", c->misc_mwait);
+	if (c->pkg_cst_read) {
+		record_hex(r, "pkg_cst_config", c->pkg_cst);
+		record_u64(r, "pkg_cstate_limit", c->pkg_cst & PKG_CST_LIMIT_MASK);
+		record_bool(r, "pkg_cst_locked", c->pkg_cst & PKG_CST_LOCK);
+	}
+	record_bool(r, "arat", cpu.has_arat);
+}
+
+/* What idleness is counted with: residency, RAPL, the package temperature. */
+static void counter_fields(struct record *r, const struct idle_caps *c, const char *res,
+			   const char *rapl)
+{
+	record_str(r, "residency", res);
+	record_str(r, "rapl", rapl);
+	if (c->rapl.why)
+		record_str(r, "rapl_reason", c->rapl.why);
+	else
+		record_u64(r, "energy_esu", c->esu);
+	if (c->rapl.msr[RAPL_DRAM])
+		record_bool(r, "dram_fixed_unit", c->rapl.dram_fixed_unit);
+	record_bool(r, "pkg_temp", c->pkg_temp);
+	if (c->tjmax)
+		record_u64(r, "tjmax_c", c->tjmax);
+}
+
 static void emit(const struct idle_caps *c, const char *mwait_states)
 {
 	char res[96], rapl[32];
@@ -99,37 +141,8 @@ static void emit(const struct idle_caps *c, const char *mwait_states)
 	join(rapl, sizeof(rapl), rapl_domain_names, RAPL_DOMAINS, domains, "");
 	struct record r;
 	record_begin(&r, "idle_caps");
-	record_bool(&r, "monitor", c->cpuid.monitor);
-	record_hex(&r, "cpuid5_ecx", c->cpuid.leaf5_ecx);
-	record_hex(&r, "cpuid5_edx", c->cpuid.leaf5_edx);
-	record_u64(&r, "monitor_line", c->monitor_line);
-	record_str(&r, "mwait_states", mwait_states);
-	record_bool(&r, "break_if0", c->break_if0);
-	if (c->break_if0_why)
-		record_str(&r, "break_if0_reason", c->break_if0_why);
-	record_bool(&r, "amd_c1_only", c->cpuid.amd);
-	record_bool(&r, "waitpkg", c->cpuid.waitpkg);
-	if (c->umwait_read)
-		record_hex(&r, "umwait_control", c->umwait);
-	if (c->misc_read)
-		record_bool(&r, "misc_enable_mwait", c->misc_mwait);
-	if (c->pkg_cst_read) {
-		record_hex(&r, "pkg_cst_config", c->pkg_cst);
-		record_u64(&r, "pkg_cstate_limit", c->pkg_cst & PKG_CST_LIMIT_MASK);
-		record_bool(&r, "pkg_cst_locked", c->pkg_cst & PKG_CST_LOCK);
-	}
-	record_bool(&r, "arat", cpu.has_arat);
-	record_str(&r, "residency", res);
-	record_str(&r, "rapl", rapl);
-	if (c->rapl.why)
-		record_str(&r, "rapl_reason", c->rapl.why);
-	else
-		record_u64(&r, "energy_esu", c->esu);
-	if (c->rapl.msr[RAPL_DRAM])
-		record_bool(&r, "dram_fixed_unit", c->rapl.dram_fixed_unit);
-	record_bool(&r, "pkg_temp", c->pkg_temp);
-	if (c->tjmax)
-		record_u64(&r, "tjmax_c", c->tjmax);
+	state_fields(&r, c, mwait_states);
+	counter_fields(&r, c, res, rapl);
 	record_emit(&r);
 	kprintf("idle: mwait %s%s; residency counters %s; RAPL %s\n",
 		*mwait_states ? mwait_states : "none", c->break_if0 ? " (stamped at wake)" : "",
