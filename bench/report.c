@@ -10,6 +10,7 @@
  *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
 #include "alloc.h"
+#include "idlereport.h"
 #include "ci.h"
 #include "clock.h"
 #include "console.h"
@@ -396,5 +397,6 @@ void bench_report(const char *emulator)
 	print_costs();
 	print_timers();
 	print_shares();
+	idle_report_print();
 	kprintf("The serial log holds every record: tickstat report LOG compares them.\n");
 }

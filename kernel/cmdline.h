@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "idlestate.h"
 
 enum console_kind { CONSOLE_IO, CONSOLE_MMIO8, CONSOLE_MMIO32, CONSOLE_NONE, CONSOLE_AUTO };
 
@@ -28,7 +29,6 @@ enum selftest {
 
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
 enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL, SUITE_SOAK };
-enum wait_style { WAIT_SPIN, WAIT_HLT };
 enum qr_pages { QR_PAGES_AUTO, QR_PAGES_ON, QR_PAGES_OFF };
 
 /* Bits of the workload= set. */
@@ -69,7 +69,7 @@ struct config {
 	uint32_t order;                 /* ORDER_*: tick's runs */
 	uint64_t seed;                  /* order=random's (seed=, else from the TSC) */
 	uint32_t workloads;             /* bit per WORKLOAD_* */
-	uint32_t wait;                  /* enum wait_style, for latency */
+	struct wait_list wait;          /* latency, ipi, idle: the states, each in turn */
 	uint32_t delay_us;              /* latency: from arming to the deadline */
 	uint32_t inject;                /* cycles burnt in every measured handler */
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */

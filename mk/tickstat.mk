@@ -20,6 +20,8 @@ TICKSTAT_LIB := \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c \
+	tools/tickstat/idle.c \
+	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c \
 	tools/tickstat/cmd_compare.c \
 	tools/tickstat/cmd_column.c \

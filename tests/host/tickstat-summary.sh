@@ -63,13 +63,13 @@ echo "summary structure ok"
 # calibration, as the kernel writes machine_check, machine and the others, may
 # neither make a table nor a second "TSC frequency" of 0. A type added to
 # FORMAT.md without a decision here fails.
-measures="run stats fire storm storm_limit tsc_sync report"
+measures="run stats fire storm storm_limit tsc_sync report idle"
 types=$(sed -n '/^## Records/,/^## Text lines/s/^### `\([a-z_]*\)`.*/\1/p' "$OLDPWD/docs/FORMAT.md" | sort -u)
 [[ $(wc -w <<<"$types") -ge 20 ]] || fail "FORMAT.md's record types not found: $types"
 python3 - every.log $types <<'PY' || fail "cannot write every.log"
 import sys, zlib
 out, types = sys.argv[1], sys.argv[2:]
-measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report"}
+measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report", "idle"}
 recs = [("boot", '"format":1,"version":"t"')]
 for t in types:
     if t in measures or t in ("boot", "end", "calibration"):

@@ -142,8 +142,10 @@ static void take_stats(struct report *r, const struct rec *rec)
 	    (strcmp(bench, "readcost") && strcmp(bench, "armcost") && strcmp(bench, "latency")))
 		return;
 	char label[64];
-	const char *wait = rec_str(rec, "wait");     /* latency: spin apart from hlt */
-	snprintf(label, sizeof(label), "%s%s", what, wait && !strcmp(wait, "hlt") ? "/hlt" : "");
+	const char *wait = rec_str(rec, "wait"), *stamp = rec_str(rec, "stamp");
+	/* latency: each state apart from spin, and the wake's stamp from the handler's */
+	snprintf(label, sizeof(label), "%s%s%s%s", what, wait && strcmp(wait, "spin") ? "/" : "",
+		 wait && strcmp(wait, "spin") ? wait : "", stamp && !strcmp(stamp, "wake") ? " wake" : "");
 	struct rstat *s = NULL;
 	for (int i = 0; i < r->nstat && !s; i++)
 		if (!strcmp(r->stat[i].bench, bench) && !strcmp(r->stat[i].what, label))
@@ -325,12 +327,15 @@ void report_take(const struct rec *rec, void *ctx)
 	} else if (!strcmp(t, "stats")) {
 		take_stats(r, rec);
 	}
+	if (r->idle && (!strcmp(t, "idle") || !strcmp(t, "stats") || !strcmp(t, "skip")))
+		idle_take(r->idle, rec, r->tsc_hz, this_boot(r));
 }
 
 struct report *report_new(int ci)
 {
 	struct report *r = calloc(1, sizeof(*r));
-	if (r && !(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg)))) {
+	if (r && (!(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg))) || !(r->idle = idle_new()))) {
+		free(r->cfg);
 		free(r);
 		return NULL;
 	}
@@ -353,6 +358,7 @@ void report_free(struct report *r)
 	for (int i = 0; i < r->nstat; i++)
 		ds_free(&r->stat[i].p50), ds_free(&r->stat[i].p99);
 	free(r->cfg);
+	idle_free(r->idle);
 	lost_free(&r->pairs);
 	free(r);
 }

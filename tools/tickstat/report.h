@@ -6,6 +6,7 @@
 #define TICKSTAT_REPORT_H
 
 #include "boots.h"
+#include "idle.h"
 #include "lost.h"
 #include "stats.h"
 
@@ -58,6 +59,7 @@ struct report {
 	int nconfig, nstat, logs;
 	struct rconfig *cfg;
 	struct rstat stat[R_MAX_STATS];
+	struct idle_data *idle;  /* bench=idle and latency's states (idle.c) */
 	/* what the boot, platform, calibration and end records say */
 	unsigned boots, ends, ends_pass, skips, errors;
 	unsigned long records;
@@ -104,6 +106,16 @@ void fmt_pm_estimate(char *buf, size_t size, const struct estimate *e, bool sign
 void fmt_num(char *buf, size_t size, double v);
 /* Columns a UTF-8 string takes (continuation bytes take none). */
 size_t columns(const char *s);
+/* report_print.c: a line of items that wraps at R_WIDTH between them, the later
+ * lines indented; a wrapped line ends with its separator's ';' or ','. */
+struct line {
+	char buf[2048];
+	size_t len, col;
+	int indent;
+};
+void line_start(struct line *l, const char *text, int indent);
+void line_add(struct line *l, const char *sep, const char *item);
+void line_end(struct line *l);
 
 /* report_print.c */
 void report_print(struct report *r, char **logs, int nlogs);

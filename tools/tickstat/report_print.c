@@ -11,20 +11,14 @@
 
 /* ---- lines that wrap at R_WIDTH ---------------------------------------------- */
 
-struct line {
-	char buf[2048];
-	size_t len, col;
-	int indent;
-};
-
-static void line_start(struct line *l, const char *text, int indent)
+void line_start(struct line *l, const char *text, int indent)
 {
 	l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%s", text);
 	l->col = columns(l->buf);
 	l->indent = indent;
 }
 
-static void line_add(struct line *l, const char *sep, const char *item)
+void line_add(struct line *l, const char *sep, const char *item)
 {
 	/* + 1: a wrapped line ends with the separator's first character */
 	if (l->col + columns(sep) + columns(item) + 1 > R_WIDTH && l->col > (size_t)l->indent) {
@@ -38,7 +32,7 @@ static void line_add(struct line *l, const char *sep, const char *item)
 	l->col += columns(sep) + columns(item);
 }
 
-static void line_end(struct line *l)
+void line_end(struct line *l)
 {
 	if (l->col > (size_t)l->indent || l->len)
 		printf("%s\n", l->buf);
@@ -623,4 +617,5 @@ void report_print(struct report *r, char **logs, int nlogs)
 	print_cpus(r);
 	print_direct(r);
 	print_costs(r);
+	idle_print(r->idle, r->ci, r->cycles_only);
 }
