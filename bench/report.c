@@ -12,6 +12,8 @@
  *     number (ftq: off is the off run's cycles for the on run's work), then the
  *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
+#include "alloc.h"
+#include "idlereport.h"
 #include "ci.h"
 #include "clock.h"
 #include "console.h"
@@ -34,7 +36,6 @@ static struct { uint64_t cycles, interrupts; } direct[4];
 /* The direct cost's work model: the sweep's first (the floor unless tick_work= or
  * tick_model= say otherwise), so that one boot's figure is of one handler. */
 static struct tick_model direct_model;
-static bool have_direct_model;
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
 
 struct share {
@@ -47,15 +48,17 @@ struct share {
 static struct share shares[MAX_SHARES];
 static unsigned n_shares;
 
-/* The configuration whose runs arrive now (tick runs them one after another). */
-static struct {
+/* Each configuration's runs as they arrive: with order=random (bench/tick.c) the
+ * pairs of all of them come interleaved, each pair off then on. */
+static struct gathering {
 	struct share key;
-	bool open, have_off;
+	bool have_off;
 	unsigned off_run;
 	uint64_t off_cycles, off_work;
 	uint64_t n;
-	int64_t lost_ppm[MAX_RUNS];
-} cur;
+	int64_t *lost_ppm;              /* MAX_RUNS, from alloc() */
+} gathering[MAX_SHARES];
+static unsigned n_gathering;
 
 void report_cost(const char *what, uint64_t p50)
 {
@@ -77,14 +80,33 @@ void report_latency(unsigned timer, uint64_t p50, uint64_t p99)
 	latency[timer].n++;
 }
 
-static void close_share(void)
+/* The configurations' shares, in the order their first runs came. */
+static void close_shares(void)
 {
-	if (cur.open && cur.n && n_shares < MAX_SHARES) {
-		shares[n_shares] = cur.key;
-		shares[n_shares++].ci = ci_of(cur.lost_ppm, cur.n);
+	for (unsigned i = 0; i < n_gathering; i++) {
+		struct gathering *g = &gathering[i];
+		if (g->n && n_shares < MAX_SHARES) {
+			shares[n_shares] = g->key;
+			shares[n_shares++].ci = ci_of(g->lost_ppm, g->n);
+		}
 	}
-	cur.open = cur.have_off = false;
-	cur.n = 0;
+	n_gathering = 0;
+}
+
+static struct gathering *gathering_of(const struct tick_config *t)
+{
+	for (unsigned i = 0; i < n_gathering; i++) {
+		struct gathering *g = &gathering[i];
+		if (g->key.source == t->source && g->key.workload == t->workload &&
+		    g->key.hz == t->hz && tick_model_same(&g->key.model, &t->model))
+			return g;
+	}
+	int64_t *runs = n_gathering < MAX_SHARES ? alloc(MAX_RUNS * sizeof(*runs), 8) : NULL;
+	if (!runs)
+		return NULL;
+	gathering[n_gathering] = (struct gathering){
+		.key = { t->source, t->workload, t->hz, t->model, { 0 } }, .lost_ppm = runs };
+	return &gathering[n_gathering++];
 }
 
 /* (on - off) / off in ppm, rounded toward zero. */
@@ -96,42 +118,38 @@ static int64_t lost_ppm(uint64_t on, uint64_t off)
 
 /* The off run's cycles to pair with an on run: ftq's runs last the same, so its
  * off run's cycles for the on run's work (docs/METHOD.md, "ftq"). */
-static uint64_t pair_off(uint64_t on_work)
+static uint64_t pair_off(const struct gathering *g, uint64_t on_work)
 {
-	if (!cur.off_work)
-		return cur.off_cycles;
-	return mul_div(cur.off_cycles, on_work, cur.off_work);
+	if (!g->off_work)
+		return g->off_cycles;
+	return mul_div(g->off_cycles, on_work, g->off_work);
+}
+
+void report_direct_model(const struct tick_model *m)
+{
+	direct_model = *m;
 }
 
 void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
 		 uint64_t work, uint64_t smis)
 {
-	if (t->cpus != 1)
+	struct gathering *g = t->cpus == 1 ? gathering_of(t) : NULL;
+	if (!g)
 		return;
-	if (!cur.open || cur.key.source != t->source || cur.key.workload != t->workload ||
-	    cur.key.hz != t->hz || !tick_model_same(&cur.key.model, &t->model)) {
-		close_share();
-		cur.key = (struct share){ t->source, t->workload, t->hz, t->model, { 0 } };
-		cur.open = true;
-	}
 	smi += smis;
 	if (!on) {
-		cur.have_off = cycles != 0 && (t->workload != WORKLOAD_FTQ || work != 0);
-		cur.off_run = run;
-		cur.off_cycles = cycles;
-		cur.off_work = work;
+		g->have_off = cycles != 0 && (t->workload != WORKLOAD_FTQ || work != 0);
+		g->off_run = run;
+		g->off_cycles = cycles;
+		g->off_work = work;
 		return;
 	}
-	uint64_t off = pair_off(work);
-	if (cur.have_off && cur.off_run == run && cur.n < MAX_RUNS && off)
-		cur.lost_ppm[cur.n++] = lost_ppm(cycles, off);
-	cur.have_off = false;
+	uint64_t off = pair_off(g, work);
+	if (g->have_off && g->off_run == run && g->n < MAX_RUNS && off)
+		g->lost_ppm[g->n++] = lost_ppm(cycles, off);
+	g->have_off = false;
 	short_runs += interrupts + 1 < expected - expected / 100;
-	if (t->workload == WORKLOAD_SPIN && !have_direct_model) {
-		direct_model = t->model;
-		have_direct_model = true;
-	}
 	if (t->workload == WORKLOAD_SPIN && tick_model_same(&t->model, &direct_model)) {
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;
@@ -413,7 +431,7 @@ static void print_row(unsigned first)
 
 static void print_shares(void)
 {
-	close_share();
+	close_shares();
 	if (!n_shares)
 		return;
 	kprintf("CPU lost to the tick on 1 CPU, %% (mean +/- 95%% interval over the runs; "
@@ -434,5 +452,6 @@ void bench_report(const char *emulator)
 	print_costs();
 	print_timers();
 	print_shares();
+	idle_report_print();
 	kprintf("The serial log holds every record: tickstat report LOG compares them.\n");
 }

@@ -23,6 +23,8 @@ void tick_read_counters(struct counters *c, bool pmu)
 	}
 }
 
+unsigned tick_pair;
+
 /* "pmu_EVENT": each counted event over the run, wrap-safe at its counter's width. */
 static void pmu_fields(struct record *r, const struct counters *a, const struct counters *b)
 {
@@ -121,6 +123,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
+	record_u64(&r, "position", 2 * (uint64_t)tick_pair + on);
 	record_bool(&r, "timer_on", on);
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);

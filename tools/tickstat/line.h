@@ -1,5 +1,6 @@
 /* tickstat report's lines, which wrap at R_WIDTH (report.h): items added with their
- * separator move to a new line, indented, when they would not fit. */
+ * separator move to a new line, indented, when they would not fit; a wrapped line
+ * ends with its separator's ';' or ','. */
 #ifndef TICKSTAT_LINE_H
 #define TICKSTAT_LINE_H
 

@@ -4,6 +4,7 @@
  * tick; for a sweep of tick_data_kib the footprint at which the share crosses 1 %;
  * for ftq the work lost per quantum and the spectrum's peak. */
 #include "report.h"
+#include "boots.h"
 #include "spectrum.h"
 
 #include <math.h>
@@ -80,9 +81,9 @@ static const struct rconfig *spin_of(const struct report *r, const struct rconfi
 /* "130 ns (130 cycles)", or cycles alone without the TSC's rate; with "± e". */
 static void ns_cycles(char *buf, size_t size, const struct report *r, const struct dataset *d)
 {
-	struct interval iv = mean_interval(d, r->ci);
+	struct estimate iv = mean_estimate(d, r->ci);
 	char v[48];
-	fmt_pm(v, sizeof(v), iv.v, iv.e);
+	fmt_pm_estimate(v, sizeof(v), &iv, false);
 	if (r->cycles_only || !(r->first_tsc_hz > 0))
 		snprintf(buf, size, "%s cycles", v);
 	else
@@ -97,9 +98,9 @@ static void print_pmu(const struct report *r, const struct rconfig *c)
 		return;
 	line_start(&l, "     ", 6);
 	for (int k = 0; k < c->npmu; k++) {
-		struct interval iv = mean_interval(&c->pmu[k].per_tick, r->ci);
+		struct estimate iv = mean_estimate(&c->pmu[k].per_tick, r->ci);
 		char v[64];
-		fmt_pm(v, sizeof(v), iv.v, iv.e);
+		fmt_pm_estimate(v, sizeof(v), &iv, false);
 		snprintf(item, sizeof(item), "%s %s per tick", v, c->pmu[k].event);
 		line_add(&l, k ? "; " : " ", item);
 	}
@@ -113,19 +114,16 @@ static void add_indirect(struct line *l, const struct report *r, const struct rc
 			 const struct rconfig *s)
 {
 	char item[128], v[64];
-	double e;
 	bool proven;
-	if (s == c) {
-		struct interval iv = mean_interval(&c->indirect, r->ci);
-		fmt_pm(v, sizeof(v), iv.v, iv.e);
-		e = iv.e;
-		proven = isfinite(e) && fabs(iv.v) > e;
-	} else {
-		struct verdict vd = verdict(&s->direct, &c->cost, r->ci);
-		fmt_pm(v, sizeof(v), vd.ok ? vd.diff : ds_mean(&c->cost) - ds_mean(&s->direct),
-		       vd.ok ? vd.err : NAN);
-		proven = vd.ok && vd.proven;
-	}
+	struct estimate d = s == c ? mean_estimate(&c->indirect, r->ci) :
+				     diff_estimate(&s->direct, &c->cost, r->ci);
+	if (!d.ok)
+		d.v = ds_mean(&c->cost) - ds_mean(&s->direct);
+	if (d.ok)
+		fmt_pm_estimate(v, sizeof(v), &d, false);
+	else
+		fmt_pm(v, sizeof(v), d.v, NAN);
+	proven = d.ok && d.interval && estimate_excludes_zero(&d);
 	snprintf(item, sizeof(item), "indirect %s%s", v, proven ? "" : " (not proven)");
 	line_add(l, ", ", item);
 }
@@ -142,8 +140,8 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 	const struct rconfig *s = spin_of(r, c);
 	if (!s)
 		return;
-	struct interval d = mean_interval(&s->direct, r->ci);
-	fmt_pm(v, sizeof(v), d.v, d.e);
+	struct estimate d = mean_estimate(&s->direct, r->ci);
+	fmt_pm_estimate(v, sizeof(v), &d, false);
 	snprintf(item, sizeof(item), "direct%s %s", s == c ? "" : " (spin)", v);
 	line_add(l, ": ", item);
 	add_indirect(l, r, c, s);
@@ -152,9 +150,9 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 static void print_model_row(const struct report *r, const struct rconfig *c)
 {
 	char label[96], share[96];
-	struct interval lost = mean_interval(&c->lost, r->ci);
+	struct estimate lost = mean_estimate(&c->lost, r->ci);
 	model_label(label, sizeof(label), c);
-	fmt_share(share, sizeof(share), lost.v, lost.e, false);
+	fmt_share_estimate(share, sizeof(share), &lost, false);
 	printf("    %-36s %s\n", label, share);
 	struct line l;
 	line_start(&l, "     ", 8);
@@ -299,7 +297,7 @@ static void add_spectrum(struct line *l, const struct report *r, const struct rc
 static void print_ftq(const struct report *r, const struct rconfig *c)
 {
 	char label[96], v[64], item[256];
-	struct interval lost = mean_interval(&c->ftq_lost, r->ci);
+	struct estimate lost = mean_estimate(&c->ftq_lost, r->ci);
 	double units = ds_mean(&c->ftq_units);
 	struct line l;
 	model_label(label, sizeof(label), c);
@@ -309,7 +307,7 @@ static void print_ftq(const struct report *r, const struct rconfig *c)
 	snprintf(item, sizeof(item), "quanta of %.0f cycles, %.1f units each without the timer",
 		 c->quantum_cycles, units);
 	line_add(&l, " ", item);
-	fmt_pm(v, sizeof(v), lost.v, lost.e);
+	fmt_pm_estimate(v, sizeof(v), &lost, false);
 	snprintf(item, sizeof(item), "work lost per quantum %s units (%.3g %%)", v,
 		 units > 0 ? lost.v / units * 100 : 0.0);
 	line_add(&l, "; ", item);
