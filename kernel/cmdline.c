@@ -29,7 +29,7 @@ static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", 
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start",
-	"ap-fault", "lost-irq", "msr", NULL
+	"ap-fault", "lost-irq", "msr", "hpet-wrap", NULL
 };
 
 static const char *const dump_names[] = { "acpi", "smbios", NULL };
@@ -112,7 +112,8 @@ static const struct option options[] = {
 	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints; "
 	  "lost-irq: latency's PIT and HPET interrupts reach no handler from the "
 	  "second shot on, so only the backstop can end a halted wait, and ipi's "
-	  "IPIs none at all (ends error)" },
+	  "IPIs none at all (ends error); hpet-wrap: the HPET's main counter moved to "
+	  "10 ms before 2^32 ticks before the benchmarks, as after 43 s at 100 MHz" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records; acpi: every ACPI "
 	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "

@@ -20,6 +20,9 @@ enum selftest {
 					 * ipi: every IPI lost, an error */
 	SELFTEST_MSR,                   /* RDMSR, WRMSR of an MSR that does not exist: the
 					 * fixup table turns each #GP into a return value */
+	SELFTEST_HPET_WRAP,             /* the HPET's counter moved to 10 ms before 2^32
+					 * ticks before the benchmarks: comparators written
+					 * from then on hold a high half (bench/timers.c) */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
