@@ -424,13 +424,24 @@ bool timer_present(unsigned bit)
 	return false;
 }
 
+/* Is the delivery path there? The I/O APIC's and the HPET's legacy replacement
+ * (ISA IRQ0 through the I/O APIC) need one I/O APIC and the local APIC; without
+ * the MADT there is no I/O APIC, and the PIT goes through the 8259. */
+static bool delivery_present(unsigned delivery_bit)
+{
+	switch (delivery_bit) {
+	case DELIVERY_PIC: return irq.pic;
+	case DELIVERY_IOAPIC:
+	case DELIVERY_LEGACY: return irq.lapic && irq.ioapics;
+	default: return irq.lapic;
+	}
+}
+
 bool source_selected(const struct timer_source *s, const struct config *cfg)
 {
 	if (!(cfg->timers & (1u << s->timer_bit)) || !(cfg->deliveries & (1u << s->delivery_bit)))
 		return false;
-	if (s->delivery_bit == DELIVERY_PIC ? !irq.pic : !irq.lapic)
-		return false;
-	return timer_present(s->timer_bit);
+	return delivery_present(s->delivery_bit) && timer_present(s->timer_bit);
 }
 
 void source_fields(struct record *r, const struct timer_source *s)

@@ -156,7 +156,8 @@ void timers_init(void)
 	emit_timer("tsc", clock_tsc_hz() != 0, "no reference to calibrate the TSC against",
 		   clock_tsc_hz(), 64, "clock", "none");
 	emit_timer("pit", timers.pit, timers.pit_why, PIT_HZ, 16, "periodic,oneshot",
-		   irq.pic ? (irq.lapic ? "pic,ioapic" : "pic") : "ioapic");
+		   irq.pic ? (irq.lapic && irq.ioapics ? "pic,ioapic" : "pic") :
+		   irq.ioapics ? "ioapic" : "none");
 	emit_timer("lapic", timers.lapic, timers.lapic_why, timers.lapic_hz, 32,
 		   "periodic,oneshot", "local");
 	emit_timer("tscdl", timers.tscdl, timers.tscdl_why, clock_tsc_hz(), 64, "oneshot", "local");
