@@ -108,6 +108,8 @@ KERNEL_OBJS := \
 	bench/hist.o \
 	bench/suite.o \
 	bench/workload.o \
+	bench/spin.o \
+	bench/spin_loop.o \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \

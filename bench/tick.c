@@ -27,7 +27,7 @@
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
 	switch (w) {
-	case WORKLOAD_SPIN: return workload_spin(iterations, v);
+	case WORKLOAD_SPIN: return spin_measure(v, iterations, &birq.count);
 	case WORKLOAD_MATRIX: return workload_matrix(iterations);
 	default: return workload_memwalk(iterations);
 	}
@@ -55,13 +55,13 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	if (!source_start_checked("tick", s, t->hz, &millihz))
 		return false;
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
 	tick_read_counters(&b);
 	s->stop();
+	tick_spin_done(t, v, true, cycles);
 	uint32_t id = smp.cpu[0].apic_id;
 	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
@@ -78,11 +78,11 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		    struct spin_view *v)
 {
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b);
+	tick_spin_done(t, v, false, cycles);
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
 		      &a, &b);
 	sums[0] += cycles;
@@ -199,6 +199,14 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 	}
 }
 
+static uint32_t max_hz(const struct config *cfg)
+{
+	uint32_t most = 0;
+	for (unsigned h = 0; h < cfg->hz.n; h++)
+		most = cfg->hz.v[h] > most ? cfg->hz.v[h] : most;
+	return most;
+}
+
 void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
@@ -208,16 +216,18 @@ void tick_run(const struct config *cfg)
 	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
-	workload_spin_calibrate(&view);
-	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
-		(unsigned long long)view.step, (unsigned long long)view.threshold);
+	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
+	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :
+			       "no memory for the spin loop's buffer of holes";
+	if (!spin_why)
+		tick_spin_calibrate(&view, smp.cpu[0].apic_id);
 	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
 	report_unserved(cfg);
 	unsigned most = 1;
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;
 	if (most > 1)
-		tick_mp_prepare(most, cfg->inject);
+		tick_mp_prepare(most, cfg->inject, capacity);
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -228,8 +238,11 @@ void tick_run(const struct config *cfg)
 				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
 							 cfg->irq_cpu, cfg->inject };
 				done++;
-				if (w == WORKLOAD_MEMWALK && memwalk_why) {
-					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
+				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
+						  w == WORKLOAD_SPIN ? spin_why : NULL;
+				if (why) {
+					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
+						workload_names[w], why);
 					continue;
 				}
 				t.iterations = calibrate(w, cfg->ms, &view);

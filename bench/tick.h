@@ -35,12 +35,19 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		   const struct counters *a, const struct counters *b);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
+/* The spin loop's calibration on CPU apic_id, its console line and "spin" record. */
+void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id);
+void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id);
+/* After a run's closing TSC read: a spin run's holes worked out; a timer-off run's
+ * cycles are the step of the runs that follow. */
+void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles);
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 
 /* bench/tickmp.c. */
-/* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */
-void tick_mp_prepare(unsigned cpus, uint64_t inject);
+/* Before the first tick_mp_config: the APs' spin buffers (capacity holes) and
+ * calibration, matrices, inject. */
+void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity);
 /* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */
 void tick_mp_config(const struct tick_config *t, unsigned runs);
 

@@ -91,7 +91,7 @@ static uint64_t workload(struct part *p)
 {
 	const struct tick_config *t = job.t;
 	switch (t->workload) {
-	case WORKLOAD_SPIN: return workload_spin_count(t->iterations, &p->view, p->count);
+	case WORKLOAD_SPIN: return spin_measure(&p->view, t->iterations, p->count);
 	case WORKLOAD_MATRIX:
 		return p->mat ? workload_matrix_on(p->mat, t->iterations) :
 				workload_matrix(t->iterations);
@@ -104,12 +104,12 @@ static void measure(struct part *p)
 {
 	if (!smp_meet(&start_line, job.n, clock_cycles_ms(BARRIER_MS)) && !p->error)
 		p->error = "the CPUs did not meet at the start of the run within 1 s";
-	spin_view_reset(&p->view);
 	tick_read_counters(&p->a);
 	uint64_t before = *p->count;
 	p->cycles = workload(p);
 	p->interrupts = *p->count - before;
 	tick_read_counters(&p->b);
+	tick_spin_done(job.t, &p->view, job.on, p->cycles);
 }
 
 /* On the AP: its own local APIC timer at job.t->hz; NULL, or why it cannot run at
@@ -186,29 +186,31 @@ static void ap_prepare(void *arg)
 {
 	struct part *p = arg;
 	bench_irq_ap_bind(p->index);
-	workload_spin_calibrate(&p->view);
+	spin_calibrate(&p->view);
 }
 
-void tick_mp_prepare(unsigned cpus, uint64_t inject)
+void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
 {
 	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
 		if (!parts[i])
 			parts[i] = alloc(sizeof(struct part), 128);
-		if (!parts[i])
+		if (!parts[i] || (!parts[i]->view.holes && !spin_view_init(&parts[i]->view, capacity)))
 			continue;               /* tick_mp_config reports it */
 		parts[i]->index = i;
 		birq_ap[i].s.inject_cycles = inject;
 		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
-			workload_spin_calibrate(&parts[0]->view);
+			spin_calibrate(&parts[0]->view);
 			parts[0]->ready = true;
-			continue;
+		} else {
+			if (!parts[i]->mat)
+				parts[i]->mat = workload_matrices_alloc();
+			parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
+					   smp_wait(&smp.cpu[i], clock_cycles_ms(PREPARE_MS));
 		}
-		if (!parts[i]->mat)
-			parts[i]->mat = workload_matrices_alloc();
-		parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
-				   smp_wait(&smp.cpu[i], clock_cycles_ms(PREPARE_MS));
+		if (parts[i]->ready)
+			tick_spin_emit_calibration(&parts[i]->view, smp.cpu[i].apic_id);
 	}
 }
 
@@ -332,7 +334,8 @@ static const char *cannot_run(const struct tick_config *t)
 {
 	static char why[128];
 	for (unsigned i = 0; i < t->cpus; i++) {
-		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
+		if (!parts[i] || !parts[i]->view.holes ||
+		    (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
 			return "no memory for a CPU's part of the run";
 		if (!parts[i]->ready)
 			return "an AP did not finish its spin calibration within 10 s";
