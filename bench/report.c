@@ -7,7 +7,7 @@
  *     interrupts, all runs with the timer on one CPU pooled;
  *   - CPU share lost at each HZ: for each timer-on run, (on - off) / off in ppm
  *     against the timer-off run of the same configuration and run number, then the
- *     mean and Student's 95 % half-width over the runs (kernel/ci.h). */
+ *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
 #include "ci.h"
 #include "clock.h"

@@ -1,4 +1,4 @@
-/* The end of a run on a screen: the whole log as QR pages (kernel/qrpages.h), one
+/* The end of a run on a screen: the whole log as QR pages (lib/qrpages.h), one
  * per screen, each captioned "page k/n" with the run id, cycling forever. Drawn on
  * the multiboot2 framebuffer (the console's, already mapped); VGA text has no
  * pixels, so there the screen says how to get a graphics mode instead. */

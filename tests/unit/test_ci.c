@@ -1,4 +1,4 @@
-/* kernel/ci.c: the kernel report's fixed-point mean and 95 % interval, checked
+/* lib/ci.c: the kernel report's fixed-point mean and 95 % interval, checked
  * against figures worked out by hand (and by any statistics package). */
 #include <stdarg.h>
 #include <stddef.h>
