@@ -69,8 +69,8 @@ void spin_calibrate(struct spin_view *v)
 	struct spin_run r = { .iterations = n, .count = &none, .holes = v->holes,
 			      .capacity = v->capacity, .threshold = UINT32_MAX };
 	spin_run(&r);
-	uint64_t mean = (r.end - r.start) / n;
-	v->step_cycles = r.end - r.start;
+	uint64_t cycles = r.end - r.start, mean = cycles / n;
+	v->step_cycles = cycles;
 	v->step_iterations = n;
 	r.threshold = mean > UINT32_MAX ? UINT32_MAX : (uint32_t)mean;
 	spin_run(&r);
@@ -87,7 +87,7 @@ void spin_calibrate(struct spin_view *v)
 	uint64_t t = 2 * p999 - mean;
 	v->threshold = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
 	v->cal.steps = n;
-	v->cal.cycles = r.end - r.start;
+	v->cal.cycles = cycles;
 	v->cal.above = r.stored;
 	v->cal.p999 = p999;
 }

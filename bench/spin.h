@@ -45,8 +45,8 @@ struct spin_view {
 	uint32_t threshold;             /* a step longer than this is a hole (calibrated) */
 	/* The step: the last timer-off run's cycles / iterations (a fraction). */
 	uint64_t step_cycles, step_iterations;
-	struct {                        /* the calibration's second run */
-		uint64_t steps, cycles;     /* its steps and their cycles */
+	struct {                        /* the calibration (spin_calibrate) */
+		uint64_t steps, cycles;     /* its steps, their cycles in the run without holes */
 		uint64_t above, p999;       /* steps above the mean step; the 99.9th percentile */
 	} cal;
 	struct spin_run run;            /* the last run */

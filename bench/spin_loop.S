@@ -90,3 +90,5 @@ spin_run:                               /* %rdi: struct spin_run * */
 5:	incq %r13
 	rdtsc
 	jmp 2b
+
+	.section .note.GNU-stack, "", @progbits     /* no executable stack (host test) */
