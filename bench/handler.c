@@ -3,6 +3,7 @@
 #include "cpu.h"
 #include "hpet.h"
 #include "idt.h"
+#include "irq.h"
 #include "lapic.h"
 #include "pic.h"
 #include "pit.h"
@@ -19,19 +20,6 @@ static void inject(uint64_t cycles)
 	uint64_t from = rdtsc();
 	while (rdtsc() - from < cycles)
 		;
-}
-
-/* The comparator matches on equality only: a next match already passed would fire
- * after a counter wrap, so step past "now" and count it (Linux hpet_next_event). */
-static void rearm_hpet(void)
-{
-	birq.next += birq.period;
-	hpet_arm(birq.hpet_n, birq.next);
-	while (hpet_reached(birq.next)) {
-		birq.hpet_late++;
-		birq.next = hpet_read() + birq.period;
-		hpet_arm(birq.hpet_n, birq.next);
-	}
 }
 
 void bench_irq(void)
@@ -55,7 +43,7 @@ void bench_irq(void)
 	} else if (birq.rearm == REARM_LAPIC) {
 		lapic_write(APIC_TMICT, (uint32_t)birq.period);
 	} else if (birq.rearm == REARM_HPET) {
-		rearm_hpet();
+		bench_rearm_hpet(&birq);
 	} else if (birq.rearm == REARM_PIT) {
 		pit_oneshot((uint16_t)birq.period);
 	}
@@ -106,6 +94,11 @@ enum bench_eoi bench_eoi_lapic(void)
 	return lapic_mode == LAPIC_X2APIC ? EOI_X2APIC : EOI_XAPIC;
 }
 
+const char *const bench_handler_names[] = { "full", "floor" };
+static enum bench_handler preferred = HANDLER_FULL;
+
+void bench_irq_prefer(enum bench_handler h) { preferred = h; }
+
 void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm)
 {
 	uint64_t inject_cycles = birq.inject_cycles;
@@ -114,7 +107,17 @@ void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rear
 	birq.watchdog_tsc = UINT64_MAX;
 	birq.eoi = eoi;
 	birq.rearm = rearm;
-	idt_set_gate(vector, bench_entry, 0);
+	bench_entry_fn *floor = preferred == HANDLER_FLOOR ? bench_floor_entry(eoi, rearm) : NULL;
+	birq.handler = floor ? HANDLER_FLOOR : HANDLER_FULL;
+	idt_set_gate(vector, floor ? floor : bench_entry, 0);
+}
+
+enum bench_handler bench_irq_ap_gate(enum bench_rearm rearm)
+{
+	bench_entry_fn *floor = preferred == HANDLER_FLOOR ?
+				bench_floor_entry_ap(bench_eoi_lapic(), rearm) : NULL;
+	idt_set_gate(VEC_TIMER_AP, floor ? floor : bench_entry_ap, 0);
+	return floor ? HANDLER_FLOOR : HANDLER_FULL;
 }
 
 void bench_irq_uninstall(uint8_t vector)

@@ -19,6 +19,9 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
 		 uint64_t smi);
 
+/* tick's spin calibration (whether its cycles are instructions). */
+void report_spin_calibration(const struct spin_view *v);
+
 /* Print the report and emit its records. emulator: "qemu", "bochs" or "". */
 void bench_report(const char *emulator);
 

@@ -61,6 +61,13 @@ struct spin_view {
 	struct hist interval_hist;      /* from one such hole's start to the next's */
 };
 
+/* The measuring loop's instructions a step (bench/spin_loop.S). */
+#define SPIN_LOOP_INSTRUCTIONS 8
+
+/* Every calibration step took exactly SPIN_LOOP_INSTRUCTIONS cycles: the TSC counts
+ * instructions (QEMU -icount), and every cycle figure is an instruction count. */
+bool spin_cycles_are_instructions(const struct spin_view *v);
+
 /* The buffer of capacity holes (zeroed memory from alloc); false without memory. */
 bool spin_view_init(struct spin_view *v, uint64_t capacity);
 /* The holes a run may need: its interrupts at the highest rate (twice: QEMU's

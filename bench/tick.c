@@ -54,6 +54,12 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	const struct timer_source *s = t->source;
 	if (!source_start_checked("tick", s, t->hz, &millihz))
 		return false;
+	if (birq.handler != t->handler) {
+		s->stop();
+		source_problem("tick", PROBLEM_ERROR, s, t->hz, "no floor handler for this "
+			       "source's acknowledgement and re-arm");
+		return false;
+	}
 	struct counters a, b;
 	tick_read_counters(&a);
 	uint64_t before = birq.count;
@@ -207,12 +213,69 @@ static uint32_t max_hz(const struct config *cfg)
 	return most;
 }
 
+/* Anything asked of the handler beyond counting, re-arming and the EOI takes the
+ * full one: inject= today; the handler's work models join this test. */
+static bool handler_work_asked(const struct config *cfg)
+{
+	return cfg->inject != 0;
+}
+
+/* The handler tick installs (handler=); NULL, or why tick cannot run. */
+static const char *choose_handler(const struct config *cfg, enum bench_handler *h)
+{
+	bool work = handler_work_asked(cfg);
+	if (cfg->handler == HANDLER_ONLY_FLOOR && work)
+		return "handler=floor only counts, re-arms and acknowledges: inject= needs "
+		       "handler=full (or auto)";
+	*h = cfg->handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
+	return NULL;
+}
+
+/* Every timer source, rate and workload asked for, at each CPU count. */
+static void run_configs(const struct config *cfg, struct tick_config proto,
+			struct spin_view *view, const char *spin_why, const char *memwalk_why,
+			const unsigned *counts, unsigned n_counts)
+{
+	bool taken[8] = { false };
+	unsigned total = count_configs(cfg), done = 0;
+	for (unsigned i = 0; i < timer_sources_count; i++) {
+		if (!tick_source(&timer_sources[i], cfg, taken))
+			continue;
+		for (unsigned h = 0; h < cfg->hz.n; h++)
+			for (unsigned w = 0; w < 3; w++) {
+				if (!(cfg->workloads & (1u << w)))
+					continue;
+				struct tick_config t = proto;
+				t.source = &timer_sources[i];
+				t.hz = cfg->hz.v[h];
+				t.workload = w;
+				done++;
+				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
+						  w == WORKLOAD_SPIN ? spin_why : NULL;
+				if (why) {
+					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
+						workload_names[w], why);
+					continue;
+				}
+				t.iterations = calibrate(w, cfg->ms, view);
+				run_counts(&t, cfg, counts, n_counts, done, total, view);
+			}
+	}
+}
+
 void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
-	bool taken[8] = { false };
 	unsigned counts[MAX_LIST], n_counts;
-	unsigned total = count_configs(cfg), done = 0;
+	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu, .inject = cfg->inject };
+	const char *why = choose_handler(cfg, &proto.handler);
+	if (why) {
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, "tick");
+		problem_end(&p, why);
+		return;
+	}
+	kprintf("tick: the %s handler\n", bench_handler_names[proto.handler]);
 	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
@@ -228,26 +291,8 @@ void tick_run(const struct config *cfg)
 		most = counts[c] > most ? counts[c] : most;
 	if (most > 1)
 		tick_mp_prepare(most, cfg->inject, capacity);
-	for (unsigned i = 0; i < timer_sources_count; i++) {
-		if (!tick_source(&timer_sources[i], cfg, taken))
-			continue;
-		for (unsigned h = 0; h < cfg->hz.n; h++)
-			for (unsigned w = 0; w < 3; w++) {
-				if (!(cfg->workloads & (1u << w)))
-					continue;
-				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
-							 cfg->irq_cpu, cfg->inject };
-				done++;
-				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
-						  w == WORKLOAD_SPIN ? spin_why : NULL;
-				if (why) {
-					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
-						workload_names[w], why);
-					continue;
-				}
-				t.iterations = calibrate(w, cfg->ms, &view);
-				run_counts(&t, cfg, counts, n_counts, done, total, &view);
-			}
-	}
+	bench_irq_prefer(proto.handler);
+	run_configs(cfg, proto, &view, spin_why, memwalk_why, counts, n_counts);
+	bench_irq_prefer(HANDLER_FULL);
 	birq.inject_cycles = 0;
 }

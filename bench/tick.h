@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "handler.h"
 #include "hist.h"
 #include "source.h"
 #include "workload.h"
@@ -18,6 +19,7 @@ struct tick_config {
 	unsigned cpus;                  /* CPUs running it at once */
 	unsigned irq_cpu;               /* irq_cpu=: who takes a single global interrupt */
 	uint64_t inject;                /* inject=, in every CPU's handler */
+	enum bench_handler handler;     /* the handler it asks for (handler=) */
 };
 
 /* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),

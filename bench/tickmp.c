@@ -191,7 +191,6 @@ static void ap_prepare(void *arg)
 
 void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
 {
-	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
 		if (!parts[i])
 			parts[i] = alloc(sizeof(struct part), 128);
@@ -290,6 +289,15 @@ static void boot_stop(const struct tick_config *t)
 		source_route_to(smp.cpu[0].apic_id);
 }
 
+/* The re-arm an AP's own timer needs (MP_LOCAL, MP_SPREAD). */
+static enum bench_rearm ap_rearm(const struct timer_source *s)
+{
+	if (s->timer_bit == TIMER_TSCDL)
+		return REARM_TSCDL;
+	return s->timer_bit == TIMER_LAPIC && !strcmp(s->mode, "oneshot") ? REARM_LAPIC :
+	       REARM_NONE;
+}
+
 /* One run on every CPU at once; false when the timer would not start (the boot
  * CPU's side reported it, or a skip here for the AP that was to start it). */
 static bool run_all(const struct tick_config *t, unsigned run, bool on)
@@ -305,6 +313,10 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 		parts[i]->count = i == job.birq_cpu ? &birq.count : &birq_ap[i].s.count;
 	}
 	struct part *p0 = parts[0];
+	if (on && job.kind != MP_ONE && bench_irq_ap_gate(ap_rearm(t->source)) != t->handler) {
+		tick_problem(PROBLEM_ERROR, t, t->cpus, "no floor handler for the APs' timer");
+		return false;
+	}
 	if (on && !boot_start(t))
 		return false;
 	for (unsigned i = 1; i < t->cpus; i++)

@@ -44,6 +44,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	if (on)
 		record_u64(&r, "expected", expected);
 	record_u64(&r, "inject", t->inject);
+	record_str(&r, "handler", bench_handler_names[t->handler]);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
 		record_u64(&r, "gap_interrupts", v->gap_interrupts);
@@ -86,6 +87,7 @@ void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
 void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id)
 {
 	spin_calibrate(v);
+	report_spin_calibration(v);
 	kprintf("tick: spin step %llu cycles (%llu cycles / %llu steps), 99.9th percentile "
 		"%llu, hole threshold %llu cycles\n", (unsigned long long)spin_view_step(v),
 		(unsigned long long)v->cal.cycles, (unsigned long long)v->cal.steps,

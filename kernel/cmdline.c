@@ -35,6 +35,7 @@ static const char *const selftest_names[] = {
 static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
+static const char *const handler_names[] = { "auto", "floor", "full", NULL };
 
 #define AT(field) offsetof(struct config, field)
 
@@ -96,6 +97,11 @@ static const struct option options[] = {
 	  "tick: periodic (each timer's periodic mode; the TSC deadline, which has "
 	  "none, re-armed from its handler), oneshot (each timer's one-shot mode "
 	  "re-armed from its handler: PIT, APIC, TSC deadline, HPET)" },
+	{ "handler", KIND_ENUM, handler_names, 0, 0, AT(handler), "auto",
+	  "tick: the interrupt handler; floor: one entry per acknowledgement and re-arm "
+	  "kind that counts, re-arms and acknowledges, nothing else; full: the general "
+	  "one (entry TSC, watchdog test, inject=, re-arm and EOI chosen at run time); "
+	  "auto: the floor unless something more is asked of the handler (inject=)" },
 	{ "irq_cpu", KIND_UINT, NULL, 0, 255, AT(irq_cpu), "0",
 	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
 	  "takes the PIT's or the HPET's single interrupt; with fewer CPUs at once, "
