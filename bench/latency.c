@@ -166,7 +166,7 @@ static void shoot(struct part *p, const struct bench_irq_state *st)
 	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
 	hist_reset(&p->run);
 	p->early = p->brackets = p->missed = 0;
-	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_cycles_ms(1000));
+	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_bound(clock_cycles_ms(1000)));
 	p->fired = false;
 	for (unsigned i = 0; i < job.samples; i++) {
 		struct shot s;
@@ -287,7 +287,7 @@ static bool one_run(const char *delivery, unsigned run)
 		const struct part *p = parts[i];
 		const char *why = !posted[i] ? "its mailbox was busy" :
 			i && !smp_wait(&smp.cpu[i], timeout) ? "it did not finish its run in time" :
-			!p->met ? "the CPUs did not meet at the start within 1 s" :
+			!p->met ? "the CPUs did not meet at the start within 1 s (10 s under a hypervisor)" :
 			!p->fired ? "a shot did not fire within 200 ms" : NULL;
 		if (why)
 			latency_problem(PROBLEM_ERROR, job.timer, job.cpus, p, why);

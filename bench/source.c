@@ -476,9 +476,14 @@ bool source_is_local(const struct timer_source *s)
 	return s->timer_bit == TIMER_LAPIC || s->timer_bit == TIMER_TSCDL;
 }
 
+uint64_t source_first_bound(uint32_t hz)
+{
+	return clock_bound(2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS));
+}
+
 bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz)
 {
-	uint64_t limit = 2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS);
+	uint64_t limit = source_first_bound(hz);
 	struct deadline d = deadline_in_cycles(limit);
 	irq_enable();
 	while (!*count && !deadline_passed(&d))
