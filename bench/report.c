@@ -9,6 +9,7 @@
  *     against the timer-off run of the same configuration and run number, then the
  *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
+#include "bench.h"
 #include "ci.h"
 #include "clock.h"
 #include "console.h"
@@ -30,6 +31,7 @@ static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
 static enum bench_handler direct_handler;   /* whose direct cost: tick's handler */
 static bool cycles_are_instructions;        /* the spin loop's calibration says so */
+static struct platform_speed speed;        /* at boot */
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
 
 struct share {
@@ -118,6 +120,8 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 	}
 }
 
+void report_platform_speed(const struct platform_speed *s) { speed = *s; }
+
 void report_spin_calibration(const struct spin_view *v)
 {
 	cycles_are_instructions = spin_cycles_are_instructions(v);
@@ -166,11 +170,18 @@ static void print_platform(const char *emulator)
 		warn("an emulator underneath: its figures are the host's, not a PC's");
 	else if (cpu.has_hypervisor)
 		warn("a hypervisor underneath: exits and the host's scheduling are in every figure");
+	char text[160];
+	const char *below = platform_speed_below(&speed);
+	if (below) {
+		format(text, sizeof(text), "%s (RDTSC back to back %llu cycles, 1000 turns of a "
+		       "loop %llu): every cycle figure is the hypervisor's", below,
+		       (unsigned long long)speed.rdtsc_cycles, (unsigned long long)speed.loop_cycles);
+		warn(text);
+	}
 	if (!cpu.has_tsc_invariant)
 		warn("the TSC is not invariant: its rate may follow the core clock");
 	if (timers.tsc_spread_ppm > 1000)
 		warn("the clock references disagree by over 1000 ppm: ns figures carry that");
-	char text[96];
 	if (smi) {
 		format(text, sizeof(text), "%llu SMIs during tick runs: firmware took the CPU",
 		       (unsigned long long)smi);

@@ -38,6 +38,12 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
+# The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
+$(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
+	$(call msg,HOSTCC,$<)
+	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
+host: $(BUILD)/rdtsc-cost
+
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
 $(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/%.o,spin spin_loop hist)
 $(BUILD)/host-obj/bench/%.o $(BUILD)/host-obj/tests/unit/test_spin.o: HOSTCFLAGS += -I bench

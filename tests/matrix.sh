@@ -101,6 +101,15 @@ check_cell() {
 		grep -aq '"type":"run","seq":[0-9]*,"bench":"tick","cpu":256,.*"timer":"lapic"' "$log" ||
 			{ echo "no local APIC timer run on the CPU with APIC id 256"; bad=1; }
 	fi
+	if [[ $cell == kvm* ]]; then     # under KVM every timer present must tick
+		local timer
+		for timer in pit lapic tscdl hpet; do
+			grep -aqF "\"timer\":\"$timer\",\"present\":true" "$log" || continue
+			grep -aqE "\"type\":\"run\".*\"bench\":\"tick\".*\"timer\":\"$timer\".*\"timer_on\":true,[^}]*\"interrupts\":[1-9]" "$log" ||
+				{ echo "no $timer tick with interrupts under KVM"; bad=1; }
+		done
+		grep -aq '"type":"error"' "$log" && { echo "an error record under KVM"; bad=1; }
+	fi
 	if [[ $cell == *nohpet* ]]; then
 		grep -aqF '"timer":"hpet","present":false' "$log" || { echo "HPET off, yet found"; bad=1; }
 	elif [[ $cell != bochs* ]]; then
