@@ -1,6 +1,7 @@
 /* tick's floor handlers (handler.h): one interrupt entry per EOI kind and re-arm
- * kind, chosen when the timer source is installed, so that nothing is decided on
- * the measured path. Each counts the entry, re-arms where its mode needs it, sends
+ * kind, chosen when the timer source is installed (bench_irq_install, here: it puts
+ * in the preferred kind where there is one), so that nothing is decided on the
+ * measured path. Each counts the entry, re-arms where its mode needs it, sends
  * the EOI and returns: no TSC read, no call, no test of a setting, no frame beyond
  * the registers it uses (gcc's interrupt attribute saves exactly those and ends in
  * IRETQ; the kernel is built -mgeneral-regs-only, as that attribute requires).
@@ -8,6 +9,9 @@
  * 8259 6 (push, count, the EOI's one or four, pop, IRETQ); docs/METHOD.md, "tick".
  * The APs' entries (bench_entry_ap's slots, reached through %gs) are the same. */
 #include "handler.h"
+#include "idt.h"
+#include "irq.h"
+#include "lib.h"
 #include "hpet.h"
 #include "lapic.h"
 #include "pic.h"
@@ -108,13 +112,39 @@ static floor_fn *const ap_floors[2][3] = {
 /* An IDT gate takes an entry of no arguments; the CPU calls it with none either. */
 static bench_entry_fn *as_entry(floor_fn *f) { return (bench_entry_fn *)(uintptr_t)f; }
 
-bench_entry_fn *bench_floor_entry(enum bench_eoi eoi, enum bench_rearm rearm)
+static bench_entry_fn *floor_entry(enum bench_eoi eoi, enum bench_rearm rearm)
 {
 	return boot_floors[eoi][rearm] ? as_entry(boot_floors[eoi][rearm]) : NULL;
 }
 
-bench_entry_fn *bench_floor_entry_ap(enum bench_eoi eoi, enum bench_rearm rearm)
+static bench_entry_fn *floor_entry_ap(enum bench_eoi eoi, enum bench_rearm rearm)
 {
 	return eoi != EOI_PIC0 && rearm <= REARM_TSCDL && ap_floors[eoi][rearm] ?
 	       as_entry(ap_floors[eoi][rearm]) : NULL;
+}
+
+const char *const bench_handler_names[] = { "full", "floor" };
+static enum bench_handler preferred = HANDLER_FULL;
+
+void bench_irq_prefer(enum bench_handler h) { preferred = h; }
+
+void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm)
+{
+	uint64_t inject_cycles = birq.inject_cycles;
+	memset(&birq, 0, sizeof(birq));
+	birq.inject_cycles = inject_cycles;
+	birq.watchdog_tsc = UINT64_MAX;
+	birq.eoi = eoi;
+	birq.rearm = rearm;
+	bench_entry_fn *floor = preferred == HANDLER_FLOOR ? floor_entry(eoi, rearm) : NULL;
+	birq.handler = floor ? HANDLER_FLOOR : HANDLER_FULL;
+	idt_set_gate(vector, floor ? floor : bench_entry, 0);
+}
+
+enum bench_handler bench_irq_ap_gate(enum bench_rearm rearm)
+{
+	bench_entry_fn *floor = preferred == HANDLER_FLOOR ?
+				floor_entry_ap(bench_eoi_lapic(), rearm) : NULL;
+	idt_set_gate(VEC_TIMER_AP, floor ? floor : bench_entry_ap, 0);
+	return floor ? HANDLER_FLOOR : HANDLER_FULL;
 }

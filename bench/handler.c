@@ -3,7 +3,6 @@
 #include "cpu.h"
 #include "hpet.h"
 #include "idt.h"
-#include "irq.h"
 #include "lapic.h"
 #include "pic.h"
 #include "pit.h"
@@ -92,32 +91,6 @@ void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm)
 enum bench_eoi bench_eoi_lapic(void)
 {
 	return lapic_mode == LAPIC_X2APIC ? EOI_X2APIC : EOI_XAPIC;
-}
-
-const char *const bench_handler_names[] = { "full", "floor" };
-static enum bench_handler preferred = HANDLER_FULL;
-
-void bench_irq_prefer(enum bench_handler h) { preferred = h; }
-
-void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm)
-{
-	uint64_t inject_cycles = birq.inject_cycles;
-	memset(&birq, 0, sizeof(birq));
-	birq.inject_cycles = inject_cycles;
-	birq.watchdog_tsc = UINT64_MAX;
-	birq.eoi = eoi;
-	birq.rearm = rearm;
-	bench_entry_fn *floor = preferred == HANDLER_FLOOR ? bench_floor_entry(eoi, rearm) : NULL;
-	birq.handler = floor ? HANDLER_FLOOR : HANDLER_FULL;
-	idt_set_gate(vector, floor ? floor : bench_entry, 0);
-}
-
-enum bench_handler bench_irq_ap_gate(enum bench_rearm rearm)
-{
-	bench_entry_fn *floor = preferred == HANDLER_FLOOR ?
-				bench_floor_entry_ap(bench_eoi_lapic(), rearm) : NULL;
-	idt_set_gate(VEC_TIMER_AP, floor ? floor : bench_entry_ap, 0);
-	return floor ? HANDLER_FLOOR : HANDLER_FULL;
 }
 
 void bench_irq_uninstall(uint8_t vector)

@@ -70,9 +70,9 @@ void bench_irq_ap_bind(unsigned index);
 /* On the AP: zero its state, keep inject_cycles, set eoi and rearm. */
 void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm);
 
-/* Which handler bench_irq_install and bench_irq_ap_gate put in from now on where
- * there is a floor entry for the source: tick's choice (handler=) while tick runs,
- * the full one for every other benchmark. */
+/* bench/floor.c. Which handler bench_irq_install and bench_irq_ap_gate put in from
+ * now on where there is a floor entry for the source: tick's choice (handler=)
+ * while tick runs, the full one for every other benchmark. */
 void bench_irq_prefer(enum bench_handler h);
 /* Point vector at the preferred handler for the source (eoi: its path; rearm: its
  * mode), reset the counters; birq.handler says which. */
@@ -81,10 +81,8 @@ void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rear
  * kind it put in. The APs share the IDT: every AP of a run takes the same. */
 enum bench_handler bench_irq_ap_gate(enum bench_rearm rearm);
 
-/* bench/floor.c: the floor entry for a source, NULL where there is none. */
+/* An interrupt entry: what an IDT gate points at. */
 typedef void bench_entry_fn(void);
-bench_entry_fn *bench_floor_entry(enum bench_eoi eoi, enum bench_rearm rearm);
-bench_entry_fn *bench_floor_entry_ap(enum bench_eoi eoi, enum bench_rearm rearm);
 /* Give the vector back to the generic dispatcher. */
 void bench_irq_uninstall(uint8_t vector);
 /* Acknowledge the timer's interrupt on its path (inline: the handler's last act). */
