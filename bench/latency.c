@@ -75,21 +75,23 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 }
 
 /* The HPET's deadline as its comparator holds it: the TSC value at which the
- * counter reached cmp, converted back from a read of the counter (bracketed by two
- * ordered TSC reads) just after the interrupt, so that the conversion spans the
- * latency, not the delay, whose length times the calibration's error would move it
- * (79 ppb under -icount: a second's shot 79 cycles early). The counter's phase at
- * that read is unknown (its value is truncated to a tick): the tick cmp began at
- * most one tick before the value read, so the deadline taken is the earliest it
- * could be, never after the match but by half the bracket; the latency then holds
- * up to one HPET tick more than the delivery (docs/METHOD.md). Before, the deadline
- * was the arming read's midpoint plus the delay, up to a tick after the comparator
- * matched: 63 of 250 shots came "early" under -icount. */
+ * counter reached cmp, converted back from a read of the counter just after the
+ * interrupt, so that the conversion spans the latency, not the delay, whose length
+ * times the calibration's error would move it (79 ppb under -icount: a second's
+ * shot 79 cycles early). The read happened after the ordered TSC read before it,
+ * and the counter's phase at the read is unknown (its value is truncated to a
+ * tick), so the deadline taken is the earliest it could be: that TSC read less one
+ * tick more than the counter had gone past cmp. It is never after the match (a
+ * midpoint was, once, when TCG's vCPU lost the host inside the bracket); the
+ * latency then holds up to one HPET tick and the read's own time more than the
+ * delivery (docs/METHOD.md). Before, the deadline was the arming read's midpoint
+ * plus the delay, up to a tick after the comparator matched: 63 of 250 shots came
+ * "early" under -icount. */
 static uint64_t hpet_deadline(const struct shot *s)
 {
-	uint64_t a = rdtsc_ordered(), now = hpet_read(), b = rdtsc_ordered();
+	uint64_t a = rdtsc_ordered(), now = hpet_read();
 	uint64_t ticks = ((now - s->cmp) & hpet_counter_mask) + 1;
-	return a + (b - a) / 2 - mul_div(ticks * timers.hpet_caps.period_fs, clock_tsc_hz(), FS_PER_S);
+	return a - mul_div(ticks * timers.hpet_caps.period_fs, clock_tsc_hz(), FS_PER_S);
 }
 
 /* Wait for the shot on st until d has passed: spin with interrupts on, or halt
