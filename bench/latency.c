@@ -1,13 +1,15 @@
 /* latency: from a programmed deadline to the first instruction of the handler.
  *
- * Each shot: the deadline is converted to a TSC value when the timer is armed, and
- * bench/entry.S reads the TSC as the handler's third instruction; latency = that
- * read - the deadline's TSC value. For the TSC-deadline timer the deadline is a TSC
- * value. For the others it is "now" plus the programmed delay, where "now" is the
- * midpoint of two ordered TSC reads around the arming write (APIC, PIT) or around
- * the counter read the comparator is computed from (HPET); half the bracket, whose
- * mean the record gives as arm_bracket, bounds that error. The PIT starts counting
- * on its next input clock edge after the count is written: up to 838 ns more. */
+ * Each shot: the deadline is converted to a TSC value, and bench/entry.S reads the
+ * TSC as the handler's third instruction; latency = that read - the deadline's TSC
+ * value. The deadline is the earliest the timer could have reached it, so that no
+ * shot counts early: for the TSC-deadline timer the value written; for the APIC
+ * one-shot and the PIT an ordered TSC read before the arming write plus the count
+ * (the latency then holds up to the write's own time, whose mean the record gives
+ * as arm_bracket; the PIT starts on its next input clock edge: up to 838 ns more);
+ * for the HPET converted back from its comparator after the interrupt
+ * (hpet_deadline). A midpoint of the bracket, tried first, came after the match
+ * when free TCG's vCPU lost the host inside it. */
 #include "bench.h"
 #include "problem.h"
 #include "report.h"
@@ -51,8 +53,8 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		a = rdtsc_ordered();
 		lapic_write(APIC_TMICT, count);
 		b = rdtsc_ordered();
-		return (struct shot){ .deadline = a + (b - a) / 2 +
-				      mul_div(count, clock_tsc_hz(), timers.lapic_hz), .bracket = b - a };
+		return (struct shot){ .deadline = a + mul_div(count, clock_tsc_hz(), timers.lapic_hz),
+				      .bracket = b - a };
 	}
 	case TIMER_HPET: {
 		uint64_t ticks = mul_div(timers.hpet_hz, delay_us, 1000000);
@@ -68,8 +70,8 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 		a = rdtsc_ordered();
 		pit_oneshot(count);
 		b = rdtsc_ordered();
-		return (struct shot){ .deadline = a + (b - a) / 2 +
-				      mul_div(count, clock_tsc_hz(), PIT_HZ), .bracket = b - a };
+		return (struct shot){ .deadline = a + mul_div(count, clock_tsc_hz(), PIT_HZ),
+				      .bracket = b - a };
 	}
 	}
 }
