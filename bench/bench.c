@@ -47,6 +47,7 @@ static const struct bench benches[] = {
 	{ "storm", tsc_calibrated, storm_run },
 	{ "ipi", ipi_valid, ipi_run },
 	{ "interference", interference_valid, interference_run },
+	{ "idle", tsc_calibrated, idle_run },
 };
 
 static void skip(const char *name, const char *why)

@@ -36,6 +36,7 @@ void ipi_run(const struct config *cfg);
 const char *ipi_valid(void);
 void interference_run(const struct config *cfg);
 const char *interference_valid(void);
+void idle_run(const struct config *cfg);
 
 /* How fast this CPU runs two things, in TSC cycles, before anything is calibrated
  * (bench/readcost.c): RDTSC back to back (the least difference of

@@ -10,6 +10,8 @@
  *     mean and Student's 95 % half-width over the runs (lib/ci.h). */
 #include "report.h"
 #include "bench.h"
+#include "alloc.h"
+#include "idlereport.h"
 #include "ci.h"
 #include "clock.h"
 #include "console.h"
@@ -43,15 +45,17 @@ struct share {
 static struct share shares[MAX_SHARES];
 static unsigned n_shares;
 
-/* The configuration whose runs arrive now (tick runs them one after another). */
-static struct {
+/* Each configuration's runs as they arrive: with order=random (bench/tick.c) the
+ * pairs of all of them come interleaved, each pair off then on. */
+static struct gathering {
 	struct share key;
-	bool open, have_off;
+	bool have_off;
 	unsigned off_run;
 	uint64_t off_cycles;
 	uint64_t n;
-	int64_t lost_ppm[MAX_RUNS];
-} cur;
+	int64_t *lost_ppm;              /* MAX_RUNS, from alloc() */
+} gathering[MAX_SHARES];
+static unsigned n_gathering;
 
 void report_cost(const char *what, uint64_t p50)
 {
@@ -73,14 +77,33 @@ void report_latency(unsigned timer, uint64_t p50, uint64_t p99)
 	latency[timer].n++;
 }
 
-static void close_share(void)
+/* The configurations' shares, in the order their first runs came. */
+static void close_shares(void)
 {
-	if (cur.open && cur.n && n_shares < MAX_SHARES) {
-		shares[n_shares] = cur.key;
-		shares[n_shares++].ci = ci_of(cur.lost_ppm, cur.n);
+	for (unsigned i = 0; i < n_gathering; i++) {
+		struct gathering *g = &gathering[i];
+		if (g->n && n_shares < MAX_SHARES) {
+			shares[n_shares] = g->key;
+			shares[n_shares++].ci = ci_of(g->lost_ppm, g->n);
+		}
 	}
-	cur.open = cur.have_off = false;
-	cur.n = 0;
+	n_gathering = 0;
+}
+
+static struct gathering *gathering_of(const struct tick_config *t)
+{
+	for (unsigned i = 0; i < n_gathering; i++) {
+		struct gathering *g = &gathering[i];
+		if (g->key.source == t->source && g->key.workload == t->workload &&
+		    g->key.hz == t->hz)
+			return g;
+	}
+	int64_t *runs = n_gathering < MAX_SHARES ? alloc(MAX_RUNS * sizeof(*runs), 8) : NULL;
+	if (!runs)
+		return NULL;
+	gathering[n_gathering] = (struct gathering){
+		.key = { t->source, t->workload, t->hz, { 0 } }, .lost_ppm = runs };
+	return &gathering[n_gathering++];
 }
 
 /* (on - off) / off in ppm, rounded toward zero. */
@@ -94,24 +117,19 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
 		 uint64_t smis)
 {
-	if (t->cpus != 1)
+	struct gathering *g = t->cpus == 1 ? gathering_of(t) : NULL;
+	if (!g)
 		return;
-	if (!cur.open || cur.key.source != t->source || cur.key.workload != t->workload ||
-	    cur.key.hz != t->hz) {
-		close_share();
-		cur.key = (struct share){ t->source, t->workload, t->hz, { 0 } };
-		cur.open = true;
-	}
 	smi += smis;
 	if (!on) {
-		cur.have_off = cycles != 0;
-		cur.off_run = run;
-		cur.off_cycles = cycles;
+		g->have_off = cycles != 0;
+		g->off_run = run;
+		g->off_cycles = cycles;
 		return;
 	}
-	if (cur.have_off && cur.off_run == run && cur.n < MAX_RUNS)
-		cur.lost_ppm[cur.n++] = lost_ppm(cycles, cur.off_cycles);
-	cur.have_off = false;
+	if (g->have_off && g->off_run == run && g->n < MAX_RUNS)
+		g->lost_ppm[g->n++] = lost_ppm(cycles, g->off_cycles);
+	g->have_off = false;
 	short_runs += interrupts + 1 < expected - expected / 100;
 	if (t->workload == WORKLOAD_SPIN) {
 		direct_handler = t->handler;
@@ -395,7 +413,7 @@ static void print_row(unsigned first)
 
 static void print_shares(void)
 {
-	close_share();
+	close_shares();
 	if (!n_shares)
 		return;
 	kprintf("CPU lost to the tick on 1 CPU, %% (mean +/- 95%% interval over the runs; "
@@ -416,5 +434,6 @@ void bench_report(const char *emulator)
 	print_costs();
 	print_timers();
 	print_shares();
+	idle_report_print();
 	kprintf("The serial log holds every record: tickstat report LOG compares them.\n");
 }

@@ -43,6 +43,10 @@ void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id);
 /* After a run's closing TSC read: a spin run's holes worked out; a timer-off run's
  * cycles are the step of the runs that follow. */
 void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles);
+/* The off/on pairs tick has run in this boot, on one CPU or several: a run's
+ * "position" is 2 tick_pair, off, and 2 tick_pair + 1, on; whoever runs a pair
+ * counts it after its on run. */
+extern unsigned tick_pair;
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include "multiboot2.h"
 
-void platform_emit_boot(const struct boot_info *bi);
+void platform_emit_boot(const struct boot_info *bi, uint64_t seed);
 /* How fast the CPU runs RDTSC and a plain loop, in TSC cycles (bench_probe_speed). */
 struct platform_speed {
 	uint64_t rdtsc_cycles;          /* back to back, unfenced */
