@@ -41,7 +41,7 @@ static uint64_t off_cycles, off_work;
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
 	switch (w) {
-	case WORKLOAD_SPIN: return workload_spin(iterations, v);
+	case WORKLOAD_SPIN: return spin_measure(v, iterations, &birq.count);
 	case WORKLOAD_MATRIX: return workload_matrix(iterations);
 	case WORKLOAD_FTQ: return workload_ftq(iterations, &ftq);
 	default: return workload_memwalk(iterations);
@@ -83,14 +83,20 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	const struct timer_source *s = t->source;
 	if (!source_start_checked("tick", s, t->hz, &millihz))
 		return false;
+	if (birq.handler != t->handler) {
+		s->stop();
+		source_problem("tick", PROBLEM_ERROR, s, t->hz, "no floor handler for this "
+			       "source's acknowledgement and re-arm");
+		return false;
+	}
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
 	tick_read_counters(&b, true);
 	s->stop();
+	tick_spin_done(t, v, true, cycles);
 	uint32_t id = smp.cpu[0].apic_id;
 	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
 	tick_emit_run(t, id, run, true, millihz, cycles, n, v, f, &a, &b);
@@ -110,11 +116,11 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		    struct spin_view *v)
 {
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b, true);
+	tick_spin_done(t, v, false, cycles);
 	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
 		      f, &a, &b);
@@ -317,29 +323,37 @@ static void run_models(struct tick_config *t, const struct config *cfg, const un
 	tick_work_clear();
 }
 
-void tick_run(const struct config *cfg)
+static uint32_t max_hz(const struct config *cfg)
 {
-	static struct spin_view view;
+	uint32_t most = 0;
+	for (unsigned h = 0; h < cfg->hz.n; h++)
+		most = cfg->hz.v[h] > most ? cfg->hz.v[h] : most;
+	return most;
+}
+
+/* The handler tick installs (handler=); NULL, or why tick cannot run. Anything
+ * asked of the handler beyond counting, re-arming and the EOI (any work model but
+ * the floor: config_handler_work) takes the full one for the whole sweep, so that
+ * its models differ by their work alone. */
+static const char *choose_handler(const struct config *cfg, enum bench_handler *h)
+{
+	bool work = config_handler_work(cfg);
+	if (cfg->handler == HANDLER_ONLY_FLOOR && work)
+		return "handler=floor only counts, re-arms and acknowledges: a work model "
+		       "(tick_work= or inject=, tick_data_kib=, tick_code_kib=, tick_pages=, "
+		       "tick_model= but floor) needs handler=full (or auto)";
+	*h = cfg->handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
+	return NULL;
+}
+
+/* Every timer source, rate and workload asked for, at each CPU count, with each
+ * work model. */
+static void run_configs(const struct config *cfg, struct tick_config proto,
+			struct spin_view *view, const char *spin_why, const char *memwalk_why,
+			const unsigned *counts, unsigned n_counts)
+{
 	bool taken[8] = { false };
-	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = count_configs(cfg), done = 0;
-	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
-				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
-	tick_work_prepare(cfg);
-	struct tick_model first;
-	tick_model_at(cfg, 0, &first);
-	report_direct_model(&first);            /* the report's direct cost: the sweep's first */
-	tick_pmu_start();
-	workload_spin_calibrate(&view);
-	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
-		(unsigned long long)view.step, (unsigned long long)view.threshold);
-	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
-	report_unserved(cfg);
-	unsigned most = 1;
-	for (unsigned c = 0; c < n_counts; c++)
-		most = counts[c] > most ? counts[c] : most;
-	if (most > 1)
-		tick_mp_prepare(most);
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -347,18 +361,60 @@ void tick_run(const struct config *cfg)
 			for (unsigned w = 0; w < WORKLOADS; w++) {
 				if (!(cfg->workloads & (1u << w)))
 					continue;
-				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
-							 cfg->irq_cpu, { 0 } };
-				if (w == WORKLOAD_MEMWALK && memwalk_why) {
+				struct tick_config t = proto;
+				t.source = &timer_sources[i];
+				t.hz = cfg->hz.v[h];
+				t.workload = w;
+				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
+						  w == WORKLOAD_SPIN ? spin_why : NULL;
+				if (why) {
 					done += tick_model_count(cfg);
-					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
+					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
+						workload_names[w], why);
 					continue;
 				}
-				run_models(&t, cfg, counts, n_counts, &done, total, &view);
+				run_models(&t, cfg, counts, n_counts, &done, total, view);
 			}
 	}
+}
+
+void tick_run(const struct config *cfg)
+{
+	static struct spin_view view;
+	unsigned counts[MAX_LIST], n_counts;
+	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu };
+	const char *why = choose_handler(cfg, &proto.handler);
+	if (why) {
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, "tick");
+		problem_end(&p, why);
+		return;
+	}
+	kprintf("tick: the %s handler\n", bench_handler_names[proto.handler]);
+	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
+				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	tick_work_prepare(cfg);
+	struct tick_model first;
+	tick_model_at(cfg, 0, &first);
+	report_direct_model(&first);            /* the report's direct cost: the sweep's first */
+	tick_pmu_start();
+	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
+	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :
+			       "no memory for the spin loop's buffer of holes";
+	if (!spin_why)
+		tick_spin_calibrate(&view, smp.cpu[0].apic_id);
+	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
+	report_unserved(cfg);
+	unsigned most = 1;
+	for (unsigned c = 0; c < n_counts; c++)
+		most = counts[c] > most ? counts[c] : most;
+	if (most > 1)
+		tick_mp_prepare(most, capacity);
+	bench_irq_prefer(proto.handler);
+	run_configs(cfg, proto, &view, spin_why, memwalk_why, counts, n_counts);
 	run_waiting(cfg->runs, cfg->seed, &view);
 	waiting.n = 0;
 	tick_work_clear();
 	tick_pmu_stop();
+	bench_irq_prefer(HANDLER_FULL);
 }

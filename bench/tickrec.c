@@ -132,6 +132,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		record_u64(&r, "expected", expected);
 	model_fields(&r, &t->model);
 	record_u64(&r, "inject", t->model.work);       /* tick_work's old name */
+	record_str(&r, "handler", bench_handler_names[t->handler]);
 	if (f)
 		ftq_fields(&r, f);
 	if (t->workload == WORKLOAD_SPIN) {
@@ -140,7 +141,9 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		record_u64(&r, "gap_cycles", v->gap_cycles);
 		record_u64(&r, "unexplained", v->unexplained);
 		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
-		record_u64(&r, "step_cycles", v->step);
+		record_u64(&r, "step_cycles", spin_view_step(v));
+		record_u64(&r, "threshold_cycles", v->threshold);
+		record_u64(&r, "holes_dropped", v->run.dropped);
 	}
 	if (has_smi)
 		record_u64(&r, "smi", b->smi - a->smi);
@@ -154,8 +157,46 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_emit(&r);
 	if (f)
 		emit_ftq_series(t, apic_id, run, on, f);
+	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
+		kprintf("  tick: %llu holes were dropped from the spin loop's buffer of %llu "
+			"(half kept for holes with an interrupt), so unexplained is short\n",
+			(unsigned long long)v->run.dropped, (unsigned long long)v->capacity);
 	report_tick(t, run, on, cycles, interrupts, expected, v, f ? f->sum.work : 0,
 		    has_smi ? b->smi - a->smi : 0);
+}
+
+void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
+{
+	struct record r;
+	record_begin(&r, "spin");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "steps", v->cal.steps);
+	record_u64(&r, "cycles", v->cal.cycles);
+	record_u64(&r, "step_cycles", spin_view_step(v));
+	record_u64(&r, "above_step", v->cal.above);
+	record_u64(&r, "p999_cycles", v->cal.p999);
+	record_u64(&r, "threshold_cycles", v->threshold);
+	record_emit(&r);
+}
+
+void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id)
+{
+	spin_calibrate(v);
+	report_spin_calibration(v);
+	kprintf("tick: spin step %llu cycles (%llu cycles / %llu steps), 99.9th percentile "
+		"%llu, hole threshold %llu cycles\n", (unsigned long long)spin_view_step(v),
+		(unsigned long long)v->cal.cycles, (unsigned long long)v->cal.steps,
+		(unsigned long long)v->cal.p999, (unsigned long long)v->threshold);
+	tick_spin_emit_calibration(v, apic_id);
+}
+
+void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles)
+{
+	if (t->workload != WORKLOAD_SPIN)
+		return;
+	if (!on)
+		spin_view_take_step(v, cycles, t->iterations);
+	spin_view_digest(v);
 }
 
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,

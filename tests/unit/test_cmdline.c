@@ -325,6 +325,33 @@ static void work_model_options(void **state)
 	refuse("ftq_us=5", "ftq_us=5", "10..100000");
 }
 
+/* Every work word, and none other, asks tick's handler for work: handler=auto then
+ * takes the full handler and handler=floor is refused (bench/tick.c). */
+static void handler_work_words(void **state)
+{
+	static const char *const work[] = {
+		"tick_work=5", "inject=5", "tick_work=0,5", "tick_data_kib=0,16",
+		"tick_code_kib=8", "tick_pages=32", "tick_model=linux-tick",
+		"tick_model=floor,tsafrir-2007", "tick_model=linux-lazy-rcu handler=floor",
+	};
+	static const char *const none[] = {
+		"", "tick_work=0", "inject=0 tick_data_kib=0 tick_code_kib=0 tick_pages=0",
+		"tick_model=floor", "handler=floor workload=ftq hz=1000",
+	};
+	struct config c;
+	struct cmdline_error e;
+	for (size_t i = 0; i < sizeof(work) / sizeof(work[0]); i++) {
+		assert_true(cmdline_parse(work[i], &c, &e));
+		if (!config_handler_work(&c))
+			fail_msg("\"%s\" asks no work of the handler", work[i]);
+	}
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		assert_true(cmdline_parse(none[i], &c, &e));
+		if (config_handler_work(&c))
+			fail_msg("\"%s\" asks work of the handler", none[i]);
+	}
+}
+
 /* Every menu entry of the ISO's grub.cfg gives words the kernel accepts (the recipes
  * are not booted by the tests: their words are checked here). Run from the top of
  * the tree, as tests/run-all does. */
@@ -366,6 +393,7 @@ int main(void)
 		cmocka_unit_test(help_lines),
 		cmocka_unit_test(help_folded),
 		cmocka_unit_test(work_model_options),
+		cmocka_unit_test(handler_work_words),
 		cmocka_unit_test(grub_menu_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
