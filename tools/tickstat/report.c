@@ -439,6 +439,49 @@ struct report *report_new(int ci)
 	return r;
 }
 
+static bool same_group(const struct rconfig *a, const struct rconfig *b)
+{
+	return !strcmp(a->timer, b->timer) && !strcmp(a->mode, b->mode) &&
+	       !strcmp(a->delivery, b->delivery) && !strcmp(a->workload, b->workload) &&
+	       a->hz == b->hz && a->cpus == b->cpus;
+}
+
+/* A configuration and the index of its group's first in log order. */
+struct ordered { struct rconfig c; int group; };
+
+static int by_group_then_model(const void *pa, const void *pb)
+{
+	const struct ordered *a = pa, *b = pb;
+	const unsigned long long ka[] = { a->c.tick_work, a->c.data_kib, a->c.code_kib, a->c.pages };
+	const unsigned long long kb[] = { b->c.tick_work, b->c.data_kib, b->c.code_kib, b->c.pages };
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	for (int k = 0; k < 4; k++)
+		if (ka[k] != kb[k])
+			return ka[k] < kb[k] ? -1 : 1;
+	return strcmp(a->c.preset, b->c.preset);
+}
+
+void report_order_models(struct report *r)
+{
+	struct ordered *o = malloc((size_t)r->nconfig * sizeof(*o) + 1);
+	if (!o)
+		return;                 /* log order, then */
+	for (int i = 0; i < r->nconfig; i++) {
+		o[i].c = r->cfg[i];
+		o[i].group = i;
+		for (int j = 0; j < i; j++)
+			if (same_group(&r->cfg[j], &r->cfg[i])) {
+				o[i].group = o[j].group;
+				break;
+			}
+	}
+	qsort(o, (size_t)r->nconfig, sizeof(*o), by_group_then_model);
+	for (int i = 0; i < r->nconfig; i++)
+		r->cfg[i] = o[i].c;
+	free(o);
+}
+
 void report_free(struct report *r)
 {
 	for (int i = 0; i < r->nconfig; i++) {

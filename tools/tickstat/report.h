@@ -93,6 +93,11 @@ struct report {
 struct report *report_new(int ci);
 void report_take(const struct rec *rec, void *ctx);
 void report_free(struct report *r);
+/* report.c: the configurations of one timer, mode, delivery, workload, rate and CPU
+ * count, which the logs give in their (random) run order, put in the order of their
+ * work models (tick_work, tick_data_kib, tick_code_kib, tick_pages, preset), the
+ * floor first; the groups keep the order in which the logs first gave them. */
+void report_order_models(struct report *r);
 
 /* report.c: one boot given twice among the logs (docs/TICKSTAT.md): a log named
  * twice, or two boots whose machine, build and seed are all equal; said on standard

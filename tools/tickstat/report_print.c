@@ -585,6 +585,7 @@ static void print_run_warnings(struct report *r)
 
 void report_print(struct report *r, char **logs, int nlogs)
 {
+	report_order_models(r);
 	print_header(r, logs, nlogs);
 	print_platform_warnings(r);
 	print_run_warnings(r);
