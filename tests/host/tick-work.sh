@@ -6,7 +6,8 @@
 # over the handler without work (tick_work=N's rise by N is tick-inject.sh's). The
 # run is issue 22's acceptance: it must end pass, its run records carry the model,
 # and tickstat report must label its rows by model and give ftq's work lost per
-# quantum and its spectrum's peak at the tick's rate.
+# quantum and its spectrum's peak at the tick's rate. Work asked of the handler
+# takes the full one (handler=auto), the floor model's runs too.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/tick-work
@@ -34,6 +35,8 @@ def check(label, ok):
 
 check(f"{len(rows)} run records carry {', '.join(fields)} and inject",
       rows and all(r.get(f, "") != "" for r in rows for f in fields + ("inject",)))
+# work is asked, so handler=auto took the full handler for the whole sweep
+check("every run record says handler full", all(r.get("handler") == "full" for r in rows))
 direct = defaultdict(lambda: [0, 0])
 for r in rows:
     if r["workload"] == "spin" and r["timer_on"] == "true":
