@@ -6,7 +6,6 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include "lib.h"
 
 #define HPET_ID                 0x000
 #define   HPET_ID_NUM_TIM_MASK  0x00001f00  /* comparators - 1 */
@@ -77,7 +76,8 @@ void hpet_arm(unsigned n, uint64_t cmp);
  * fires after a whole wrap, or never: read this after every arm. */
 static inline bool hpet_reached(uint64_t cmp)
 {
-	return counter_since(hpet_read(), cmp, hpet_counter_mask) >= 0;
+	uint64_t ahead = (hpet_read() - cmp) & hpet_counter_mask;
+	return ahead <= hpet_counter_mask / 2;  /* less than half a wrap past cmp */
 }
 /* Comparator n's match value alone (no configuration write): the re-arm step. */
 static inline void hpet_write_cmp(unsigned n, uint64_t cmp) { hpet_write64(HPET_Tn_CMP(n), cmp); }
