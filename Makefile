@@ -60,6 +60,7 @@ KERNEL_OBJS := \
 	arch/x86/hpet.o \
 	arch/x86/mce.o \
 	arch/x86/pmtimer.o \
+	arch/x86/i8042.o \
 	kernel/kmain.o \
 	kernel/lib.o \
 	kernel/format.o \
@@ -85,6 +86,7 @@ KERNEL_OBJS := \
 	kernel/problem.o \
 	kernel/status.o \
 	kernel/ci.o \
+	kernel/verdict.o \
 	kernel/tscvote.o \
 	kernel/logstore.o \
 	kernel/deflate.o \
@@ -93,6 +95,7 @@ KERNEL_OBJS := \
 	kernel/qrmask.o \
 	kernel/reedsolomon.o \
 	kernel/qrpages.o \
+	kernel/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/timers.o \
@@ -125,7 +128,7 @@ SHARED_SRCS := kernel/format.c kernel/crc32.c kernel/record.c kernel/cmdline.c \
 	kernel/smbios.c kernel/alloc.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi_lies test_ci \
-	test_tscvote test_deflate test_qr test_qrpages test_pagetable test_alloc
+	test_tscvote test_deflate test_qr test_qrpages test_pagetable test_alloc test_qrlayout
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 ISO    := $(BUILD)/tickbench.iso
@@ -245,6 +248,8 @@ $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: 
 	$(BUILD)/host-obj/kernel/qrpages.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 
+$(BUILD)/tests/test_qrlayout: $(BUILD)/host-obj/kernel/qrlayout.o
+
 # The kernel's QR pages of a log as images, for tests/host/qr-import.sh.
 QR_RENDER := $(BUILD)/qr-render
 $(QR_RENDER): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c kernel/deflate.c \
@@ -346,7 +351,7 @@ TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # kernel/crc32.c, with which test_tickstat_log writes its records and checks linecrc.c.
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) kernel/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
-	test_tickstat_report test_tickstat_machines)
+	test_tickstat_report test_tickstat_machines test_verdict)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 FUZZ_SECONDS ?= 600
@@ -364,6 +369,9 @@ $(BUILD)/tickstat: $(TICKSTAT_OBJS)
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(HOSTCC) -o $@ $^ -lm
 
+# The kernel's verdicts against tickstat's own (kernel/ci.c, verdict.c).
+$(BUILD)/tests/test_verdict: $(patsubst %.c,$(BUILD)/host-obj/%.o,kernel/ci.c \
+	kernel/verdict.c kernel/format.c)
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm

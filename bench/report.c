@@ -5,9 +5,13 @@
  *   - latency: the mean over the runs of each run's p50 and p99 (one CPU);
  *   - direct cost per interrupt: the spin runs' gap cycles over their gap
  *     interrupts, all runs with the timer on one CPU pooled;
- *   - CPU share lost at each HZ: for each timer-on run, (on - off) / off in ppm
- *     against the timer-off run of the same configuration and run number, then the
- *     mean and Student's 95 % half-width over the runs (kernel/ci.h). */
+ *   - CPU share lost at each HZ: for each timer-on run, (on - off) / off against
+ *     the timer-off run of the same configuration and run number, then the mean and
+ *     Student's 95 % half-width over the runs; each HZ against the lowest of its
+ *     timer and workload by Student's t with the pooled s, as tickstat report's
+ *     verdicts, in its words (kernel/ci.h, kernel/verdict.h).
+ * The details (each HZ's own share) come first, the answer last: it is what the
+ * screen shows when the run ends. */
 #include "report.h"
 #include "ci.h"
 #include "clock.h"
@@ -17,37 +21,39 @@
 #include "lib.h"
 #include "qrscreen.h"
 #include "record.h"
+#include "serial.h"
 #include "source.h"
 #include "timers.h"
+#include "verdict.h"
+#include <stdarg.h>
 
 #define MAX_COSTS  32
 #define MAX_SHARES 192                  /* timers x modes x 8 HZ x workloads */
-#define MAX_RUNS   1000                 /* runs= */
+#define MAX_HZ     8                    /* hz= holds at most 8 rates */
+#define CELL       48                   /* one table cell's text */
 
 static struct { const char *what; uint64_t sum, n; } costs[MAX_COSTS];
 static unsigned n_costs;
 static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
+static bool any_noise;                 /* a figure beyond +/-100 % was printed */
 
+/* One tick configuration on one CPU: its per-run shares (ppt), and the off run
+ * waiting for its on run. Found by key, so configurations may come in any order. */
 struct share {
 	const struct timer_source *source;
 	unsigned workload;
 	uint32_t hz;
-	struct ci ci;
+	struct ci_set lost;
+	bool have_off;
+	unsigned off_run;
+	uint64_t off_cycles;
 };
 static struct share shares[MAX_SHARES];
 static unsigned n_shares;
 
-/* The configuration whose runs arrive now (tick runs them one after another). */
-static struct {
-	struct share key;
-	bool open, have_off;
-	unsigned off_run;
-	uint64_t off_cycles;
-	uint64_t n;
-	int64_t lost_ppm[MAX_RUNS];
-} cur;
+/* ---- collecting ---- */
 
 void report_cost(const char *what, uint64_t p50)
 {
@@ -69,45 +75,36 @@ void report_latency(unsigned timer, uint64_t p50, uint64_t p99)
 	latency[timer].n++;
 }
 
-static void close_share(void)
+static struct share *share_of(const struct tick_config *t)
 {
-	if (cur.open && cur.n && n_shares < MAX_SHARES) {
-		shares[n_shares] = cur.key;
-		shares[n_shares++].ci = ci_of(cur.lost_ppm, cur.n);
-	}
-	cur.open = cur.have_off = false;
-	cur.n = 0;
-}
-
-/* (on - off) / off in ppm, rounded toward zero. */
-static int64_t lost_ppm(uint64_t on, uint64_t off)
-{
-	uint64_t mag = mul_div(on > off ? on - off : off - on, 1000000, off);
-	return on >= off ? (int64_t)mag : -(int64_t)mag;
+	for (unsigned i = 0; i < n_shares; i++)
+		if (shares[i].source == t->source && shares[i].workload == t->workload &&
+		    shares[i].hz == t->hz)
+			return &shares[i];
+	if (n_shares == MAX_SHARES)
+		return NULL;
+	shares[n_shares] = (struct share){ .source = t->source, .workload = t->workload,
+					   .hz = t->hz };
+	return &shares[n_shares++];
 }
 
 void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
 		 uint64_t smis)
 {
-	if (t->cpus != 1)
+	struct share *s = t->cpus == 1 ? share_of(t) : NULL;
+	if (!s)
 		return;
-	if (!cur.open || cur.key.source != t->source || cur.key.workload != t->workload ||
-	    cur.key.hz != t->hz) {
-		close_share();
-		cur.key = (struct share){ t->source, t->workload, t->hz, { 0 } };
-		cur.open = true;
-	}
 	smi += smis;
 	if (!on) {
-		cur.have_off = cycles != 0;
-		cur.off_run = run;
-		cur.off_cycles = cycles;
+		s->have_off = cycles != 0;
+		s->off_run = run;
+		s->off_cycles = cycles;
 		return;
 	}
-	if (cur.have_off && cur.off_run == run && cur.n < MAX_RUNS)
-		cur.lost_ppm[cur.n++] = lost_ppm(cycles, cur.off_cycles);
-	cur.have_off = false;
+	if (s->have_off && s->off_run == run)
+		ci_add(&s->lost, ci_share_ppt(cycles, s->off_cycles));
+	s->have_off = false;
 	short_runs += interrupts + 1 < expected - expected / 100;
 	if (t->workload == WORKLOAD_SPIN) {
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
@@ -115,12 +112,21 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 	}
 }
 
-static uint64_t cost(const char *what)
+/* ---- lines: to the console, and kept for the end screen ---- */
+
+static void say(enum qrscreen_text kind, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void say(enum qrscreen_text kind, const char *fmt, ...)
 {
-	for (unsigned i = 0; i < n_costs; i++)
-		if (!strcmp(costs[i].what, what))
-			return costs[i].sum / costs[i].n;
-	return 0;
+	char line[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vformat(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	while (n > 0 && line[n - 1] == ' ')
+		line[--n] = 0;
+	kprintf("%s\n", line);
+	qrscreen_keep(kind, line);
 }
 
 /* A "report" record of one figure: what kind, a name unique in the run (LAVA's
@@ -137,7 +143,7 @@ static void figure_begin(struct record *r, const char *what, const char *name, i
 
 static void warn(const char *text)
 {
-	kprintf("warning  %s\n", text);
+	say(QRSCREEN_ANSWER, "warning  %s", text);
 	struct record r;
 	record_begin(&r, "report");
 	record_str(&r, "what", "warning");
@@ -145,15 +151,17 @@ static void warn(const char *text)
 	record_emit(&r);
 }
 
+/* ---- the platform and its warnings ---- */
+
 static void print_platform(const char *emulator)
 {
 	uint64_t khz = clock_tsc_hz() / 1000;
-	kprintf("CPU      %s \"%s\"%s%s\n", cpu.vendor, cpu.brand,
-		cpu.has_hypervisor ? ", hypervisor " : "", cpu.hypervisor);
-	kprintf("TSC      %llu.%03llu MHz from %s; references spread %llu ppm; invariant %s\n",
-		(unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
-		timers.tsc_reference ? timers.tsc_reference : "nothing",
-		(unsigned long long)timers.tsc_spread_ppm, cpu.has_tsc_invariant ? "yes" : "no");
+	say(QRSCREEN_ANSWER, "CPU      %s \"%s\"%s%s", cpu.vendor, cpu.brand,
+	    cpu.has_hypervisor ? ", hypervisor " : "", cpu.hypervisor);
+	say(QRSCREEN_ANSWER, "TSC      %llu.%03llu MHz from %s; references spread %llu ppm; "
+	    "invariant %s", (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
+	    timers.tsc_reference ? timers.tsc_reference : "nothing",
+	    (unsigned long long)timers.tsc_spread_ppm, cpu.has_tsc_invariant ? "yes" : "no");
 	if (*emulator)
 		warn("an emulator underneath: its figures are the host's, not a PC's");
 	else if (cpu.has_hypervisor)
@@ -175,6 +183,16 @@ static void print_platform(const char *emulator)
 	}
 }
 
+/* ---- reads, acknowledgements and the timers ---- */
+
+static uint64_t cost(const char *what)
+{
+	for (unsigned i = 0; i < n_costs; i++)
+		if (!strcmp(costs[i].what, what))
+			return costs[i].sum / costs[i].n;
+	return 0;
+}
+
 static void emit_cost(unsigned i)
 {
 	struct record r;
@@ -186,17 +204,17 @@ static void emit_cost(unsigned i)
 	record_emit(&r);
 }
 
-/* "label cycles, median: op n op n ...", for the ops measured (none: no line). */
+/* "label (cycles, median): op n op n ...", for the ops measured (none: no line). */
 static void print_cost_line(const char *label, const char *const *ops, unsigned n_ops)
 {
 	char line[160];
-	int n = format(line, sizeof(line), "%-8s cycles, median:", label), start = n;
+	int n = format(line, sizeof(line), "%-8s (cycles, median):", label), start = n;
 	for (unsigned i = 0; i < n_ops; i++)
 		if (cost(ops[i]))
 			n += format(line + n, sizeof(line) - (size_t)n, " %s %llu", ops[i],
 				    (unsigned long long)cost(ops[i]));
 	if (n > start)
-		kprintf("%s\n", line);
+		say(QRSCREEN_ANSWER, "%s", line);
 }
 
 /* The medians of every read and acknowledgement measured. */
@@ -205,21 +223,20 @@ static void print_costs(void)
 	static const char *const reads[] = { "rdtsc", "rdtscp", "hpet", "pmtimer", "pit", "lapic" };
 	static const char *const acks[] = { "eoi-xapic", "eoi-x2apic", "eoi-8259" };
 	print_cost_line("reads", reads, ARRAY_SIZE(reads));
-	print_cost_line("ack", acks, ARRAY_SIZE(acks));
+	print_cost_line("acks", acks, ARRAY_SIZE(acks));
 	for (unsigned i = 0; i < n_costs; i++)
 		emit_cost(i);
 }
 
 static const char *const arm_ops[4] = { "pit-reload", "lapic-tmict", "tscdl-write", "hpet-cmp" };
 
-/* "cycles (ns)", or "-" for a figure not measured. */
-static void cycles_ns(char *buf, size_t size, uint64_t cycles, bool measured)
+/* cycles as ns, or "-" for a figure not measured. */
+static void ns_cell(char *buf, size_t size, uint64_t cycles, bool measured)
 {
-	if (!measured)
-		format(buf, size, "-");
+	if (measured)
+		format(buf, size, "%llu", (unsigned long long)clock_ns(cycles));
 	else
-		format(buf, size, "%llu (%llu)", (unsigned long long)cycles,
-		       (unsigned long long)clock_ns(cycles));
+		format(buf, size, "-");
 }
 
 /* One figure of a timer: what ("latency_p50", "latency_p99", "direct") and over how
@@ -247,137 +264,340 @@ static void emit_timer(unsigned timer)
 		emit_timer_figure(timer, "direct", direct[timer].cycles / nd, "interrupts", nd);
 }
 
-/* Beside the QR pages: "lapic: latency 1234 ns, direct 456 ns" (0: not measured). */
-static void note_timer(unsigned timer, uint64_t latency_cycles, uint64_t direct_cycles)
-{
-	char line[64];
-	int n = format(line, sizeof(line), "%s:", timer_names[timer]);
-	if (latency_cycles)
-		n += format(line + n, sizeof(line) - (size_t)n, " latency %llu ns",
-			    (unsigned long long)clock_ns(latency_cycles));
-	if (direct_cycles)
-		format(line + n, sizeof(line) - (size_t)n, "%s direct %llu ns",
-		       latency_cycles ? "," : "", (unsigned long long)clock_ns(direct_cycles));
-	qrscreen_note(line);
-}
-
-/* Per timer present: arming, deadline-to-handler latency, direct cost. */
+/* Per timer present: arming, deadline-to-handler latency, direct cost, in ns. */
 static void print_timers(void)
 {
 	bool header = false;
 	for (unsigned timer = 0; timer < 4; timer++) {
-		char arm[24], p50[32], p99[24], dir[32];
+		char arm[24], p50[24], p99[24], dir[24];
 		uint64_t nl = latency[timer].n, nd = direct[timer].interrupts;
 		if (!nl && !nd && !cost(arm_ops[timer]))
 			continue;               /* nothing measured of it */
 		if (!header)
-			kprintf("timer    arm      latency p50 (ns)  latency p99    "
-				"direct/interrupt (ns)\n");
+			say(QRSCREEN_ANSWER, "timer    arm (ns)  latency p50 (ns)  latency p99 (ns)  "
+			    "direct (ns per interrupt)");
 		header = true;
-		format(arm, sizeof(arm), cost(arm_ops[timer]) ? "%llu" : "-",
-		       (unsigned long long)cost(arm_ops[timer]));
-		cycles_ns(p50, sizeof(p50), nl ? latency[timer].p50 / nl : 0, nl);
-		format(p99, sizeof(p99), nl ? "%llu" : "-",
-		       (unsigned long long)(nl ? latency[timer].p99 / nl : 0));
-		cycles_ns(dir, sizeof(dir), nd ? direct[timer].cycles / nd : 0, nd);
-		kprintf("%-8s %-8s %-17s %-14s %s\n", timer_names[timer], arm, p50, p99, dir);
-		note_timer(timer, nl ? latency[timer].p50 / nl : 0, nd ? direct[timer].cycles / nd : 0);
+		ns_cell(arm, sizeof(arm), cost(arm_ops[timer]), cost(arm_ops[timer]));
+		ns_cell(p50, sizeof(p50), nl ? latency[timer].p50 / nl : 0, nl);
+		ns_cell(p99, sizeof(p99), nl ? latency[timer].p99 / nl : 0, nl);
+		ns_cell(dir, sizeof(dir), nd ? direct[timer].cycles / nd : 0, nd);
+		say(QRSCREEN_ANSWER, "%-8s %-9s %-17s %-17s %s", timer_names[timer], arm, p50, p99, dir);
 		emit_timer(timer);
 	}
 }
 
-/* ppm as a percentage with three decimals, e.g. 1234 -> "0.123". */
-static int format_percent(char *buf, size_t size, int64_t ppm)
+/* ---- the CPU share lost: tables of series (timer, mode, delivery, workload) by HZ ---- */
+
+static bool same_series(const struct share *a, const struct share *b)
 {
-	uint64_t mag = (uint64_t)(ppm < 0 ? -ppm : ppm);
-	return format(buf, size, "%s%llu.%03llu", ppm < 0 ? "-" : "", (unsigned long long)(mag / 10000),
-		      (unsigned long long)(mag % 10000 / 10));
+	return a->source == b->source && a->workload == b->workload;
 }
 
-static void emit_share(const struct share *s)
+static bool first_of_series(unsigned i)
+{
+	for (unsigned j = 0; j < i; j++)
+		if (same_series(&shares[j], &shares[i]) && shares[j].lost.n)
+			return false;
+	return shares[i].lost.n != 0;
+}
+
+/* The shares of i's series with runs, by ascending HZ; returns how many. */
+static unsigned series_of(unsigned i, const struct share **out)
+{
+	unsigned n = 0;
+	for (unsigned j = 0; j < n_shares && n < MAX_HZ; j++) {
+		const struct share *s = &shares[j];
+		if (!same_series(s, &shares[i]) || !s->lost.n)
+			continue;
+		unsigned k = n++;
+		for (; k > 0 && out[k - 1]->hz > s->hz; k--)
+			out[k] = out[k - 1];
+		out[k] = s;
+	}
+	return n;
+}
+
+/* Every HZ measured on one CPU, ascending, into hz[]; returns how many. */
+static unsigned all_hz(uint32_t *hz)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < n_shares; i++) {
+		bool seen = false;
+		for (unsigned k = 0; k < n; k++)
+			seen |= hz[k] == shares[i].hz;
+		if (seen || !shares[i].lost.n || n == MAX_HZ)
+			continue;
+		unsigned k = n++;
+		for (; k > 0 && hz[k - 1] > shares[i].hz; k--)
+			hz[k] = hz[k - 1];
+		hz[k] = shares[i].hz;
+	}
+	return n;
+}
+
+/* "lapic periodic (local) spin", padded to the label column. */
+static int series_label(char *buf, size_t size, const struct share *s)
+{
+	return format(buf, size, "%s %s (%s) %s", s->source->timer, s->source->mode,
+		      s->source->delivery, workload_names[s->workload]);
+}
+
+static unsigned label_width(void)
+{
+	unsigned w = 0;
+	char label[80];
+	for (unsigned i = 0; i < n_shares; i++)
+		if (first_of_series(i)) {
+			unsigned n = (unsigned)series_label(label, sizeof(label), &shares[i]);
+			w = n > w ? n : w;
+		}
+	return w;
+}
+
+/* A table: the header, then one row per series of cells[series][column]. */
+struct table {
+	unsigned columns, widths[MAX_HZ], label;
+	uint32_t hz[MAX_HZ];
+	char cells[MAX_HZ][CELL];
+};
+
+/* A cell's figure outside [-100 %, 100 %]: "(noise)" after it, said once below. */
+static void flag_noise(char *cell, int64_t ppt)
+{
+	if (!verdict_is_noise(ppt))
+		return;
+	size_t n = strlen(cell);
+	format(cell + n, CELL - n, " (noise)");
+	any_noise = true;
+}
+
+static void print_row(enum qrscreen_text kind, const struct table *t, const char *label)
+{
+	char line[256];
+	int n = format(line, sizeof(line), "%-*s", (int)t->label, label);
+	for (unsigned c = 0; c < t->columns; c++)
+		n += format(line + n, sizeof(line) - (size_t)n, "  %-*s", (int)t->widths[c],
+			    t->cells[c]);
+	say(kind, "%s", line);
+}
+
+static void print_head(enum qrscreen_text kind, struct table *t, unsigned first)
+{
+	for (unsigned c = 0; c < t->columns; c++)
+		format(t->cells[c], CELL, "HZ=%u", t->hz[first + c]);
+	print_row(kind, t, "");
+}
+
+typedef void fill_fn(struct table *t, unsigned i, uint64_t runs, bool emit);
+
+/* The table's rows, one per series: a pass for the widest cell of each column
+ * (no records), then the header (the HZ from column `first` of t->hz) and the rows,
+ * each emitting its records. */
+static void print_table(enum qrscreen_text kind, struct table *t, unsigned first,
+			fill_fn *fill, uint64_t runs)
+{
+	struct table w = *t;
+	char label[80];
+	for (unsigned c = 0; c < t->columns; c++)
+		t->widths[c] = 8;
+	for (unsigned i = 0; i < n_shares; i++)
+		if (first_of_series(i)) {
+			fill(&w, i, runs, false);
+			for (unsigned c = 0; c < t->columns; c++) {
+				unsigned len = (unsigned)strlen(w.cells[c]);
+				t->widths[c] = len > t->widths[c] ? len : t->widths[c];
+			}
+		}
+	print_head(kind, t, first);
+	for (unsigned i = 0; i < n_shares; i++)
+		if (first_of_series(i)) {
+			fill(t, i, runs, true);
+			series_label(label, sizeof(label), &shares[i]);
+			print_row(kind, t, label);
+		}
+}
+
+/* ---- details: each HZ's share ---- */
+
+static void emit_share(const struct share *s, const struct ci_mean *m)
 {
 	struct record r;
 	char name[64];
 	format(name, sizeof(name), "share-%s-%s-%s-%u", s->source->timer, s->source->mode,
 	       workload_names[s->workload], s->hz);
-	figure_begin(&r, "share", name, s->ci.mean, "ppm");
+	figure_begin(&r, "share", name, m->mean / CI_PPT_PER_PPM, "ppm");
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
 	record_u64(&r, "cpus", 1);
-	record_u64(&r, "runs", s->ci.n);
-	if (s->ci.valid && s->ci.n > 1)
-		record_u64(&r, "ci95", s->ci.half);
+	record_u64(&r, "runs", m->n);
+	if (m->has_half)
+		record_u64(&r, "ci95", (uint64_t)(m->half / CI_PPT_PER_PPM));
 	record_emit(&r);
 }
 
-static bool same_row(const struct share *a, const struct share *b)
+static void share_cells(struct table *t, unsigned i, uint64_t runs, bool emit)
 {
-	return a->source == b->source && a->workload == b->workload;
-}
-
-static void print_trimmed(char *line, int n)
-{
-	while (n > 0 && line[n - 1] == ' ')
-		n--;
-	kprintf("%.*s\n", n, line);
-}
-
-/* One row per timer, mode and workload: "HZ=h mean±half" cells, two a line. */
-static void print_row(unsigned first)
-{
-	const struct share *s0 = &shares[first];
-	char line[160];
-	int n = format(line, sizeof(line), "%-5s %-8s %-8s", s0->source->timer, s0->source->mode,
-		       workload_names[s0->workload]);
-	unsigned cells = 0;
-	for (unsigned i = first; i < n_shares; i++) {
-		const struct share *s = &shares[i];
-		if (!same_row(s, s0))
-			continue;
-		if (cells && cells % 2 == 0) {
-			print_trimmed(line, n);
-			n = format(line, sizeof(line), "%24s", "");
-		}
-		char mean[24], half[24] = "";
-		format_percent(mean, sizeof(mean), s->ci.mean);
-		if (s->ci.valid && s->ci.n > 1)
-			format_percent(half, sizeof(half), (int64_t)s->ci.half);
-		n += format(line + n, sizeof(line) - (size_t)n, "  HZ=%-6u%8s %s%-8s", s->hz, mean,
-			    *half ? "+/-" : "   ", half);
-		cells++;
-		emit_share(s);
-		char note[64];
-		format(note, sizeof(note), "%s %s %s %uHz: %s%%%s%s", s->source->timer,
-		       s->source->mode, workload_names[s->workload], s->hz, mean, *half ? "+-" : "",
-		       half);
-		qrscreen_note(note);
+	(void)runs;
+	const struct share *s[MAX_HZ];
+	unsigned n = series_of(i, s);
+	for (unsigned c = 0; c < t->columns; c++) {
+		format(t->cells[c], CELL, "-");
+		for (unsigned k = 0; k < n; k++)
+			if (s[k]->hz == t->hz[c]) {
+				struct ci_mean m = ci_mean(&s[k]->lost);
+				verdict_mean(t->cells[c], CELL, &m);
+				flag_noise(t->cells[c], m.mean);
+				if (emit)
+					emit_share(s[k], &m);
+			}
 	}
-	print_trimmed(line, n);
+}
+
+/* The runs of every configuration, when they are all the same, else 0. */
+static uint64_t common_runs(void)
+{
+	uint64_t runs = 0;
+	for (unsigned i = 0; i < n_shares; i++) {
+		if (!shares[i].lost.n)
+			continue;
+		if (runs && shares[i].lost.n != runs)
+			return 0;
+		runs = shares[i].lost.n;
+	}
+	return runs;
 }
 
 static void print_shares(void)
 {
-	close_share();
-	if (!n_shares)
+	struct table t = { 0 };
+	t.columns = all_hz(t.hz);
+	t.label = label_width();
+	uint64_t runs = common_runs();
+	say(QRSCREEN_DETAIL, "CPU lost at each HZ on 1 CPU, %% of the CPU +/- 95 %% (each run "
+	    "with the timer against its run without%s%llu%s):", runs ? "; n=" : "",
+	    (unsigned long long)runs, runs ? " runs" : "");
+	print_table(QRSCREEN_DETAIL, &t, 0, share_cells, runs);
+}
+
+/* ---- the answer: each HZ against the lowest ---- */
+
+static void emit_verdict(const struct share *s, const struct share *base,
+			 const struct ci_verdict *v)
+{
+	struct record r;
+	char name[80];
+	format(name, sizeof(name), "verdict-%s-%s-%s-%u-vs-%u", s->source->timer,
+	       s->source->mode, workload_names[s->workload], s->hz, base->hz);
+	figure_begin(&r, "verdict", name, v->diff / CI_PPT_PER_PPM, "ppm");
+	source_fields(&r, s->source);
+	record_str(&r, "workload", workload_names[s->workload]);
+	record_u64(&r, "hz", s->hz);
+	record_u64(&r, "vs_hz", base->hz);
+	record_u64(&r, "cpus", 1);
+	record_u64(&r, "runs", v->nb);
+	record_u64(&r, "vs_runs", v->na);
+	record_u64(&r, "ci95", (uint64_t)(v->err / CI_PPT_PER_PPM));
+	record_bool(&r, "proven", v->proven);
+	record_u64(&r, "runs_needed", v->runs_needed);
+	record_emit(&r);
+}
+
+/* tickstat report's verdict "HZ=b vs HZ=a: DIFF of the CPU (95 %, n=na+nb)" or
+ * "HZ=b vs HZ=a: no difference proven (runs needed: N): DIFF" as a table cell:
+ * "DIFF" or "not proven, needs N runs" ("needs over 10^7 runs", "identical
+ * means"), with (n=na+nb) when it is not the table's. */
+static void verdict_cell(char *cell, const struct ci_verdict *v, uint64_t runs)
+{
+	int n;
+	if (!v->ok) {
+		format(cell, CELL, "too few runs (n=%llu+%llu)", (unsigned long long)v->na,
+		       (unsigned long long)v->nb);
 		return;
-	kprintf("CPU lost to the tick on 1 CPU, %% (mean +/- 95%% interval over the runs; "
-		"on vs off):\n");
-	for (unsigned i = 0; i < n_shares; i++) {
-		bool seen = false;
-		for (unsigned j = 0; j < i; j++)
-			seen |= same_row(&shares[j], &shares[i]);
-		if (!seen)
-			print_row(i);
 	}
+	if (v->proven) {
+		verdict_share(cell, CELL, v->diff, v->err, true, true);
+		flag_noise(cell, v->diff);
+	} else if (v->runs_needed) {
+		format(cell, CELL, "not proven, needs %llu runs", (unsigned long long)v->runs_needed);
+	} else {
+		format(cell, CELL, "not proven, %s", v->diff ? "needs over 10^7 runs" :
+		       "identical means");
+	}
+	n = (int)strlen(cell);
+	if (v->na != runs || v->nb != runs)
+		format(cell + n, CELL - (size_t)n, " (n=%llu+%llu)", (unsigned long long)v->na,
+		       (unsigned long long)v->nb);
+}
+
+/* The text summary's line of a series: its highest HZ against its lowest. */
+static void summarise(const struct share *s, const struct share *base, const char *cell)
+{
+	char line[128];
+	format(line, sizeof(line), "%s %s %s HZ=%u vs %u: %s", s->source->timer,
+	       s->source->mode, workload_names[s->workload], s->hz, base->hz, cell);
+	qrscreen_keep(QRSCREEN_SUMMARY, line);
+}
+
+/* Row i's verdicts: each of its HZ above its lowest against that lowest. */
+static void verdict_cells(struct table *t, unsigned i, uint64_t runs, bool emit)
+{
+	const struct share *s[MAX_HZ];
+	unsigned n = series_of(i, s);
+	for (unsigned c = 0; c < t->columns; c++) {
+		format(t->cells[c], CELL, "-");
+		for (unsigned k = 1; k < n; k++)
+			if (s[k]->hz == t->hz[c + 1]) {
+				struct ci_verdict v = ci_compare(&s[0]->lost, &s[k]->lost);
+				verdict_cell(t->cells[c], &v, runs);
+				if (s[0]->hz != t->hz[0]) {
+					size_t len = strlen(t->cells[c]);
+					format(t->cells[c] + len, CELL - len, " vs HZ=%u", s[0]->hz);
+				}
+				if (emit)
+					emit_verdict(s[k], s[0], &v);
+				if (emit && k == n - 1)
+					summarise(s[k], s[0], t->cells[c]);
+			}
+	}
+}
+
+static void print_verdicts(void)
+{
+	struct table t = { 0 };
+	unsigned n_hz = all_hz(t.hz);
+	uint64_t runs = common_runs();
+	if (n_hz < 2)
+		return;
+	t.columns = n_hz - 1;
+	t.label = label_width();
+	say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, each HZ against HZ=%u, %% of the "
+	    "CPU +/- 95 %% (Student's t%s%llu+%llu runs):", t.hz[0], runs ? "; n=" : "",
+	    (unsigned long long)runs, (unsigned long long)runs);
+	print_table(QRSCREEN_VERDICT, &t, 1, verdict_cells, runs);
 }
 
 void bench_report(const char *emulator)
 {
-	kprintf("\n======================== tickbench: the answer ========================\n");
+	if (n_shares) {
+		kprintf("\n");
+		say(QRSCREEN_DETAIL, "tickbench: the details (the answer follows):");
+		print_shares();
+	}
+	kprintf("\n");
+	say(QRSCREEN_ANSWER, "======================== tickbench: the answer "
+	    "========================");
 	print_platform(emulator);
 	print_costs();
 	print_timers();
-	print_shares();
-	kprintf("The serial log holds every record: tickstat report LOG compares them.\n");
+	print_verdicts();
+	if (any_noise)
+		say(QRSCREEN_VERDICT, "(noise): beyond +/-100 %% of the CPU, which no tick costs: "
+		    "the runs' noise, not a cost");
+	if (strcmp(console_serial_name(), "none"))
+		say(QRSCREEN_ANSWER, "The serial log holds every record: tickstat report LOG "
+		    "compares them.");
+	else
+		say(QRSCREEN_ANSWER, "No serial port: the records leave as the screen's QR pages "
+		    "(tools/qr-import).");
 }

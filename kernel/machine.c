@@ -110,6 +110,8 @@ void machine_init(const struct boot_info *bi)
 }
 
 /* Without the parser's checks: a broken entry point or table is dumped too. */
+const char *machine_id(void) { return id; }
+
 void machine_dump_smbios(void)
 {
 	if (!entry_point) {
