@@ -98,6 +98,7 @@ KERNEL_OBJS := \
 	kernel/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
 	bench/calibration.o \
@@ -454,7 +455,7 @@ SB_CERT    := $(or $(SIGN_CERT),$(SB)/MOK.crt)
 SB_WRONG_ISO := $(BUILD)/tickbench-sb-wrongkey.iso
 SB_GRUB_MODULES := normal configfile echo test halt reboot sleep search search_fs_file \
 	part_gpt part_msdos fat iso9660 memdisk tar serial terminal all_video efi_gop \
-	efi_uga multiboot2 boot
+	efi_uga multiboot2 boot iorw
 
 .PHONY: secureboot
 secureboot: $(SB_ISO)

@@ -530,12 +530,14 @@ static void verdict_cell(char *cell, const struct ci_verdict *v, uint64_t runs)
 		       (unsigned long long)v->nb);
 }
 
-/* The text summary's line of a series: its highest HZ against its lowest. */
-static void summarise(const struct share *s, const struct share *base, const char *cell)
+/* The text summary's line of a series: its highest HZ against its lowest, the
+ * mode named when not periodic ("lapic spin HZ=1000: +0.84 % +/- 0.06 %"). */
+static void summarise(const struct share *s, const char *cell)
 {
 	char line[128];
-	format(line, sizeof(line), "%s %s %s HZ=%u vs %u: %s", s->source->timer,
-	       s->source->mode, workload_names[s->workload], s->hz, base->hz, cell);
+	bool periodic = !strcmp(s->source->mode, "periodic");
+	format(line, sizeof(line), "%s%s%s %s HZ=%u: %s", s->source->timer, periodic ? "" : " ",
+	       periodic ? "" : s->source->mode, workload_names[s->workload], s->hz, cell);
 	qrscreen_keep(QRSCREEN_SUMMARY, line);
 }
 
@@ -557,7 +559,7 @@ static void verdict_cells(struct table *t, unsigned i, uint64_t runs, bool emit)
 				if (emit)
 					emit_verdict(s[k], s[0], &v);
 				if (emit && k == n - 1)
-					summarise(s[k], s[0], t->cells[c]);
+					summarise(s[k], t->cells[c]);
 			}
 	}
 }

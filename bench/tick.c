@@ -153,7 +153,7 @@ static void report_unserved(const struct config *cfg)
 		}
 }
 
-static unsigned count_configs(const struct config *cfg)
+unsigned tick_planned_configs(const struct config *cfg)
 {
 	bool taken[8] = { false };
 	unsigned n = 0;
@@ -172,7 +172,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	uint64_t sums[3] = { 0, 0, 0 };
 	t->cpus = 1;
 	for (unsigned run = 0; run < runs; run++) {
-		kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], run + 1, runs);
 		run_off(t, run, sums, view);
@@ -192,7 +192,7 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 			continue;
 		}
 		t->cpus = counts[c];
-		kprintf("[%u/%u] tick %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
@@ -204,7 +204,7 @@ void tick_run(const struct config *cfg)
 	static struct spin_view view;
 	bool taken[8] = { false };
 	unsigned counts[MAX_LIST], n_counts;
-	unsigned total = count_configs(cfg), done = 0;
+	unsigned total = tick_planned_configs(cfg), done = 0;
 	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
@@ -229,7 +229,7 @@ void tick_run(const struct config *cfg)
 							 cfg->irq_cpu, cfg->inject };
 				done++;
 				if (w == WORKLOAD_MEMWALK && memwalk_why) {
-					kprintf("[%u/%u] tick memwalk skipped: %s\n", done, total, memwalk_why);
+					kprintf("tick %u/%u: memwalk skipped: %s\n", done, total, memwalk_why);
 					continue;
 				}
 				t.iterations = calibrate(w, cfg->ms, &view);

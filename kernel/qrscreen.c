@@ -21,7 +21,7 @@
 #define LEVEL        QR_M               /* 15 % of codewords recoverable: glare, blur */
 #define KEEP_BYTES   32768              /* the report's lines */
 #define KEEP_LINES   512
-#define SUMMARY_MAX  400                /* the text code: version 15-M at most */
+#define SUMMARY_MAX  500                /* the text code: version 17-M at most */
 #define ROW_CHARS    256
 
 static struct {
@@ -127,18 +127,22 @@ static unsigned draw_folded(unsigned col, unsigned row, unsigned cols, unsigned 
 
 /* ---- the captions ---- */
 
-static void caption_page(unsigned k)
+/* Row 0: the run, and the page on screen (0: the summary's turn; -1: the report). */
+static void caption_page(int k)
 {
 	char text[ROW_CHARS];
 	unsigned cycle = (scr.pages.count + !scr.l.summary_beside) * scr.seconds;
 	int n = format(text, sizeof(text), "tickbench run %08x   status %s   %zu records%s   ",
 		       scr.run_id, scr.status, logstore_lines(),
 		       logstore_dropped() ? " (copy incomplete: the log outgrew it)" : "");
-	if (k)
-		format(text + n, sizeof(text) - (size_t)n, "page %u/%u, %u s each (%u s a cycle)",
+	if (k > 0)
+		format(text + n, sizeof(text) - (size_t)n, "page %d/%u, %u s each (%u s a cycle)",
 		       k, scr.pages.count, scr.seconds, cycle);
-	else
+	else if (k == 0)
 		format(text + n, sizeof(text) - (size_t)n, "the summary as text, then %u pages",
+		       scr.pages.count);
+	else
+		format(text + n, sizeof(text) - (size_t)n, "the full report (%u QR pages)",
 		       scr.pages.count);
 	text_at(0, 0, scr.l.cols, text);
 }
@@ -206,7 +210,7 @@ static void draw_pages_view(void)
  * written, light or dark, over the previous page: no blank flash. */
 static void show_page(unsigned k)
 {
-	caption_page(k);
+	caption_page((int)k);
 	if (!k) {
 		uint32_t side = qrlayout_side(scr.l.version, scr.l.px);
 		fbdraw_rect(&scr.fb, scr.l.code_x, scr.l.code_y, side, side, scr.white);
@@ -234,7 +238,7 @@ static void draw_report_view(void)
 {
 	unsigned first = 0, room = scr.l.rows - QRLAYOUT_CAPTIONS, row = QRLAYOUT_CAPTIONS;
 	fbdraw_rect(&scr.fb, 0, 0, scr.fb.width, scr.fb.height, scr.white);
-	caption_page(0);
+	caption_page(-1);
 	caption_hints(true);
 	while (first < n_lines && report_rows(first, scr.l.cols) > room)
 		first++;
@@ -256,8 +260,8 @@ static void build_summary(void)
 		if (lines[i].kind != QRSCREEN_SUMMARY)
 			continue;
 		if (!verdicts++)
-			n += (size_t)format(summary + n, sizeof(summary) - n, "CPU lost to the tick, "
-					    "%% of the CPU +/- 95 %%:\n");
+			n += (size_t)format(summary + n, sizeof(summary) - n, "CPU lost to the tick "
+					    "against the lowest HZ, %% of the CPU +/- 95 %%:\n");
 		if (n + strlen(t) + 1 + 24 <= SUMMARY_MAX)
 			n += (size_t)format(summary + n, sizeof(summary) - n, "%s\n", t);
 		else

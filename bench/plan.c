@@ -1,0 +1,89 @@
+/* Each benchmark's estimate (see plan.h), its loops counted as the benchmark runs
+ * them, the constants measured on a PC's quick suite where the work is the CPU's. */
+#include "plan.h"
+#include "bench.h"
+#include "source.h"
+#include "smp.h"
+#include "timers.h"
+#include "lib.h"
+
+#define SETUP_MS          20            /* a source started and its first interrupt */
+#define COST_RUN_MS       10            /* a cost run: 1000 samples of each operation */
+#define IPI_RUN_MS        5             /* 3 x 1000 IPIs to one CPU */
+#define STORM_RATES       8             /* rates a storm climbs through, typically */
+
+static unsigned selected(const struct config *cfg, bool periodic_only)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < timer_sources_count; i++)
+		n += source_selected(&timer_sources[i], cfg) &&
+		     (!periodic_only || !strcmp(timer_sources[i].mode, "periodic") ||
+		      timer_sources[i].timer_bit == TIMER_TSCDL);
+	return n;
+}
+
+/* The CPU counts of tick_cpus= or latency_cpus= that can run: all is every online
+ * CPU, a count twice runs once (bench_cpu_counts). */
+static unsigned counts(const struct uint_list *list)
+{
+	unsigned c[MAX_LIST], n = 0;
+	for (unsigned i = 0; i < list->n; i++) {
+		unsigned v = list->v[i] ? list->v[i] : smp.online;
+		bool dup = v > smp.online;
+		for (unsigned j = 0; j < n; j++)
+			dup |= c[j] == v;
+		if (!dup)
+			c[n++] = v;
+	}
+	return n ? n : 1;
+}
+
+static unsigned workloads(const struct config *cfg, unsigned from)
+{
+	unsigned n = 0;
+	for (unsigned w = from; w < 3; w++)
+		n += (cfg->workloads >> w) & 1;
+	return n;
+}
+
+uint64_t plan_fire_ms(const struct config *cfg)
+{
+	return (uint64_t)selected(cfg, false) * cfg->hz.n * (cfg->ms + SETUP_MS);
+}
+
+uint64_t plan_cost_ms(const struct config *cfg)
+{
+	return (uint64_t)cfg->runs * COST_RUN_MS;
+}
+
+/* Each run's shots span about ms (bench/latency.c: ms / (2 delay_us) shots). */
+uint64_t plan_latency_ms(const struct config *cfg)
+{
+	unsigned timers = 0;
+	for (unsigned t = 0; t < 4; t++)
+		timers += (cfg->timers >> t) & 1 && timer_present(t);
+	return (uint64_t)counts(&cfg->latency_cpus) * timers * cfg->runs * (cfg->ms + SETUP_MS);
+}
+
+/* Off and on runs of ms each, per configuration and CPU count, plus the workload's
+ * calibration (about ms) per configuration. */
+uint64_t plan_tick_ms(const struct config *cfg)
+{
+	uint64_t configs = tick_planned_configs(cfg);
+	return configs * (counts(&cfg->tick_cpus) * cfg->runs * 2 + 1) * (cfg->ms + SETUP_MS / 4);
+}
+
+uint64_t plan_storm_ms(const struct config *cfg)
+{
+	return (uint64_t)selected(cfg, true) * STORM_RATES * (cfg->ms + SETUP_MS) + cfg->ms;
+}
+
+uint64_t plan_ipi_ms(const struct config *cfg)
+{
+	return (uint64_t)cfg->runs * smp.online * IPI_RUN_MS;
+}
+
+uint64_t plan_interference_ms(const struct config *cfg)
+{
+	return (uint64_t)workloads(cfg, WORKLOAD_MATRIX) * (cfg->hz.n * cfg->runs * 2 + 1) * cfg->ms;
+}
