@@ -9,7 +9,7 @@
  *     the timer-off run of the same configuration and run number, then the mean and
  *     Student's 95 % half-width over the runs; each HZ against the lowest of its
  *     timer and workload by Student's t with the pooled s, as tickstat report's
- *     verdicts, in its words (kernel/ci.h, kernel/verdict.h).
+ *     verdicts, in its words (lib/ci.h, lib/verdict.h).
  * The details (each HZ's own share) come first, the answer last: it is what the
  * screen shows when the run ends. */
 #include "report.h"

@@ -448,3 +448,40 @@ void cmdline_help_line(size_t i, char *buf, size_t size)
 	format(buf, size, "%-9s %s (default %s): %s", options[i].key, accepts,
 	       options[i].defaults, options[i].meaning);
 }
+
+static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }
+
+/* s folded into lines of CMDLINE_HELP_WIDTH after a space, '|' or ',', the later
+ * lines indented; each line (indent included, no newline) goes to print. */
+static void print_folded(const char *s, void (*print)(const char *line))
+{
+	const char *indent = "  ";
+	char out[CMDLINE_HELP_WIDTH + 1];
+	while (*s) {
+		size_t room = CMDLINE_HELP_WIDTH - strlen(indent), n = strlen(s);
+		if (n > room) {
+			n = room;
+			while (n > room / 2 && !fold_after(s[n - 1]))
+				n--;
+		}
+		size_t shown = n;
+		while (shown && s[shown - 1] == ' ')
+			shown--;
+		format(out, sizeof(out), "%s%.*s", indent, (int)shown, s);
+		print(out);
+		s += n;
+		while (*s == ' ')
+			s++;
+		indent = "            ";
+	}
+}
+
+void cmdline_print_help(void (*print)(const char *line))
+{
+	char line[CMDLINE_HELP_MAX];
+	print("tickbench options (words key=value on the kernel command line):");
+	for (size_t i = 0; i < cmdline_help_lines(); i++) {
+		cmdline_help_line(i, line, sizeof(line));
+		print_folded(line, print);
+	}
+}

@@ -108,4 +108,9 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 size_t cmdline_help_lines(void);
 void cmdline_help_line(size_t i, char *buf, size_t size);
 
+/* The help word's text, each line folded to fit an 80-column screen and handed to
+ * print (no newline). */
+#define CMDLINE_HELP_WIDTH 78
+void cmdline_print_help(void (*print)(const char *line));
+
 #endif

@@ -36,42 +36,7 @@ static void record_to_console(const char *line, size_t len)
 }
 static void lock_console(void) { console_lock(); }
 
-#define HELP_WIDTH 78                   /* columns of a help line on an 80-column screen */
-
-static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }
-
-/* s folded into lines of HELP_WIDTH after a space, '|' or ',', the later lines
- * indented. */
-static void print_folded(const char *s)
-{
-	const char *indent = "  ";
-	while (*s) {
-		size_t room = HELP_WIDTH - strlen(indent), n = strlen(s);
-		if (n > room) {
-			n = room;
-			while (n > room / 2 && !fold_after(s[n - 1]))
-				n--;
-		}
-		size_t shown = n;
-		while (shown && s[shown - 1] == ' ')
-			shown--;
-		kprintf("%s%.*s\n", indent, (int)shown, s);
-		s += n;
-		while (*s == ' ')
-			s++;
-		indent = "            ";
-	}
-}
-
-static void print_help(void)
-{
-	char line[CMDLINE_HELP_MAX];
-	kprintf("tickbench options (words key=value on the kernel command line):\n");
-	for (size_t i = 0; i < cmdline_help_lines(); i++) {
-		cmdline_help_line(i, line, sizeof(line));
-		print_folded(line);
-	}
-}
+static void print_line(const char *line) { kprintf("%s\n", line); }
 
 static void report_cmdline_error(const struct cmdline_error *err)
 {
@@ -127,7 +92,7 @@ void kmain(uint32_t magic, uint32_t info)
 		run_end();
 	}
 	if (cfg.help) {
-		print_help();
+		cmdline_print_help(print_line);
 		run_end();
 	}
 	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */

@@ -1,6 +1,6 @@
 /* The end screen (see qrscreen.h). Black on white: zbar reads no inverted symbol,
  * and a quiet zone of 4 modules (ISO/IEC 18004:2015 6.3.8) is white anyway. The text
- * is drawn on a grid of font cells (kernel/qrlayout.h), the same grid a screendump
+ * is drawn on a grid of font cells (lib/qrlayout.h), the same grid a screendump
  * is read back on (tests/host/screen-text.py). */
 #include "qrscreen.h"
 #include "alloc.h"

@@ -1,9 +1,9 @@
 /* The end of a run on a screen. On a framebuffer: the verdict of the report stays in
- * view while the whole log cycles as QR pages (kernel/qrpages.h), one per screen,
+ * view while the whole log cycles as QR pages (lib/qrpages.h), one per screen,
  * captioned "page k/n" with the run id, and a small plain-text QR code (the run, the
  * machine, the status and the headline verdicts) that any phone camera app reads;
  * a key on the 8042 toggles between the pages and the full report. Layout:
- * kernel/qrlayout.h. VGA text has no pixels: there the report stays on the screen
+ * lib/qrlayout.h. VGA text has no pixels: there the report stays on the screen
  * and the console says how to get a graphics mode. */
 #ifndef KERNEL_QRSCREEN_H
 #define KERNEL_QRSCREEN_H

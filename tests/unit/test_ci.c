@@ -1,4 +1,4 @@
-/* kernel/ci.c: the kernel report's fixed-point statistics, checked against figures
+/* lib/ci.c: the kernel report's fixed-point statistics, checked against figures
  * worked out by hand (and by any statistics package); test_verdict.c holds them
  * equal to tickstat's on random sets. */
 #include <stdarg.h>

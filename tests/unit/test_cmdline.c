@@ -204,6 +204,44 @@ static void help_lines(void **state)
 	}
 }
 
+/* The help word's screen text: a heading, then each option's line folded to the
+ * width of an 80-column screen; the folds lose no character but spaces. */
+static char folded[8192];
+static unsigned folded_lines;
+
+static void strcat_nospace(char *dst, const char *src)
+{
+	dst += strlen(dst);
+	for (; *src; src++)
+		if (*src != ' ')
+			*dst++ = *src;
+	*dst = 0;
+}
+
+static void collect(const char *line)
+{
+	assert_true(strlen(line) <= CMDLINE_HELP_WIDTH);
+	if (folded_lines++ == 0)
+		return;                         /* the heading */
+	if (line[2] != ' ')                     /* an option's first line, not a fold */
+		strcat(folded, "\n");
+	assert_true(strlen(folded) + strlen(line) < sizeof(folded));
+	strcat_nospace(folded, line);
+}
+
+static void help_folded(void **state)
+{
+	char buf[CMDLINE_HELP_MAX], want[sizeof(folded)] = "";
+	cmdline_print_help(collect);
+	assert_true(folded_lines > cmdline_help_lines());
+	for (size_t i = 0; i < cmdline_help_lines(); i++) {
+		cmdline_help_line(i, buf, sizeof(buf));
+		strcat(want, "\n");
+		strcat_nospace(want, buf);
+	}
+	assert_string_equal(folded, want);
+}
+
 /* Every menu entry of the ISO's grub.cfg gives words the kernel accepts (the recipes
  * are not booted by the tests: their words are checked here). Run from the top of
  * the tree, as tests/run-all does. */
@@ -241,6 +279,7 @@ int main(void)
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
+		cmocka_unit_test(help_folded),
 		cmocka_unit_test(grub_menu_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

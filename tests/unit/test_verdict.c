@@ -1,4 +1,4 @@
-/* kernel/ci.c and kernel/verdict.c against tickstat's own statistics and words
+/* lib/ci.c and lib/verdict.c against tickstat's own statistics and words
  * (tools/tickstat/stats.c, verdict.c, linked in): the kernel's fixed point must
  * print what tickstat report prints in double precision, "±" written "+/-". Both
  * read the same data: seeded random sets of ppt integers (tickstat gets each as a

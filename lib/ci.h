@@ -5,8 +5,8 @@
  * and the runs that would resolve the difference). Values are shares of the CPU in
  * parts per trillion (ppt, 10^-12), 128-bit sums: every figure is within a few ppt
  * of tickstat's double precision, 10^-10 % of the CPU. docs/METHOD.md, "The report". */
-#ifndef KERNEL_CI_H
-#define KERNEL_CI_H
+#ifndef LIB_CI_H
+#define LIB_CI_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* The few C library functions the kernel needs. On the host (unit tests, fuzzers)
  * the same sources use the C library's. */
-#ifndef KERNEL_LIB_H
-#define KERNEL_LIB_H
+#ifndef LIB_LIB_H
+#define LIB_LIB_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 /* The words of a verdict on the CPU share lost to a tick, as tickstat report writes
  * them (tools/tickstat/verdict.c: fmt_share, fmt_runs_needed), in ASCII: "+/-" for
- * tickstat's "±". Figures in ppt (kernel/ci.h). */
-#ifndef KERNEL_VERDICT_H
-#define KERNEL_VERDICT_H
+ * tickstat's "±". Figures in ppt (lib/ci.h). */
+#ifndef LIB_VERDICT_H
+#define LIB_VERDICT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,8 +4,8 @@
  * a phone reads from about 50 cm: a screendump scaled to half, rotated 5 degrees,
  * blurred (sigma 1 pixel), with noise and JPEG 60, still decodes at 7 pixels a
  * module on a 1080-line screen (tests/host/qr-photo.sh); other heights scale it. */
-#ifndef KERNEL_QRLAYOUT_H
-#define KERNEL_QRLAYOUT_H
+#ifndef LIB_QRLAYOUT_H
+#define LIB_QRLAYOUT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,0 +1,88 @@
+# Host programs built from the kernel's own sources: the unit tests (cmocka, under
+# AddressSanitizer and UBSan), build/qr-render, and the libFuzzer targets.
+
+HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
+HOSTCFLAGS += -I kernel -I arch/x86 -I lib -MMD -MP
+SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Kernel sources that are pure C, compiled for the host too; the QR pages' encoder
+# and compressor apart, since only their tests and tools link them.
+SHARED_SRCS := lib/format.c lib/crc32.c kernel/record.c kernel/cmdline.c \
+	kernel/multiboot2.c arch/x86/acpi.c lib/ci.c lib/tscvote.c arch/x86/pagetable.c \
+	kernel/smbios.c kernel/alloc.c
+QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
+	lib/qrpages.c
+
+UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
+	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
+	test_qrpages test_pagetable test_alloc test_qrlayout
+UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
+
+.PHONY: host unit-test
+host: $(UNIT_BINS) $(BUILD)/qr-render
+unit-test: $(UNIT_BINS)
+
+$(BUILD)/host-obj/%.o: %.c
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
+
+$(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
+		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)
+	$(call msg,HOSTLD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(LDLIBS_EXTRA)
+
+# The QR pages: zlib inflates what deflate writes (on the logs in tests/tickstat
+# too), zbarimg reads what qr draws.
+$(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
+$(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
+	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
+$(BUILD)/tests/test_qrlayout: $(BUILD)/host-obj/lib/qrlayout.o
+$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
+$(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
+$(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
+
+# The kernel's QR pages of a log as images, for tests/host/qr-import.sh (built
+# without sanitizers, as tickstat is: tickstat.mk's object rule).
+$(BUILD)/qr-render: $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c $(QR_SRCS) \
+		lib/crc32.c)
+	$(call msg,HOSTLD,$@)
+	$(Q)$(HOSTCC) -o $@ $^
+
+# libFuzzer targets (clang): `make fuzz` runs each for FUZZ_SECONDS on a scratch
+# corpus in build/fuzz/ seeded from tests/fuzz/corpus/<target>/; a crash leaves
+# build/fuzz/crash-<target>-* and stops. tests/fuzz/<target>.dict, where there is
+# one, is the target's libFuzzer dictionary. tests/host/fuzz-smoke.sh runs each
+# briefly; fuzz_tickstat_log is tickstat.mk's.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
+FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
+FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
+FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86 -I lib
+
+.PHONY: fuzz fuzz-build
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
+	$(call msg,FUZZ,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
+
+# fuzz_deflate: every input compressed by lib/deflate.c inflates with zlib to itself.
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c lib/deflate.c lib/huffman.c
+	$(call msg,FUZZ,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: $(FUZZ_BINS) fuzz-tickstat
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(BUILD)/fuzz/corpus-$$t; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		dict=; [ -f tests/fuzz/$$t.dict ] && dict=-dict=tests/fuzz/$$t.dict; \
+		$(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz/crash-$$t- $$dict \
+			$(BUILD)/fuzz/corpus-$$t tests/fuzz/corpus/$$t || exit 1; \
+	done

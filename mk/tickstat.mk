@@ -1,0 +1,80 @@
+# tickstat, the host tool that reads tickbench logs (docs/TICKSTAT.md), with its unit
+# tests, log generator, fuzzer and benchmark. build/tickstat is built without
+# sanitizers (it must be fast); the unit tests link the same sources built with
+# $(SANITIZE).
+TICKSTAT_LIB := \
+	tools/tickstat/log.c \
+	tools/tickstat/linecrc.c \
+	tools/tickstat/check.c \
+	tools/tickstat/util.c \
+	tools/tickstat/stats.c \
+	tools/tickstat/ministat.c \
+	tools/tickstat/select.c \
+	tools/tickstat/compare.c \
+	tools/tickstat/summary.c \
+	tools/tickstat/export.c \
+	tools/tickstat/plot.c \
+	tools/tickstat/lost.c \
+	tools/tickstat/verdict.c \
+	tools/tickstat/report.c \
+	tools/tickstat/report_cmd.c \
+	tools/tickstat/report_print.c \
+	tools/tickstat/machines.c \
+	tools/tickstat/machines_report.c \
+	tools/tickstat/machines_plot.c \
+	tools/tickstat/plot_hz.c \
+	tools/tickstat/gnuplot.c
+TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
+TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
+# tickstat checks CRCs with linecrc.c (carry-less multiplication, zlib's crc32() for
+# the last bytes and on CPUs without it); the unit tests also link the kernel's
+# lib/crc32.c, with which test_tickstat_log writes its records and checks linecrc.c.
+TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
+TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_report test_tickstat_machines test_verdict)
+GEN_LOG := $(BUILD)/gen-log
+TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
+
+.PHONY: fuzz-tickstat bench-tickstat
+
+$(BUILD)/tickstat-obj/%.o: %.c
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
+
+$(BUILD)/tickstat: $(TICKSTAT_OBJS)
+	$(call msg,HOSTLD,$@)
+	$(Q)$(HOSTCC) -o $@ $^ -lz -lm
+
+$(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
+	$(call msg,HOSTLD,$@)
+	$(Q)$(HOSTCC) -o $@ $^ -lm
+
+# The kernel's verdicts (lib/ci.c, lib/verdict.c) word for word against tickstat's.
+$(BUILD)/tests/test_verdict: $(patsubst %.c,$(BUILD)/host-obj/%.o,lib/ci.c lib/verdict.c \
+	lib/format.c)
+$(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
+	$(call msg,HOSTLD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
+
+# libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
+# runs it for 20 s, `make fuzz` for FUZZ_SECONDS seconds.
+$(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
+	$(call msg,FUZZ,$@)
+	@mkdir -p $(dir $@)
+	$(Q)clang -std=gnu11 -g -O1 -I kernel -I lib -I tools/tickstat \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
+
+host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
+ifneq ($(shell command -v clang 2>/dev/null),)
+host: $(TICKSTAT_FUZZ)
+endif
+unit-test: $(TICKSTAT_UNIT)
+
+# `make fuzz` runs this one too.
+fuzz-tickstat: $(TICKSTAT_FUZZ) $(GEN_LOG)
+	tests/host/tickstat-fuzz.sh $(FUZZ_SECONDS)
+
+bench-tickstat: $(BUILD)/tickstat $(GEN_LOG)
+	tests/tickstat/bench.sh
