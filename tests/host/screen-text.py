@@ -5,6 +5,7 @@ against the serial log of the same run (tests/host/screen.sh).
 
 usage: screen-text.py PPM LOG [--min-cols N] [--mode WxHxBPP] [--scrolled]
        screen-text.py PPM - [--expect TEXT]...
+       screen-text.py PPM LOG --end [--report] [--expect TEXT]...
 
 Checks: the boot record's screen_text grid holds >= N columns; the dump has the
 mode's size; every screen row is a human line (none starts with '{' or holds a
@@ -14,8 +15,18 @@ last written row may be a line still being written); with --scrolled, the first
 row is not the kernel's first line (the console scrolled rather than wrapped or
 stopped). With no log ("-": a run with no serial port), the grid follows from the
 dump's size as the kernel computes it, and each TEXT must be on some row, which
-must all be human lines. Prints the screen's text. Exit 0 when every check holds."""
-import json, re, sys
+must all be human lines. Lines longer than a row go on below, broken after their
+last space within the row (arch/x86/fb.c).
+
+--end reads the end screen (kernel/qrscreen.c): black text on white on a grid whose
+scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
+no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
+record's line) and its end record's status; every line of the report's verdict (the
+table "CPU lost to the tick ... against HZ=...", as the log has it) must be the text
+of some row; with --report (the full report, after a key) every line of the report
+from "tickbench: the details" or the answer's banner on that must, in order. Prints
+the screen's text. Exit 0 when every check holds."""
+import json, re, sys, zlib
 
 FONT_H = "/usr/share/grub/ascii.h"
 
@@ -42,25 +53,29 @@ def read_ppm(path):
     return w, h, raw[pos + 1:]
 
 
-def screen_rows(ppm, cols, rows):
+def cell_text(px, w, x0, y0, scale, font):
+    """The glyph in the cell at (x0, y0): light on dark (the console) or dark on light
+    (the end screen); "\0" for a cell that is neither (a picture)."""
+    bits = []
+    for gy in range(16):
+        b = 0
+        for gx in range(8):
+            x = x0 + gx * scale + scale // 2
+            y = y0 + gy * scale + scale // 2
+            i = 3 * (y * w + x)
+            if px[i] + px[i + 1] + px[i + 2] > 3 * 96:
+                b |= 0x80 >> gx
+        bits.append(b)
+    return font.get(tuple(bits)) or font.get(tuple(b ^ 0xff for b in bits), "\0")
+
+
+def screen_rows(ppm, cols, rows, scale=None):
     w, h, px = read_ppm(ppm)
-    scale = w // (8 * cols)
+    scale = scale or w // (8 * cols)
     font = load_font()
     lines = []
     for r in range(rows):
-        line = []
-        for c in range(cols):
-            bits = []
-            for gy in range(16):
-                b = 0
-                for gx in range(8):
-                    x = c * 8 * scale + gx * scale + scale // 2
-                    y = r * 16 * scale + gy * scale + scale // 2
-                    i = 3 * (y * w + x)
-                    if px[i] + px[i + 1] + px[i + 2] > 3 * 96:
-                        b |= 0x80 >> gx
-                bits.append(b)
-            line.append(font.get(tuple(bits), "\0"))
+        line = [cell_text(px, w, c * 8 * scale, r * 16 * scale, scale, font) for c in range(cols)]
         lines.append("".join(line).rstrip())
     return w, h, lines
 
@@ -74,9 +89,17 @@ def human_lines(log):
 
 
 def wrapped(lines, cols):
+    """The rows the console gives each line: a full row's last word goes on below
+    (after the row's last space; a row without one is cut), a space at the break
+    is dropped."""
     out = []
     for l in lines:
-        out += [l[i:i + cols].rstrip() for i in range(0, max(len(l), 1), cols)]
+        while len(l) > cols:
+            cut = l.rfind(" ", 0, cols) + 1 if l[cols] != " " else cols
+            cut = cut or cols
+            out.append(l[:cut].rstrip())
+            l = l[cut + 1:] if l[cut:cut + 1] == " " else l[cut:]
+        out.append(l.rstrip())
     return out
 
 
@@ -101,9 +124,78 @@ def without_log(ppm, expects):
     return 1 if bad else 0
 
 
+def log_lines(log):
+    return open(log, "rb").read().decode("latin-1").replace("\r", "").split("\n")
+
+
+def report_blocks(lines):
+    """The report's lines (details and answer, up to its closing line) and its
+    verdict table (the header line, the HZ row and one row per series)."""
+    start = next((i for i, l in enumerate(lines) if l.startswith("tickbench: the details")
+                  or l.startswith("=" * 24 + " tickbench: the answer")), None)
+    if start is None:
+        return [], []
+    report = []
+    for l in lines[start:]:
+        if l.startswith("{"):
+            continue
+        if l.startswith("tickbench: finished"):
+            break
+        if l:
+            report.append(l)
+    v = next((i for i, l in enumerate(report) if l.startswith("CPU lost to the tick on 1 CPU,")), None)
+    verdict = []
+    if v is not None:
+        verdict = [report[v]]
+        for l in report[v + 1:]:
+            if not (l.startswith(" ") or re.match(r"^[a-z]+ [a-z-]+ \(", l) or l.startswith("(noise)")):
+                break
+            verdict.append(l.rstrip())
+    return report, verdict
+
+
+def end_screen(ppm, log, args):
+    w, h, _ = read_ppm(ppm)
+    scale = max(1, -(-w // 1920))
+    cols, rows = w // (8 * scale), h // (16 * scale)
+    _, _, screen = screen_rows(ppm, cols, rows, scale)
+    text = [r.split("\0")[0].rstrip() for r in screen]     # up to the first picture cell
+    for r in screen:
+        print("|" + r.replace("\0", "#"))
+    lines = log_lines(log)
+    boot = next(l for l in lines if l.startswith('{"type":"boot"'))
+    end = next(json.loads(l) for l in reversed(lines) if l.startswith('{"type":"end"'))
+    run_id = "%08x" % zlib.crc32(boot.encode("latin-1"))
+    report, verdict = report_blocks(lines)
+    bad = []
+    head = "tickbench run %s   status %s" % (run_id, end["status"])
+    if not text or not text[0].startswith(head):
+        bad.append("row 0 is not %r..." % head)
+    if not verdict:
+        bad.append("the log has no verdict table")
+    for l in verdict:
+        if l not in text:
+            bad.append("the verdict line %r is on no row" % l)
+    if "--report" in args:
+        want = wrapped(report, cols)
+        at = next((i for i in range(len(text)) if text[i:i + len(want)] == want), None)
+        tail = next((i for i in range(len(want)) if text[2:2 + len(want) - i] == want[i:]), None)
+        if at is None and tail is None:
+            bad.append("the report's lines are not the screen's rows, in order")
+    bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
+            if not any(e in r for r in text)]
+    print("end screen %dx%d, text %dx%d (scale %d), run %s, %d verdict lines"
+          % (w, h, cols, rows, scale, run_id, len(verdict)))
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
+
+
 def main():
     args = sys.argv[1:]
     ppm, log = args[0], args[1]
+    if "--end" in args:
+        return end_screen(ppm, log, args)
     if log == "-":
         return without_log(ppm, [args[i + 1] for i, a in enumerate(args) if a == "--expect"])
     min_cols = int(args[args.index("--min-cols") + 1]) if "--min-cols" in args else 80
