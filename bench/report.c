@@ -335,11 +335,26 @@ static unsigned all_hz(uint32_t *hz)
 	return n;
 }
 
-/* "lapic periodic (local) spin", padded to the label column. */
+/* Does another series of the same timer and mode take another delivery path? */
+static bool several_paths(const struct share *s)
+{
+	for (unsigned i = 0; i < n_shares; i++)
+		if (shares[i].lost.n && shares[i].source != s->source &&
+		    shares[i].source->timer_bit == s->source->timer_bit &&
+		    !strcmp(shares[i].source->mode, s->source->mode))
+			return true;
+	return false;
+}
+
+/* "lapic periodic spin"; "hpet periodic (legacy) spin" where the timer and mode
+ * ran through several paths. */
 static int series_label(char *buf, size_t size, const struct share *s)
 {
-	return format(buf, size, "%s %s (%s) %s", s->source->timer, s->source->mode,
-		      s->source->delivery, workload_names[s->workload]);
+	if (several_paths(s))
+		return format(buf, size, "%s %s (%s) %s", s->source->timer, s->source->mode,
+			      s->source->delivery, workload_names[s->workload]);
+	return format(buf, size, "%s %s %s", s->source->timer, s->source->mode,
+		      workload_names[s->workload]);
 }
 
 static unsigned label_width(void)
@@ -438,7 +453,6 @@ static void emit_share(const struct share *s, const struct ci_mean *m)
 
 static void share_cells(struct table *t, unsigned i, uint64_t runs, bool emit)
 {
-	(void)runs;
 	const struct share *s[MAX_HZ];
 	unsigned n = series_of(i, s);
 	for (unsigned c = 0; c < t->columns; c++) {
@@ -448,24 +462,33 @@ static void share_cells(struct table *t, unsigned i, uint64_t runs, bool emit)
 				struct ci_mean m = ci_mean(&s[k]->lost);
 				verdict_mean(t->cells[c], CELL, &m);
 				flag_noise(t->cells[c], m.mean);
+				if (m.n != runs) {
+					size_t len = strlen(t->cells[c]);
+					format(t->cells[c] + len, CELL - len, " (n=%llu)",
+					       (unsigned long long)m.n);
+				}
 				if (emit)
 					emit_share(s[k], &m);
 			}
 	}
 }
 
-/* The runs of every configuration, when they are all the same, else 0. */
+/* The runs most configurations have (the first such): the tables' n, which a cell
+ * names only where its own differs. */
 static uint64_t common_runs(void)
 {
-	uint64_t runs = 0;
+	uint64_t best = 0;
+	unsigned best_count = 0;
 	for (unsigned i = 0; i < n_shares; i++) {
-		if (!shares[i].lost.n)
-			continue;
-		if (runs && shares[i].lost.n != runs)
-			return 0;
-		runs = shares[i].lost.n;
+		unsigned count = 0;
+		for (unsigned j = 0; j < n_shares; j++)
+			count += shares[j].lost.n == shares[i].lost.n;
+		if (shares[i].lost.n && count > best_count) {
+			best = shares[i].lost.n;
+			best_count = count;
+		}
 	}
-	return runs;
+	return best;
 }
 
 static void print_shares(void)
@@ -475,8 +498,7 @@ static void print_shares(void)
 	t.label = label_width();
 	uint64_t runs = common_runs();
 	say(QRSCREEN_DETAIL, "CPU lost at each HZ on 1 CPU, %% of the CPU +/- 95 %% (each run "
-	    "with the timer against its run without%s%llu%s):", runs ? "; n=" : "",
-	    (unsigned long long)runs, runs ? " runs" : "");
+	    "with the timer against its run without; n=%llu runs):", (unsigned long long)runs);
 	print_table(QRSCREEN_DETAIL, &t, 0, share_cells, runs);
 }
 
@@ -573,8 +595,8 @@ static void print_verdicts(void)
 		return;
 	t.columns = n_hz - 1;
 	t.label = label_width();
-	say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, each HZ against HZ=%u, %% of the "
-	    "CPU +/- 95 %% (Student's t%s%llu+%llu runs):", t.hz[0], runs ? "; n=" : "",
+	say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, each HZ against HZ=%u", t.hz[0]);
+	say(QRSCREEN_VERDICT, "(%% of the CPU +/- 95 %%, Student's t; n=%llu+%llu runs):",
 	    (unsigned long long)runs, (unsigned long long)runs);
 	print_table(QRSCREEN_VERDICT, &t, 1, verdict_cells, runs);
 }

@@ -107,8 +107,8 @@ bool qrlayout_plan(const struct qrlayout_in *in, struct qrlayout *l)
 	l->px = fill_px(c.room, c.version, px);
 	uint32_t side = qrlayout_side(l->version, l->px);
 	unsigned rows = in->verdict_rows;
-	if (l->above) {                         /* centred below the verdict */
-		l->code_x = (in->width - side) / 2;
+	if (l->above) {                         /* below the verdict, right: the summary left */
+		l->code_x = in->width - side;
 		l->code_y = in->height - side;
 		l->text_cols = l->cols;
 		unsigned wraps = (in->verdict_cols + l->cols - 1) / l->cols;

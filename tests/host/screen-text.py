@@ -18,7 +18,8 @@ dump's size as the kernel computes it, and each TEXT must be on some row, which
 must all be human lines. Lines longer than a row go on below, broken after their
 last space within the row (arch/x86/fb.c).
 
---end reads the end screen (kernel/qrscreen.c): black text on white on a grid whose
+--end reads the end screen (with LOG "-": a run without a serial port: row 0 and
+the verdict table's shape only) (kernel/qrscreen.c): black text on white on a grid whose
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
 record's line) and its end record's status; every line of the report's verdict (the
@@ -29,6 +30,7 @@ the screen's text. Exit 0 when every check holds."""
 import json, re, sys, zlib
 
 FONT_H = "/usr/share/grub/ascii.h"
+SERIES = re.compile(r"^[a-z]+ (periodic|oneshot)( \([a-z]+\))? [a-z]+  +\S")   # a verdict row
 
 
 def load_font():
@@ -53,20 +55,20 @@ def read_ppm(path):
     return w, h, raw[pos + 1:]
 
 
+THRESH = bytes(1 if v > 96 else 0 for v in range(256))      # a lit pixel: its red
+BITS = {bytes((v >> (7 - i)) & 1 for i in range(8)): v for v in range(256)}
+
+
 def cell_text(px, w, x0, y0, scale, font):
     """The glyph in the cell at (x0, y0): light on dark (the console) or dark on light
-    (the end screen); "\0" for a cell that is neither (a picture)."""
-    bits = []
+    (the end screen); "\0" for a cell that is neither (a picture). Each glyph pixel
+    is sampled at its centre, in the red channel (the text is grey, black or white)."""
+    step, half, bits = 3 * scale, scale // 2, []
     for gy in range(16):
-        b = 0
-        for gx in range(8):
-            x = x0 + gx * scale + scale // 2
-            y = y0 + gy * scale + scale // 2
-            i = 3 * (y * w + x)
-            if px[i] + px[i + 1] + px[i + 2] > 3 * 96:
-                b |= 0x80 >> gx
-        bits.append(b)
-    return font.get(tuple(bits)) or font.get(tuple(b ^ 0xff for b in bits), "\0")
+        at = 3 * ((y0 + gy * scale + half) * w + x0 + half)
+        bits.append(BITS[px[at:at + 8 * step:step].translate(THRESH)])
+    bits = tuple(bits)
+    return font.get(bits) or font.get(tuple(b ^ 0xff for b in bits), "\0")
 
 
 def screen_rows(ppm, cols, rows, scale=None):
@@ -148,10 +150,28 @@ def report_blocks(lines):
     if v is not None:
         verdict = [report[v]]
         for l in report[v + 1:]:
-            if not (l.startswith(" ") or re.match(r"^[a-z]+ [a-z-]+ \(", l) or l.startswith("(noise)")):
+            if not (l.startswith(" ") or l.startswith("(") or SERIES.match(l)):
                 break
             verdict.append(l.rstrip())
     return report, verdict
+
+
+def end_screen_alone(text, args):
+    """No log (no serial port): row 0 names a run and a status, the verdict's header
+    is on a row and a row per series follows it."""
+    bad = []
+    if not text or not re.match(r"tickbench run [0-9a-f]{8}   status (pass|fail|error)   ", text[0]):
+        bad.append("row 0 names no run and status: %r" % (text[0] if text else ""))
+    head = next((i for i, r in enumerate(text) if r.startswith("CPU lost to the tick on 1 CPU, each HZ against HZ=")), None)
+    series = [r for r in text[head + 2:] if SERIES.match(r)] if head is not None else []
+    if head is None or not series:
+        bad.append("no verdict table (its header and a row per series)")
+    bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
+            if not any(e in r for r in text)]
+    print("end screen without a log: %s, %d verdict rows" % (text[0] if text else "-", len(series)))
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
 
 
 def end_screen(ppm, log, args):
@@ -162,6 +182,8 @@ def end_screen(ppm, log, args):
     text = [r.split("\0")[0].rstrip() for r in screen]     # up to the first picture cell
     for r in screen:
         print("|" + r.replace("\0", "#"))
+    if log == "-":
+        return end_screen_alone(text, args)
     lines = log_lines(log)
     boot = next(l for l in lines if l.startswith('{"type":"boot"'))
     end = next(json.loads(l) for l in reversed(lines) if l.startswith('{"type":"end"'))
