@@ -37,7 +37,7 @@ static unsigned n_costs;
 static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
-static bool any_noise;                 /* a figure beyond +/-100 % was printed */
+static bool noise_seen;                /* a figure beyond +/-100 % in the table printed */
 
 /* One tick configuration on one CPU: its per-run shares (ppt), and the off run
  * waiting for its on run. Found by key, so configurations may come in any order. */
@@ -141,9 +141,13 @@ static void figure_begin(struct record *r, const char *what, const char *name, i
 	record_str(r, "unit", unit);
 }
 
+/* A warning: its record now, its words in the answer's one "warning" paragraph. */
+static char warnings[320];
+
 static void warn(const char *text)
 {
-	say(QRSCREEN_ANSWER, "warning  %s", text);
+	size_t n = strlen(warnings);
+	format(warnings + n, sizeof(warnings) - n, "%s%s", n ? "; " : "", text);
 	struct record r;
 	record_begin(&r, "report");
 	record_str(&r, "what", "warning");
@@ -151,14 +155,13 @@ static void warn(const char *text)
 	record_emit(&r);
 }
 
-/* ---- the platform and its warnings ---- */
-
-static void print_platform(const char *emulator)
+/* The CPU and the TSC in full (the details), and the warnings they give. */
+static void platform_details(const char *emulator)
 {
 	uint64_t khz = clock_tsc_hz() / 1000;
-	say(QRSCREEN_ANSWER, "CPU      %s \"%s\"%s%s", cpu.vendor, cpu.brand,
+	say(QRSCREEN_DETAIL, "CPU      %s \"%s\"%s%s", cpu.vendor, cpu.brand,
 	    cpu.has_hypervisor ? ", hypervisor " : "", cpu.hypervisor);
-	say(QRSCREEN_ANSWER, "TSC      %llu.%03llu MHz from %s; references spread %llu ppm; "
+	say(QRSCREEN_DETAIL, "TSC      %llu.%03llu MHz from %s; references spread %llu ppm; "
 	    "invariant %s", (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
 	    timers.tsc_reference ? timers.tsc_reference : "nothing",
 	    (unsigned long long)timers.tsc_spread_ppm, cpu.has_tsc_invariant ? "yes" : "no");
@@ -181,6 +184,17 @@ static void print_platform(const char *emulator)
 		       "interrupts were lost", (unsigned long long)short_runs);
 		warn(text);
 	}
+}
+
+/* The answer's first lines: the CPU and its TSC in one, the warnings in one. */
+static void print_platform(void)
+{
+	uint64_t khz = clock_tsc_hz() / 1000;
+	say(QRSCREEN_ANSWER, "CPU      %s, TSC %llu.%03llu MHz (from %s)", cpu.brand,
+	    (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
+	    timers.tsc_reference ? timers.tsc_reference : "nothing");
+	if (*warnings)
+		say(QRSCREEN_ANSWER, "warning  %s", warnings);
 }
 
 /* ---- reads, acknowledgements and the timers ---- */
@@ -208,7 +222,7 @@ static void emit_cost(unsigned i)
 static void print_cost_line(const char *label, const char *const *ops, unsigned n_ops)
 {
 	char line[160];
-	int n = format(line, sizeof(line), "%-8s (cycles, median):", label), start = n;
+	int n = format(line, sizeof(line), "%s (median cycles):", label), start = n;
 	for (unsigned i = 0; i < n_ops; i++)
 		if (cost(ops[i]))
 			n += format(line + n, sizeof(line) - (size_t)n, " %s %llu", ops[i],
@@ -383,7 +397,7 @@ static void flag_noise(char *cell, int64_t ppt)
 		return;
 	size_t n = strlen(cell);
 	format(cell + n, CELL - n, " (noise)");
-	any_noise = true;
+	noise_seen = true;
 }
 
 static void print_row(enum qrscreen_text kind, const struct table *t, const char *label)
@@ -396,10 +410,12 @@ static void print_row(enum qrscreen_text kind, const struct table *t, const char
 	say(kind, "%s", line);
 }
 
+/* The HZ of each column, "against HZ=a" for the verdicts (first 1). */
 static void print_head(enum qrscreen_text kind, struct table *t, unsigned first)
 {
 	for (unsigned c = 0; c < t->columns; c++)
-		format(t->cells[c], CELL, "HZ=%u", t->hz[first + c]);
+		format(t->cells[c], CELL, first ? "HZ=%u vs HZ=%u" : "HZ=%u", t->hz[first + c],
+		       t->hz[0]);
 	print_row(kind, t, "");
 }
 
@@ -424,12 +440,16 @@ static void print_table(enum qrscreen_text kind, struct table *t, unsigned first
 			}
 		}
 	print_head(kind, t, first);
+	noise_seen = false;
 	for (unsigned i = 0; i < n_shares; i++)
 		if (first_of_series(i)) {
 			fill(t, i, runs, true);
 			series_label(label, sizeof(label), &shares[i]);
 			print_row(kind, t, label);
 		}
+	if (noise_seen)
+		say(kind, "(noise): beyond +/-100 %% of the CPU, which no tick costs: the runs' "
+		    "noise, not a cost");
 }
 
 /* ---- details: each HZ's share ---- */
@@ -595,33 +615,29 @@ static void print_verdicts(void)
 		return;
 	t.columns = n_hz - 1;
 	t.label = label_width();
-	say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, each HZ against HZ=%u", t.hz[0]);
-	say(QRSCREEN_VERDICT, "(%% of the CPU +/- 95 %%, Student's t; n=%llu+%llu runs):",
-	    (unsigned long long)runs, (unsigned long long)runs);
+	say(QRSCREEN_VERDICT, "CPU lost to the tick, %% of the CPU +/- 95 %% (1 CPU; Student's t, "
+	    "n=%llu+%llu runs):", (unsigned long long)runs, (unsigned long long)runs);
 	print_table(QRSCREEN_VERDICT, &t, 1, verdict_cells, runs);
 }
 
 void bench_report(const char *emulator)
 {
-	if (n_shares) {
-		kprintf("\n");
-		say(QRSCREEN_DETAIL, "tickbench: the details (the answer follows):");
+	kprintf("\n");
+	say(QRSCREEN_DETAIL, "tickbench: the details (the answer follows):");
+	platform_details(emulator);
+	if (n_shares)
 		print_shares();
-	}
+	if (strcmp(console_serial_name(), "none"))
+		say(QRSCREEN_DETAIL, "The serial log holds every record: tickstat report LOG "
+		    "compares them.");
+	else
+		say(QRSCREEN_DETAIL, "No serial port: the records leave as the screen's QR pages "
+		    "(tools/qr-import).");
 	kprintf("\n");
 	say(QRSCREEN_ANSWER, "======================== tickbench: the answer "
 	    "========================");
-	print_platform(emulator);
+	print_platform();
 	print_costs();
 	print_timers();
 	print_verdicts();
-	if (any_noise)
-		say(QRSCREEN_VERDICT, "(noise): beyond +/-100 %% of the CPU, which no tick costs: "
-		    "the runs' noise, not a cost");
-	if (strcmp(console_serial_name(), "none"))
-		say(QRSCREEN_ANSWER, "The serial log holds every record: tickstat report LOG "
-		    "compares them.");
-	else
-		say(QRSCREEN_ANSWER, "No serial port: the records leave as the screen's QR pages "
-		    "(tools/qr-import).");
 }

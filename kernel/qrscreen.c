@@ -302,13 +302,9 @@ static bool can_draw(void)
 {
 	if (!scr.has_fb || strcmp(console_screen_name(), "framebuffer") != 0 ||
 	    (scr.fb.bpp != 16 && scr.fb.bpp != 24 && scr.fb.bpp != 32)) {
-		kprintf("\ntickbench: the QR pages of the log need a graphics screen; this one is "
-			"%s (GRUB found none of 1920x1080, 1280x1024, 1024x768, 800x600 at 32 "
-			"bits, or was told gfxpayload=text). The report above is the answer. For "
-			"pages: in GRUB press e on the entry, add the line\n"
-			"  set tickbench_gfxpayload=1024x768x32\nbefore its tickbench line (a "
-			"mode GRUB's videoinfo lists) and press Ctrl-X; or boot under UEFI.\n",
-			console_screen_name());
+		kprintf("\ntickbench: no QR pages on %s: GRUB set no graphics mode. For them: in GRUB "
+			"press e, add the line set tickbench_gfxpayload=1024x768x32 before the "
+			"tickbench line, Ctrl-X; or boot under UEFI.\n", console_screen_name());
 		return false;
 	}
 	if (!scr.packed || !scr.work || !logstore_data()) {

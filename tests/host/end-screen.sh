@@ -82,7 +82,7 @@ watch() {
 	monitor "$out/$name.mon" quit
 }
 
-bios=$(boot bios --firmware bios)     # (QEMU runs in the background: these only report)
+bios=$(boot bios --firmware bios)
 uefi=$(boot uefi --firmware uefi --serial-port none)
 # BIOS: a dump every 4 s through the first cycle too (every page, for qr-import).
 watch bios "$bios" yes 2 6 10 11 14 18 22 26 28 30 34 59 &

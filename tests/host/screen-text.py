@@ -6,6 +6,7 @@ against the serial log of the same run (tests/host/screen.sh).
 usage: screen-text.py PPM LOG [--min-cols N] [--mode WxHxBPP] [--scrolled]
        screen-text.py PPM - [--expect TEXT]...
        screen-text.py PPM LOG --end [--report] [--expect TEXT]...
+       screen-text.py --fit LOG COLSxROWS [--pc]
 
 Checks: the boot record's screen_text grid holds >= N columns; the dump has the
 mode's size; every screen row is a human line (none starts with '{' or holds a
@@ -23,13 +24,19 @@ the verdict table's shape only) (kernel/qrscreen.c): black text on white on a gr
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
 record's line) and its end record's status; every line of the report's verdict (the
-table "CPU lost to the tick ... against HZ=...", as the log has it) must be the text
+table "CPU lost to the tick, % of the CPU ...", as the log has it) must be the text
 of some row; with --report (the full report, after a key) every line of the report
 from "tickbench: the details" or the answer's banner on that must, in order. Prints
-the screen's text. Exit 0 when every check holds."""
+the screen's text.
+
+--fit: the rows the report's answer takes on a console of COLS columns (its
+banner through "tickbench: finished", wrapped as the console wraps), with --pc as
+on a PC (a fourth timer's 4 rows more, the warnings in one row): at most ROWS. Exit 0
+when every check holds."""
 import json, re, sys, zlib
 
 FONT_H = "/usr/share/grub/ascii.h"
+VERDICT = "CPU lost to the tick, % of the CPU"      # the verdict table's first line
 SERIES = re.compile(r"^[a-z]+ (periodic|oneshot)( \([a-z]+\))? [a-z]+  +\S")   # a verdict row
 
 
@@ -145,7 +152,7 @@ def report_blocks(lines):
             break
         if l:
             report.append(l)
-    v = next((i for i, l in enumerate(report) if l.startswith("CPU lost to the tick on 1 CPU,")), None)
+    v = next((i for i, l in enumerate(report) if l.startswith(VERDICT)), None)
     verdict = []
     if v is not None:
         verdict = [report[v]]
@@ -162,7 +169,7 @@ def end_screen_alone(text, args):
     bad = []
     if not text or not re.match(r"tickbench run [0-9a-f]{8}   status (pass|fail|error)   ", text[0]):
         bad.append("row 0 names no run and status: %r" % (text[0] if text else ""))
-    head = next((i for i, r in enumerate(text) if r.startswith("CPU lost to the tick on 1 CPU, each HZ against HZ=")), None)
+    head = next((i for i, r in enumerate(text) if r.startswith(VERDICT)), None)
     series = [r for r in text[head + 2:] if SERIES.match(r)] if head is not None else []
     if head is None or not series:
         bad.append("no verdict table (its header and a row per series)")
@@ -213,8 +220,32 @@ def end_screen(ppm, log, args):
     return 1 if bad else 0
 
 
+def fit(log, size, pc):
+    """The answer's rows at COLS; --pc: as a PC would give them, with a fourth timer
+    (its timer row and a verdict row per workload: 4) and no emulator (the warning
+    paragraph one row at most)."""
+    cols, rows = map(int, size.split("x"))
+    lines = [l for l in log_lines(log) if not l.startswith("{")]
+    start = next(i for i, l in enumerate(lines) if l.startswith("=" * 24 + " tickbench: the answer"))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("tickbench: finished"))
+    answer = [lines[i] if i < end else "tickbench: finished" for i in range(start, end + 1)]
+    shown = wrapped(answer, cols)
+    warning = sum(len(wrapped([l], cols)) for l in answer if l.startswith("warning  "))
+    extra = 4 - max(0, warning - 1) if pc else 0
+    for r in shown:
+        print("|" + r)
+    ok = len(shown) + extra <= rows
+    print("%s: the answer takes %d rows of %d columns%s: %s %d" %
+          ("ok" if ok else "FAIL", len(shown), cols,
+           ", %d on a PC with four timers" % (len(shown) + extra) if pc else "",
+           "within" if ok else "more than", rows))
+    return 0 if ok else 1
+
+
 def main():
     args = sys.argv[1:]
+    if args[0] == "--fit":
+        return fit(args[1], args[2], "--pc" in args)
     ppm, log = args[0], args[1]
     if "--end" in args:
         return end_screen(ppm, log, args)
