@@ -156,7 +156,7 @@ static unsigned bit_length(u128 v)
 
 /* t(2n - 2) s sqrt(2 / n) < |delta|, s^2 = var, delta exact (its rounding to a
  * ppt would move the answer when the difference is a few ppt). */
-static bool resolves(uint64_t n, u128 var, struct ratio delta)
+static bool proves_at(uint64_t n, u128 var, struct ratio delta)
 {
 	unsigned bits, room = 127 - bit_length(delta.num * 1000000000);
 	u128 lhs = root(2 * var, n, room, &bits) * ci_t975_nano(2 * n - 2) * delta.den;
@@ -165,19 +165,19 @@ static bool resolves(uint64_t n, u128 var, struct ratio delta)
 
 /* tickstat's search (tools/tickstat/verdict.c, runs_to_resolve): the smallest n
  * that resolves delta, doubling from 2 then halving the gap; 0 past CI_RUNS_MAX. */
-static uint64_t runs_needed(struct ratio delta, u128 var)
+static uint64_t runs_to_prove(struct ratio delta, u128 var)
 {
 	uint64_t lo = 1, hi = 2;
 	if (!delta.num)
 		return 0;
-	while (!resolves(hi, var, delta)) {
+	while (!proves_at(hi, var, delta)) {
 		lo = hi;
 		if ((hi *= 2) > CI_RUNS_MAX)
 			return 0;
 	}
 	while (hi - lo > 1) {
 		uint64_t mid = lo + (hi - lo) / 2;
-		if (resolves(mid, var, delta))
+		if (proves_at(mid, var, delta))
 			hi = mid;
 		else
 			lo = mid;
@@ -198,7 +198,7 @@ struct ci_verdict ci_compare(const struct ci_set *a, const struct ci_set *b)
 	u128 var = udiv128(squares(a) + squares(b), df);        /* pooled s^2 */
 	v.err = t_root(var * (a->n + b->n), a->n * b->n, df);
 	v.proven = (v.diff < 0 ? -v.diff : v.diff) > v.err;
-	v.runs_needed = runs_needed(delta, var);
+	v.runs_needed = runs_to_prove(delta, var);
 	return v;
 }
 

@@ -7,10 +7,10 @@
 
 static uint64_t magnitude(int64_t v) { return (uint64_t)(v < 0 ? -v : v); }
 
-/* tickstat's decimals(): to show x = e (or |v| without an interval) with 2
+/* tickstat's decimals() (tools/tickstat/verdict.c): to show x = e (or |v| without an interval) with 2
  * significant digits when the first is 1 or 2, else 1 (3 without an interval):
  * digits - 1 - floor(log10(x in %)), within 0..6. */
-static int decimals(int64_t v, int64_t e, bool has_err)
+static int point_digits(int64_t v, int64_t e, bool has_err)
 {
 	bool interval = has_err && e > 0;
 	uint64_t x = interval ? magnitude(e) : magnitude(v), lead_digit = x;
@@ -43,7 +43,7 @@ static int fixed(char *buf, size_t size, int64_t v, int d, bool sign)
 
 int verdict_share(char *buf, size_t size, int64_t ppt, int64_t err, bool has_err, bool sign)
 {
-	int d = decimals(ppt, err, has_err);
+	int d = point_digits(ppt, err, has_err);
 	int n = fixed(buf, size, ppt, d, sign);
 	n += format(buf + n, size > (size_t)n ? size - (size_t)n : 0, " %%");
 	if (!has_err)
