@@ -7,9 +7,9 @@
 
 static uint64_t magnitude(int64_t v) { return (uint64_t)(v < 0 ? -v : v); }
 
-/* tickstat's decimals() (tools/tickstat/verdict.c): to show x = e (or |v| without an interval) with 2
- * significant digits when the first is 1 or 2, else 1 (3 without an interval):
- * digits - 1 - floor(log10(x in %)), within 0..6. */
+/* tickstat's decimals() (tools/tickstat/verdict.c): to show x = e (or |v| without
+ * an interval) with 2 significant digits when the first is 1 or 2, else 1 (3
+ * without an interval): digits - 1 - floor(log10(x in %)), within 0..6. */
 static int point_digits(int64_t v, int64_t e, bool has_err)
 {
 	bool interval = has_err && e > 0;
