@@ -85,5 +85,6 @@ uint64_t plan_ipi_ms(const struct config *cfg)
 
 uint64_t plan_interference_ms(const struct config *cfg)
 {
-	return (uint64_t)workloads(cfg, WORKLOAD_MATRIX) * (cfg->hz.n * cfg->runs * 2 + 1) * cfg->ms;
+	uint64_t runs = (uint64_t)cfg->hz.n * cfg->runs * 2 + 1;  /* and the calibration */
+	return workloads(cfg, WORKLOAD_MATRIX) * runs * cfg->ms;
 }

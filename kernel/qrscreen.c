@@ -245,7 +245,8 @@ static void draw_report_view(void)
 		first++;
 	for (unsigned i = first; i < n_lines; i++)
 		if (lines[i].kind != QRSCREEN_SUMMARY)
-			row += draw_folded(0, row, scr.l.cols, scr.l.rows - row, kept + lines[i].at);
+			row += draw_folded(0, row, scr.l.cols, scr.l.rows - row,
+					   kept + lines[i].at);
 }
 
 /* ---- the summary: a few hundred characters a phone shows as text ---- */

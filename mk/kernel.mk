@@ -109,6 +109,7 @@ KERNEL_OBJS := \
 	bench/tickmp.o \
 	bench/tickrec.o \
 	bench/report.o \
+	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/cost.o \
