@@ -58,7 +58,7 @@ static void skip(const char *name, const char *why)
 	problem_end(&p, why);
 }
 
-/* "45 s", "3 min 20 s", "under 1 s". */
+/* "45 s", "3 min 20 s"; "1 s" at least. */
 static void duration(char *buf, size_t size, uint64_t ms)
 {
 	uint64_t s = (ms + 500) / 1000;
