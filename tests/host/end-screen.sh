@@ -13,7 +13,7 @@
 #     and a data page at some moment; the BIOS boot's dumps hold every page, and
 #     tools/qr-import gives back the serial log's records byte for byte;
 #   - after the key, the full report: every line of it on the screen, in order;
-#   - tests/host/qr-photo.sh's degraded photos of the BIOS boot's 1080p pages decode
+#   - tests/qr/photo.sh's degraded photos of the BIOS boot's 1080p pages decode
 #     (at least 95 %).
 # The dumps and their text are left in build/test-logs/end-screen/.
 set -uo pipefail
@@ -127,5 +127,5 @@ fi
 
 # The photo test on the BIOS boot's 1080p pages, one dump per page.
 mapfile -t firsts < <(sort -t' ' -k5,5 -u "$out/bios.pages" | grep ' page [0-9]' | cut -d: -f1)
-tests/host/qr-photo.sh "${firsts[@]}" || bad=1
+tests/qr/photo.sh "${firsts[@]}" || bad=1
 exit $bad

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# tests/host/qr-photo.sh DUMP...: the QR pages on QEMU screendumps as a phone's
-# photo of the screen from about 50 cm gives them: each page's first dump scaled to
+# tests/qr/photo.sh DUMP...: the QR pages on QEMU screendumps as a phone's photo of
+# the screen from about 50 cm gives them: each page's first dump scaled to
 # half (the camera's pixels per screen pixel), rotated 5 degrees one way and the other
 # (white around), blurred (Gaussian, sigma 1 pixel), with Gaussian noise (ImageMagick's
 # +noise at attenuate 0.6: sigma about 12 of 255 on mid grey) and saved as JPEG at
 # quality 60 (ImageMagick, seeded: the same images every time). zbarimg must read
 # the right page, its CRC intact (tools/qr-import --list), in at least 95 % of them.
-# Prints the page count, the screen's size and the rate. (tests/host/end-screen.sh
-# gives it the 1080p dumps of its BIOS boot.)
+# Prints the page count, the screen's size and the rate. tests/host/end-screen.sh
+# runs it on the 1080p dumps of its BIOS boot (not a test of its own: it needs them).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v convert >/dev/null || { echo "skipped: ImageMagick is not installed (Debian package imagemagick)"; exit 77; }
-[[ $# -gt 0 ]] || { echo "usage: tests/host/qr-photo.sh DUMP..."; exit 64; }
-out=build/test-logs/qr-photo
+[[ $# -gt 0 ]] || { echo "usage: tests/qr/photo.sh DUMP..."; exit 64; }
+out=build/test-logs/end-screen/photo
 rm -rf "$out"
 mkdir -p "$out"
 
