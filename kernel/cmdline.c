@@ -127,7 +127,7 @@ static const struct option options[] = {
 	  "how long each QR page stays on screen, in seconds" },
 	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
 	  "the largest QR version (size) the pages use, if the screen fits it at the "
-	  "module size a phone's photo needs (7 pixels at 1080 lines); a smaller one "
+	  "module size a phone's photo needs (8 pixels at 1080 lines); a smaller one "
 	  "gives larger modules and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },

@@ -2,7 +2,7 @@
 #include "qrlayout.h"
 
 #define MAX_TEXT_COLS  240              /* the text scale keeps a row within 240 cells */
-#define PHONE_PX_1080  7                /* px per module a photo needs at 1080 lines */
+#define PHONE_PX_1080  8                /* px per module a photo needs at 1080 lines */
 
 unsigned qrlayout_phone_px(uint32_t height)
 {

@@ -24,22 +24,33 @@ while read -r file _ _ _ page; do
 done < <(tools/qr-import --list "$@" 2>/dev/null | grep ' page [0-9]')
 [[ ${#first[@]} -gt 0 ]] || { echo "FAIL: no QR page on the dumps"; exit 1; }
 
-tried=0 read_ok=0 seed=0
+# Eight photos of each page: rotated +5 and -5 degrees, four noise seeds each; read
+# in one zbarimg run. Over some 40 photos, 95 % allows 2 misses: at the rate measured
+# (182 of 184 of the default suite's pages), 3 or more come once in about 90 runs.
+seed=0 photos=() want=()
 for k in $(printf '%s\n' "${!first[@]}" | sort -n); do
 	for angle in 5 -5; do
-		seed=$((seed + 1))
-		photo=$out/page-$k-rot$angle.jpg
-		convert "${first[$k]}" -resize 50% -background white -rotate "$angle" \
-			-gaussian-blur 0x1 -seed "$seed" -attenuate 0.6 +noise Gaussian \
-			-quality 60 "$photo"
-		tried=$((tried + 1))
-		if tools/qr-import --list "$photo" 2>/dev/null | grep -q " page $k/"; then
-			read_ok=$((read_ok + 1))
-		else
-			echo "not read: $photo (page $k)"
-		fi
+		for n in 1 2 3 4; do
+			seed=$((seed + 1))
+			photo=$out/page-$k-rot$angle-$n.jpg
+			convert "${first[$k]}" -resize 50% -background white -rotate "$angle" \
+				-gaussian-blur 0x1 -seed "$seed" -attenuate 0.6 +noise Gaussian \
+				-quality 60 "$photo"
+			photos+=("$photo")
+			want+=("$k")
+		done
 	done
 done
+tools/qr-import --list "${photos[@]}" >"$out/read" 2>/dev/null
+read_ok=0
+for i in "${!photos[@]}"; do
+	if grep -q "^${photos[$i]}: run [0-9a-f]* page ${want[$i]}/" "$out/read"; then
+		read_ok=$((read_ok + 1))
+	else
+		echo "not read: ${photos[$i]} (page ${want[$i]})"
+	fi
+done
+tried=${#photos[@]}
 size=$(identify -format '%wx%h' "${first[$k]}" 2>/dev/null)
-echo "qr-photo: $read_ok of $tried degraded photos of ${#first[@]} pages read ($((100 * read_ok / tried)) %), screen $size"
+echo "photo: $read_ok of $tried degraded photos of ${#first[@]} pages read ($((100 * read_ok / tried)) %), screen $size"
 ((100 * read_ok >= 95 * tried)) || { echo "FAIL: under 95 % read"; exit 1; }

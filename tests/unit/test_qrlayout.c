@@ -79,14 +79,14 @@ static void every_screen(void **state)
 
 static void phone_sized(void **state)
 {
-	assert_int_equal(qrlayout_phone_px(1080), 7);
-	assert_int_equal(qrlayout_phone_px(2160), 14);
-	assert_int_equal(qrlayout_phone_px(768), 5);
+	assert_int_equal(qrlayout_phone_px(1080), 8);
+	assert_int_equal(qrlayout_phone_px(2160), 16);
+	assert_int_equal(qrlayout_phone_px(768), 6);
 	assert_int_equal(qrlayout_phone_px(400), 3);
 	assert_int_equal(qrlayout_side(40, 3), 555);
 }
 
-/* The default suite at 1080p: the verdict beside a v25+ code at 7 px or more, the
+/* The default suite at 1080p: the verdict beside a v25+ code at 8 px or more, the
  * summary (version 13) beside in view. */
 static void default_suite_1080p(void **state)
 {
@@ -98,7 +98,7 @@ static void default_suite_1080p(void **state)
 	       l.summary_beside ? "beside" : "in the cycle", l.summary_px);
 	assert_false(l.above);
 	assert_int_equal(l.scale, 1);
-	assert_true(l.px >= 7 && l.version >= 25);
+	assert_true(l.px >= 8 && l.version >= 25);
 	assert_true(l.summary_beside);
 }
 
