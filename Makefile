@@ -3,11 +3,13 @@
 #   make run         install missing packages, build, boot the quick suite in QEMU
 #   make test        install missing packages, build, run every test
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
+#   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c
 #   make clean
 #   V=1              show each command in full (else one short line per step)
 # CROSS_COMPILE=x86_64-elf- builds the kernel with such a toolchain. The rules are in
 # mk/: kernel.mk (the kernel and its images), host.mk (host programs, unit tests,
-# fuzzers), tickstat.mk, secureboot.mk, tests.mk (run, test and the longer runs).
+# fuzzers), tickstat.mk, secureboot.mk, tests.mk (run, test and the longer runs),
+# docs.mk (make docs).
 
 CROSS_COMPILE ?=
 CC       := $(CROSS_COMPILE)gcc
@@ -47,6 +49,7 @@ include mk/host.mk
 include mk/tickstat.mk
 include mk/secureboot.mk
 include mk/tests.mk
+include mk/docs.mk
 
 all: kernel iso netboot host
 

@@ -42,7 +42,8 @@ static const struct option options[] = {
 	{ "suite", KIND_ENUM, suite_names, 0, 0, AT(suite), "quick",
 	  "quick (about a minute in QEMU), default (minutes on a PC), full, soak "
 	  "(the local APIC tick at 10 kHz for about 10 minutes: runs=300 ms=1000): the "
-	  "defaults of the options below that are not given" },
+	  "defaults of bench, hz, runs, ms, workload, tick_cpus and latency_cpus when "
+	  "they are not given (docs/OPTIONS.md, Suites)" },
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
 	  "that every timer, mode and delivery path fires at the requested rate; "
@@ -62,29 +63,40 @@ static const struct option options[] = {
 	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
 	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
 	  "busy-wait this many TSC cycles in every measured timer interrupt, to "
-	  "check the method recovers a known cost" },
+	  "check the method recovers a known cost (tick's total cost per interrupt "
+	  "must rise by as much)" },
 	{ "timer", KIND_SET, timer_names, 0, 0, AT(timers), "all",
 	  "the interrupt timers to use" },
-	{ "delivery", KIND_SET, delivery_names, 0, 0, AT(deliveries), "all",
+	{ "delivery", KIND_SET, delivery_names, 0, 0, AT(deliveries),
+	  "all (tick: one path per timer)",
 	  "interrupt paths: pic (8259), ioapic, msi (HPET FSB), legacy (HPET legacy "
 	  "replacement), local (the local APIC timer)" },
 	{ "apic", KIND_ENUM, apic_names, 0, 0, AT(apic), "auto",
-	  "local APIC mode; auto: x2APIC when the CPU has it, unless the DMAR table opts "
-	  "out and the firmware left xAPIC on; xapic is refused when the x2APIC is locked" },
+	  "local APIC mode; auto: x2APIC when the CPU has it, unless the DMAR table's "
+	  "X2APIC_OPT_OUT flag is set and the firmware left the APIC in xAPIC mode; "
+	  "xapic is refused (x2APIC used, the interrupts record says why) when the "
+	  "x2APIC is locked (IA32_XAPIC_DISABLE_STATUS)" },
 	{ "hz", KIND_UINT_LIST, NULL, 1, 100000, AT(hz), "the suite's",
 	  "periodic rates, in Hz" },
 	{ "ms", KIND_UINT, NULL, 1, 600000, AT(ms), "the suite's",
-	  "measuring window of each configuration, in TSC-measured milliseconds" },
+	  "in TSC-measured milliseconds: the measuring window of each configuration "
+	  "(fire), the length of each run's work (tick); sets latency's shot count" },
 	/* console=auto is chosen in kernel/serial.c: SPCR, COM1-COM4, PCI, none. */
 	{ "console", KIND_CONSOLE, NULL, 0, 0, AT(console), "auto",
-	  "serial console: auto (the ACPI SPCR table's UART, else the first of "
-	  "COM1-COM4 that answers, else a 16550-compatible PCI serial controller, else "
-	  "the screen alone), com1..com4, io:PORT, mmio:ADDR (8-bit registers), "
-	  "mmio32:ADDR (32-bit registers), none" },
+	  "the serial console (records and text; the screen shows the text only): "
+	  "auto (the ACPI SPCR table's UART: its address space, register width, base "
+	  "and baud; else the first of COM1-COM4 that answers; else a 16550-compatible "
+	  "PCI serial controller, class 07h/00h, I/O or memory BAR0; else the screen "
+	  "alone), com1..com4, io:PORT, mmio:ADDR (8-bit registers), mmio32:ADDR "
+	  "(32-bit registers), none. A UART that does not answer is left alone and "
+	  "the run goes on on the screen alone" },
 	{ "baud", KIND_UINT, NULL, 0, 115200, AT(baud), "115200",
-	  "serial speed; 0 keeps the firmware's setting" },
+	  "serial speed (from a 1.8432 MHz clock, or the SPCR table's clock); 0 keeps "
+	  "the firmware's divisor; under console=auto an SPCR UART takes the table's "
+	  "rate unless baud= is given" },
 	{ "cpus", KIND_UINT_ALL, NULL, 1, 256, AT(cpus), "all",
-	  "CPUs to bring up, the boot CPU included, in the MADT's order" },
+	  "CPUs to bring up, the boot CPU included, in the MADT's order; the others "
+	  "stay in their firmware's state" },
 	{ "tick_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(tick_cpus), "the suite's",
 	  "tick: how many CPUs run each configuration at once, each its own workload "
 	  "(the boot CPU and the first APs); a list runs each count in turn (1 versus "
@@ -98,37 +110,44 @@ static const struct option options[] = {
 	  "re-armed from its handler: PIT, APIC, TSC deadline, HPET)" },
 	{ "irq_cpu", KIND_UINT, NULL, 0, 255, AT(irq_cpu), "0",
 	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
-	  "takes the PIT's or the HPET's single interrupt; with fewer CPUs at once, "
-	  "the boot CPU does" },
+	  "takes the PIT's or the HPET's single interrupt (legacy, FSB, one-shot); "
+	  "with fewer CPUs at once, the boot CPU does" },
 	{ "latency_cpus", KIND_UINT_ALL_LIST, NULL, 1, 256, AT(latency_cpus), "the suite's",
 	  "latency: how many CPUs measure the local APIC one-shot and TSC-deadline "
 	  "latency at once, each its own timer; a list runs each count in turn; all: "
 	  "every online CPU. The PIT and the HPET are measured on the boot CPU" },
 	{ "selftest", KIND_ENUM, selftest_names, 0, 0, AT(selftest), "none",
-	  "raise a CPU exception on purpose (fault = a page fault; nmi = an NMI the "
-	  "local APIC sends to itself) to test the exception report; spurious: "
-	  "interrupts on vectors nobody handles, counted and survived; ap-no-start: "
-	  "send no start-up IPI to the first AP, which must be reported and skipped; "
-	  "ap-fault: an invalid opcode on the first AP while the boot CPU prints; "
-	  "lost-irq: latency's PIT and HPET interrupts reach no handler from the "
-	  "second shot on, so only the backstop can end a halted wait, and ipi's "
-	  "IPIs none at all (ends error)" },
+	  "raise a CPU exception on purpose (fault = a page fault) to test the "
+	  "exception report; nmi: an NMI the local APIC sends to itself (reported as "
+	  "an exception, the run ends error); spurious: software interrupts on vectors "
+	  "nobody handles (counted in the end record, the run goes on); ap-no-start: "
+	  "send the first AP no start-up IPI, so that it is reported (skip) and the "
+	  "others go on; ap-fault: an invalid opcode on the first AP while the boot CPU "
+	  "prints (the AP's report stops the boot CPU and ends the run error; with one "
+	  "CPU, a skip); lost-irq: latency's PIT and HPET interrupts reach no handler "
+	  "from the second shot on, so only the local APIC backstop can end a halted "
+	  "wait (an error per timer, the run ends error, nothing hangs), and ipi's "
+	  "IPIs reach none (an error); msr: RDMSR and WRMSR of an MSR that does not "
+	  "exist, each #GP resumed through the fixup table (a selftest record says "
+	  "whether they faulted: QEMU's TCG does not fault; the run goes on)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
-	  "print raw data as hex text lines after the records; acpi: every ACPI "
-	  "table reachable from the RSDP; smbios: the SMBIOS entry point and "
-	  "structure table (tools/acpi-undump reads both back)" },
+	  "print raw data as hex text lines after the records (serial only); acpi: "
+	  "the RSDP, RSDT/XSDT and every table they list, valid or not (acpidump SIG "
+	  "ADDRESS LENGTH +OFFSET: HEX); smbios: the SMBIOS entry point and structure "
+	  "table (smbiosdump ...); tools/acpi-undump [--smbios] LOG DIR turns a log "
+	  "back into table images" },
 	{ "qr", KIND_ENUM, qr_names, 0, 0, AT(qr), "auto",
 	  "after the end record, show the whole log as QR pages on a graphics screen, "
 	  "cycling forever beside the report's verdict and a text summary code "
 	  "(tools/qr-import reads photos of the pages; a key shows the full report); "
-	  "auto: where nothing else ends the run (a real PC), not under QEMU or Bochs; "
-	  "on: there too, instead of exiting; off: never" },
+	  "auto: where nothing else ends the run (a real PC), not under QEMU or Bochs, "
+	  "which then exit as usual; on: there too, instead of exiting; off: never" },
 	{ "qr_seconds", KIND_UINT, NULL, 1, 60, AT(qr_seconds), "4",
 	  "how long each QR page stays on screen, in seconds" },
 	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
 	  "the largest QR version (size) the pages use, if the screen fits it at the "
 	  "module size a phone's photo needs (8 pixels at 1080 lines); a smaller one "
-	  "gives larger modules and more pages" },
+	  "gives larger modules (easier for a poor camera) and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };
@@ -443,12 +462,20 @@ bool cmdline_apply_default(struct config *cfg, const char *word)
 
 size_t cmdline_help_lines(void) { return ARRAY_SIZE(options); }
 
+void cmdline_option_doc(size_t i, struct cmdline_doc *doc)
+{
+	doc->key = options[i].key;
+	doc->defaults = options[i].defaults;
+	doc->meaning = options[i].meaning;
+	describe_values(&options[i], doc->accepts, sizeof(doc->accepts));
+}
+
 void cmdline_help_line(size_t i, char *buf, size_t size)
 {
-	char accepts[160];
-	describe_values(&options[i], accepts, sizeof(accepts));
-	format(buf, size, "%-9s %s (default %s): %s", options[i].key, accepts,
-	       options[i].defaults, options[i].meaning);
+	struct cmdline_doc doc;
+	cmdline_option_doc(i, &doc);
+	format(buf, size, "%-9s %s (default %s): %s", doc.key, doc.accepts, doc.defaults,
+	       doc.meaning);
 }
 
 static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }

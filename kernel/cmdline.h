@@ -1,6 +1,7 @@
 /* The kernel command line: words "key=value", lists with commas ("hz=100,1000").
  * An unknown key or a bad value is never guessed at: cmdline_parse() fails and says
- * which word is wrong and what it accepts. The README's table mirrors options[]. */
+ * which word is wrong and what it accepts. docs/OPTIONS.md's table is options[]
+ * (make docs writes it). */
 #ifndef KERNEL_CMDLINE_H
 #define KERNEL_CMDLINE_H
 
@@ -104,9 +105,16 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 
 /* One line per option: "key  values  default  meaning", for the help word; each
  * fits in CMDLINE_HELP_MAX bytes (test_cmdline checks every one). */
-#define CMDLINE_HELP_MAX 1024
+#define CMDLINE_HELP_MAX 2048
 size_t cmdline_help_lines(void);
 void cmdline_help_line(size_t i, char *buf, size_t size);
+
+/* Option i's parts, for the help line and docs/OPTIONS.md (tools/options-md.c). */
+struct cmdline_doc {
+	const char *key, *defaults, *meaning;
+	char accepts[160];              /* what values it takes, in words */
+};
+void cmdline_option_doc(size_t i, struct cmdline_doc *doc);
 
 /* The help word's text, each line folded to fit an 80-column screen and handed to
  * print (no newline). */

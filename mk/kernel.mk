@@ -204,7 +204,7 @@ $(HIGH_ISO): $(HIGH)/tickbench.elf iso/grub.cfg
 
 # The same kernel and grub.cfg in a GRUB network-boot directory (BIOS PXE and UEFI)
 # for a TFTP server: boot/grub/i386-pc/core.0, boot/grub/x86_64-efi/core.efi, and
-# tickbench/ for the per-machine words (README, "Network boot").
+# tickbench/ for the per-machine words (docs/NETBOOT.md).
 NETBOOT := $(BUILD)/netboot
 netboot: $(NETBOOT)/boot/tickbench.elf
 $(NETBOOT)/boot/tickbench.elf: $(KERNEL) iso/grub.cfg

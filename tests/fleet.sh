@@ -1,38 +1,33 @@
 #!/usr/bin/env bash
 # make fleet: the same suite on several different "machines" here, one of them
 # through LAVA's dispatcher (tools/lava/run-job, as a lab would run it), then the
-# comparison across them. Machines: QEMU pc with a qemu64 CPU (SeaBIOS), QEMU q35 with
-# the max CPU through lava-run, QEMU q35 with a Nehalem CPU under OVMF, Bochs, and
-# KVM where /dev/kvm works. Each log lands in build/fleet/NAME.log; a machine that
-# cannot run here (no Bochs, no KVM) is named and left out, never faked.
+# comparison across them. The machines are declared in tests/boot/fleet (read by
+# tests/boot/lib.sh, as the boot cases are): QEMU pc with a qemu64 CPU (SeaBIOS),
+# QEMU q35 with the max CPU through lava-run, QEMU q35 with a Nehalem CPU under OVMF,
+# Bochs, and KVM where /dev/kvm works. Each log lands in build/fleet/NAME.log; a
+# machine that cannot run here (no Bochs, no KVM) is named and left out, never faked.
 #   tests/fleet.sh [WORDS...]     other kernel words than the default suite below
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tests/boot/lib.sh
 out=build/fleet
 mkdir -p "$out"
 words=("$@")
 [[ ${#words[@]} -gt 0 ]] || words=(bench=readcost,armcost,latency,tick hz=100,1000 runs=3 ms=20
 				    workload=spin)
 
-# name | how: "run OPTIONS" (tools/run) or "lava OPTIONS" (tools/lava/run-job)
-machines=(
-	"qemu-pc-qemu64|run --machine pc --cpu qemu64"
-	"qemu-q35-max-lava|lava --machine q35 --cpu max"
-	"qemu-q35-nehalem-uefi|run --machine q35 --cpu Nehalem --firmware uefi"
-	"bochs-haswell|run --emulator bochs --timeout 900"
-	"kvm-host|run --accel kvm --timeout 600"
-)
-
 logs=()
 printf '%-24s %-8s %6s  %s\n' machine result seconds log
-for m in "${machines[@]}"; do
-	name=${m%%|*} how=${m#*|}
-	read -r -a opts <<<"${how#* }"
+for name in $(scenario_names tests/boot/fleet); do
+	scenario_read tests/boot/fleet "$name" || exit 1
+	read -r -a opts <<<"$run"
 	start=$SECONDS
-	case ${how%% *} in
-	run)  tools/run --quiet --log "$out/$name.log" "${opts[@]}" "${words[@]}" >"$out/$name.out" 2>&1 ;;
+	case ${via:-run} in
+	run)  tools/run --quiet --timeout "${timeout:-300}" --log "$out/$name.log" "${opts[@]}" "${words[@]}" \
+		>"$out/$name.out" 2>&1 ;;
 	lava) tools/lava/run-job --name "$name" --out "$out/$name-lava" "${opts[@]}" "${words[@]}" \
 		>"$out/$name.out" 2>&1 && cp "$out/$name-lava/serial.log" "$out/$name.log" ;;
+	*)    echo "tests/boot/fleet: [$name] via '$via' is neither run nor lava"; exit 1 ;;
 	esac
 	rc=$?
 	case $rc in

@@ -1,55 +1,21 @@
 #!/usr/bin/env bash
 # make matrix: the quick suite (shortened: runs=1 ms=20) on every platform cell we can
-# emulate here, then a table of cells x result x seconds. A cell passes when the run
-# ends pass, `tickstat check` accepts the log, and every skip has a reason this
-# platform explains (skip_ok below: an HPET skip only where the HPET is off, a
+# emulate here, then a table of cells x result x seconds. The cells are declared in
+# tests/boot/matrix (read by tests/boot/lib.sh, as the boot cases are). A cell passes
+# when the run ends pass, `tickstat check` accepts the log, every skip has a reason
+# this platform explains (skip_ok below: an HPET skip only where the HPET is off, a
 # TSC-deadline, x2APIC or RDTSCP skip only where CPUID lacks it, the other mode's EOI
-# only in the mode in use, an HPET MSI skip only where
-# no comparator has FSB delivery). KVM cells skip where /dev/kvm is not usable, the
-# Bochs cell where Bochs is not installed. There is one KVM cell, with SeaBIOS: under
-# nested KVM the firmware's and GRUB's 32-bit code is emulated instruction by
-# instruction (about 2 minutes to the kernel here), and OVMF did not reach GRUB in
-# 300 s.
-# The qemu10-* cells run QEMU 10 (scripts/get-qemu10 unpacks it from Debian's
-# bookworm-backports into build/qemu10/; Debian 12's QEMU 7.2 stays the default and
-# every other cell uses it): x2APIC under TCG, which QEMU 7.2 lacks, and a sparse
-# topology (2 sockets of 129 cores: the second socket's first CPU has APIC id 256,
-# coldplugged with -device) where tick runs on 2 CPUs with the PIT's and HPET's
-# interrupt given to that AP: those configurations must be refused with the
-# 8-bit-destination reason, the local APIC timer must run there. Without
-# build/qemu10 they are skipped with the reason.
+# only in the mode in use, an HPET MSI skip only where no comparator has FSB
+# delivery, an APIC id refused only where a CPU has one above 254), and the cell's
+# own expect/text/check lines hold. A cell whose emulator, accelerator or QEMU is
+# missing is skipped with the reason (KVM where /dev/kvm is not usable, Bochs where
+# it is not installed, the qemu10-* cells without `make qemu10`).
 #   tests/matrix.sh [CELL...]     only those cells (names as in the table)
 set -uo pipefail
 cd "$(dirname "$0")/.."
+. tests/boot/lib.sh
 out=build/test-logs/matrix
 mkdir -p "$out"
-words=(suite=quick runs=1 ms=20)
-hpet_off=(--qemu-arg -machine --qemu-arg hpet=off)
-qemu10=(--qemu build/qemu10/qemu-system-x86_64)
-apic_id_256=(--qemu-arg -smp --qemu-arg 1,sockets=2,cores=129,threads=1,maxcpus=258
-	     --qemu-arg -device --qemu-arg max-x86_64-cpu,socket-id=1,core-id=0,thread-id=0)
-
-# name | runner options (cells get the words above unless they give bench= themselves)
-cells=(
-	"tcg-pc-bios-cd|--machine pc --firmware bios --media cd"
-	"tcg-pc-bios-usb|--machine pc --firmware bios --media usb"
-	"tcg-pc-uefi-cd|--machine pc --firmware uefi --media cd"
-	"tcg-pc-uefi-usb|--machine pc --firmware uefi --media usb"
-	"tcg-q35-bios-cd|--machine q35 --firmware bios --media cd"
-	"tcg-q35-bios-usb|--machine q35 --firmware bios --media usb"
-	"tcg-q35-uefi-cd|--machine q35 --firmware uefi --media cd"
-	"tcg-q35-uefi-usb|--machine q35 --firmware uefi --media usb"
-	"tcg-pc-bios-cd-nohpet|--machine pc --firmware bios --media cd ${hpet_off[*]}"
-	"tcg-q35-uefi-cd-nohpet|--machine q35 --firmware uefi --media cd ${hpet_off[*]}"
-	"tcg-q35-bios-cd-qemu64|--machine q35 --cpu qemu64"
-	"tcg-pc-bios-usb-qemu64|--machine pc --media usb --cpu qemu64"
-	"tcg-q35-bios-cd-max|--machine q35 --cpu max"
-	"kvm-q35-bios-cd|--accel kvm --machine q35"
-	"qemu10-q35-bios-cd-x2apic|${qemu10[*]} --machine q35 --firmware bios"
-	"qemu10-q35-uefi-cd-x2apic|${qemu10[*]} --machine q35 --firmware uefi"
-	"qemu10-q35-bios-cd-apic-id-256|${qemu10[*]} --machine q35 ${apic_id_256[*]} bench=tick timer=pit,hpet,lapic tick_cpus=2 irq_cpu=1 workload=spin hz=1000 runs=1 ms=20"
-	"bochs-bios-cd|--emulator bochs bench=fire timer=pit,lapic,tscdl hz=1000 ms=20"
-)
 
 # field LINE KEY: the value of "KEY" in a record line (string or bare), or "".
 field() { sed -nE "s/.*\"$2\":\"?([^\",}]*).*/\1/p" <<<"$1" | head -1; }
@@ -91,21 +57,7 @@ check_cell() {
 		why=$(skip_ok "$log" "$cell" "$line") ||
 			{ echo "$why: $(cut -c1-160 <<<"$line")"; bad=1; }
 	done < <(tr -d '\r' <"$log" | grep -a '^{"type":"skip"')
-	if [[ $cell == qemu10* ]]; then
-		grep -aqF '"lapic_mode":"x2apic"' "$log" || { echo "QEMU 10 under TCG, yet no x2APIC"; bad=1; }
-	fi
-	if [[ $cell == *apic-id-256 ]]; then
-		grep -aqF '"apic_ids":[0,256]' "$log" || { echo "the CPU with APIC id 256 did not come online"; bad=1; }
-		grep -aq '"type":"skip".*APIC id is above 254' "$log" ||
-			{ echo "no interrupt path to APIC id 256 was refused"; bad=1; }
-		grep -aq '"type":"run","seq":[0-9]*,"bench":"tick","cpu":256,.*"timer":"lapic"' "$log" ||
-			{ echo "no local APIC timer run on the CPU with APIC id 256"; bad=1; }
-	fi
-	if [[ $cell == *nohpet* ]]; then
-		grep -aqF '"timer":"hpet","present":false' "$log" || { echo "HPET off, yet found"; bad=1; }
-	elif [[ $cell != bochs* ]]; then
-		grep -aqF '"timer":"hpet","present":true' "$log" || { echo "the HPET is missing"; bad=1; }
-	fi
+	scenario_expectations "$log" || bad=1
 	return $bad
 }
 
@@ -113,14 +65,13 @@ wanted() { [[ $# -le 1 ]] && return 0; local c=$1 w; shift; for w; do [[ $c == "
 
 printf '%-26s %-6s %8s  %s\n' cell result seconds note >"$out/table"
 failed=0
-for entry in "${cells[@]}"; do
-	cell=${entry%%|*}
+for cell in $(scenario_names tests/boot/matrix); do
 	wanted "$cell" "$@" || continue
-	read -ra opts <<<"${entry#*|}"
-	[[ " ${opts[*]}" == *" bench="* ]] && args=("${opts[@]}") || args=("${opts[@]}" "${words[@]}")
+	scenario_read tests/boot/matrix "$cell" || exit 1
+	read -ra args <<<"$run"
 	log=$out/$cell.log
 	start=$SECONDS
-	tools/run --quiet --timeout 300 --log "$log" "${args[@]}" >"$out/$cell.runner" 2>&1
+	tools/run --quiet --timeout "${timeout:-300}" --log "$log" "${args[@]}" >"$out/$cell.runner" 2>&1
 	rc=$?
 	secs=$((SECONDS - start))
 	note=

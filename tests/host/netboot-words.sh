@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The words of a network boot, per machine (README, "Network boot"): build/netboot
+# The words of a network boot, per machine (docs/NETBOOT.md): build/netboot
 # served by QEMU's TFTP server holds tickbench/default.cfg and a file for one MAC.
 # The NIC with that MAC must boot that file's words; another NIC, default.cfg's.
 # (tools/run --media net writes one MAC's file only, so this test starts QEMU itself,

@@ -1,0 +1,18 @@
+# docs/OPTIONS.md's table of kernel words, printed from kernel/cmdline.c's own table
+# by build/options-md: `make docs` writes it between the file's markers
+# (scripts/options-doc), and tests/host/option-table.sh fails when the two differ.
+# A plain make builds the program but leaves the file alone: rewriting it there
+# would hide a stale doc from the test.
+
+.PHONY: docs
+OPTIONS_MD := $(BUILD)/options-md
+host: $(OPTIONS_MD)
+
+docs: $(OPTIONS_MD)
+	$(call msg,GEN,docs/OPTIONS.md)
+	$(Q)scripts/options-doc
+
+$(OPTIONS_MD): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tools/options-md.c kernel/cmdline.c \
+		lib/format.c)
+	$(call msg,HOSTLD,$@)
+	$(Q)$(HOSTCC) -o $@ $^
