@@ -15,7 +15,7 @@ QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
-	test_qrpages test_pagetable test_alloc test_qrlayout
+	test_qrpages test_pagetable test_alloc test_layout
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -38,7 +38,7 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
-$(BUILD)/tests/test_qrlayout: $(BUILD)/host-obj/lib/qrlayout.o
+$(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
 $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
