@@ -49,6 +49,7 @@ static const struct bench benches[] = {
 	{ "storm", tsc_calibrated, storm_run, plan_storm_ms },
 	{ "ipi", ipi_valid, ipi_run, plan_ipi_ms },
 	{ "interference", interference_valid, interference_run, plan_interference_ms },
+	{ "idle", tsc_calibrated, idle_run, plan_idle_ms },
 };
 
 static void skip(const char *name, const char *why)

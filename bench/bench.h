@@ -39,6 +39,7 @@ void ipi_run(const struct config *cfg);
 const char *ipi_valid(void);
 void interference_run(const struct config *cfg);
 const char *interference_valid(void);
+void idle_run(const struct config *cfg);
 
 /* The TSC warp test, boot CPU against each online AP: a "tsc_sync" record each;
  * sets each CPU's tsc_trusted. After smp_init(). */

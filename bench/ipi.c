@@ -8,8 +8,9 @@
  * waits for it to execute, not for the message to leave).
  * latency: from the same opening read to the target's first instruction, which
  * reads the TSC (bench/entry.S); across CPUs only when tsc_sync trusted the pair.
- * The target waits as wait= says: hlt (parked in HLT, the default: the figure
- * includes the wake-up) or spin (a PAUSE loop with interrupts on). Samples are
+ * The target waits in each state of wait= in turn: hlt (parked in HLT, the
+ * default: the figure includes the wake-up), spin (a PAUSE loop with interrupts
+ * on), an MWAIT hint or TPAUSE (bench/idlewait.h). Samples are
  * IPI_GAP_US apart, so the target is back in its wait. The boot CPU keeps
  * interrupts off, except for the self-IPI latency, where it spins with them on.
  * docs/METHOD.md, "ipi". */
@@ -26,6 +27,8 @@
 #include "smp.h"
 #include "clock.h"
 #include "timers.h"
+#include "idlecaps.h"
+#include "idlewait.h"
 
 #define IPI_SAMPLES     1000
 #define IPI_GAP_US      50
@@ -78,12 +81,11 @@ static void gap(void)
 		cpu_relax();
 }
 
-static void spin_target(void *arg)
+/* The AP waits in a state other than HLT (its own park, kernel/smp.c) until stopped. */
+static void park_target(void *arg)
 {
-	irq_enable();
-	while (!spin_stop)
-		cpu_relax();
-	irq_disable();
+	struct idle_waiter w = { arg, 0, 0 };
+	idle_park(&w, &birq.count, &spin_stop, IPI_TIMEOUT_MS, NULL, NULL);
 }
 
 /* ovh: the overhead taken off each sample (send), or NO_OVERHEAD (latency). */
@@ -145,15 +147,16 @@ static void run_self(unsigned run, bool x2, uint64_t ovh, uint64_t timeout)
 		(unsigned long long)hist_permille(&lat_h, 500));
 }
 
-static void run_ap(unsigned run, struct cpu *c, const struct config *cfg, bool x2,
+static void run_ap(unsigned run, struct cpu *c, const struct idle_state *s, bool x2,
 		   uint64_t ovh, uint64_t timeout)
 {
-	const char *wait = cfg->wait == WAIT_SPIN ? "spin" : "hlt";
+	const char *wait = s->name;
+	bool parked = s->kind != IDLE_HLT;
 	uint64_t t0, cost;
 	hist_reset(&send_h);
 	hist_reset(&lat_h);
 	spin_stop = false;
-	if (cfg->wait == WAIT_SPIN && !smp_call(c, spin_target, NULL))
+	if (parked && !smp_call(c, park_target, (void *)s))
 		return ipi_problem(PROBLEM_ERROR, "latency", c->apic_id, "the AP took no job");
 	for (unsigned i = 0; i < IPI_SAMPLES; i++) {
 		gap();
@@ -167,6 +170,8 @@ static void run_ap(unsigned run, struct cpu *c, const struct config *cfg, bool x
 		hist_add(&lat_h, bench_entry_tsc - t0);
 	}
 	spin_stop = true;
+	if (parked)
+		lapic_send_ipi(c->apic_id, VEC_IPI_BENCH);      /* out of its wait */
 	smp_wait(c, timeout);
 	emit(&send_h, "send", run, c->apic_id, wait, ovh);
 	if (c->tsc_trusted)
@@ -196,11 +201,14 @@ void ipi_run(const struct config *cfg)
 	if (cfg->selftest == SELFTEST_LOST_IRQ)
 		bench_irq_uninstall(VEC_IPI_BENCH);     /* no IPI is taken: errors, status error */
 	birq.inject_cycles = 0;
+	struct idle_state states[IDLE_MAX_STATES];
+	unsigned n_states = smp.online > 1 ? idle_states(cfg, "ipi", states, IDLE_MAX_STATES) : 0;
 	for (unsigned run = 0; run < cfg->runs; run++) {
 		uint64_t ovh = overhead();
 		run_self(run, x2, ovh, timeout);
-		for (unsigned i = 1; i < smp.online; i++)
-			run_ap(run, &smp.cpu[i], cfg, x2, ovh, timeout);
+		for (unsigned k = 0; k < n_states; k++)
+			for (unsigned i = 1; i < smp.online; i++)
+				run_ap(run, &smp.cpu[i], &states[k], x2, ovh, timeout);
 	}
 	bench_irq_uninstall(VEC_IPI_BENCH);
 	birq.inject_cycles = inject;

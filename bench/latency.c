@@ -7,8 +7,15 @@
  * midpoint of two ordered TSC reads around the arming write (APIC, PIT) or around
  * the counter read the comparator is computed from (HPET); half the bracket, whose
  * mean the record gives as arm_bracket, bounds that error. The PIT starts counting
- * on its next input clock edge after the count is written: up to 838 ns more. */
+ * on its next input clock edge after the count is written: up to 838 ns more.
+ *
+ * Each CPU waits for its shot in each state of wait= in turn (bench/idlewait.h);
+ * where MWAIT stamps the wake before the handler (ECX[0]), each run also has the
+ * wake's stamp minus the deadline. An IPI from another CPU is the last wake source
+ * (bench/latipi.c). */
 #include "bench.h"
+#include "latency.h"
+#include "idlecaps.h"
 #include "problem.h"
 #include "report.h"
 #include "handler.h"
@@ -75,36 +82,27 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
 	}
 }
 
-/* Wait for the shot on st until d has passed: spin with interrupts on, or halt
- * (the first shot of a run always spins: a timer that never fires is seen before
+static const struct idle_state spin_state = { IDLE_SPIN, 0, false, "spin" };
+
+/* Wait for the shot on st until d has passed: in the run's state, or spinning (the
+ * first shot of a run always spins: a timer that never fires is seen before
  * anything halts on it). True when it came. */
-static bool await(const struct bench_irq_state *st, uint64_t before, bool halt,
-		  const struct deadline *d)
+static bool await(struct part *p, const struct bench_irq_state *st, uint64_t before,
+		  bool idle, const struct deadline *d)
 {
-	if (halt)
-		return clock_halt(&st->count, before, d, false);
-	irq_enable();
-	while (st->count == before && !deadline_passed(d))
-		cpu_relax();
-	irq_disable();
-	return st->count != before;
+	struct idle_waiter spin = { &spin_state, 0, 0 };
+	p->waiter.wake_tsc = 0;
+	return idle_wait(idle ? &p->waiter : &spin, &st->count, before, d);
 }
 
-/* One CPU's share of a run: its histograms and what the records need. */
-struct part {
-	unsigned index;                 /* in smp.cpu[] */
-	struct hist run, all;           /* this run; every run of the timer */
-	uint64_t early, brackets, missed;
-	bool fired;                     /* every shot came */
-	bool met;                       /* it met the others at the start */
-};
-
 static struct part *parts[SMP_MAX_CPUS];
+static struct idle_state states[IDLE_MAX_STATES];     /* wait='s, resolved */
 
 /* The run every CPU takes part in, written by the boot CPU before smp_call. */
 static struct {
 	unsigned timer, cpus;
 	const struct config *cfg;
+	const struct idle_state *state;
 	unsigned samples;
 } job;
 
@@ -114,17 +112,17 @@ static struct smp_barrier start_line;
  * HPET has the local APIC timer as its backstop, armed before the shot so that its
  * programming falls outside the measured interval (kernel/clock.h: the local timers
  * wake a halt by themselves). False when the shot never came. */
-static bool take_shot(const struct bench_irq_state *st, uint64_t delay, bool halt,
-		      struct shot *s)
+static bool take_shot(struct part *p, const struct bench_irq_state *st, uint64_t delay,
+		      bool idle, struct shot *s)
 {
 	bool local = job.timer == TIMER_LAPIC || job.timer == TIMER_TSCDL;
 	struct deadline d = deadline_in_cycles(delay + clock_cycles_ms(SHOT_TIMEOUT_MS));
-	bool backstop = halt && !local && clock_backstop(&d);
-	if (halt && !local && !backstop)
-		halt = false;           /* nothing could wake a halt: spin instead */
+	bool backstop = idle && !local && clock_backstop(&d);
+	if (idle && !local && !backstop)
+		idle = false;           /* nothing could wake a halt: spin instead */
 	uint64_t before = st->count;
 	*s = arm(job.timer, delay, job.cfg->delay_us);
-	bool came = await(st, before, halt, &d);
+	bool came = await(p, st, before, idle, &d);
 	if (backstop)
 		clock_backstop_stop();
 	return came || s->missed;
@@ -145,15 +143,14 @@ static void shoot(struct part *p, const struct bench_irq_state *st)
 {
 	const struct config *cfg = job.cfg;
 	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
-	hist_reset(&p->run);
-	p->early = p->brackets = p->missed = 0;
+	latency_part_reset(p, job.state);
 	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_cycles_ms(1000));
-	p->fired = false;
+	idle_snap_take(&p->before);
 	for (unsigned i = 0; i < job.samples; i++) {
 		struct shot s;
 		if (i == 1 && cfg->selftest == SELFTEST_LOST_IRQ)
 			lose_interrupts();
-		if (!take_shot(st, delay, cfg->wait == WAIT_HLT && i > 0, &s))
+		if (!take_shot(p, st, delay, job.state->kind != IDLE_SPIN && i > 0, &s))
 			return;
 		if (s.missed) {
 			p->missed++;            /* no deadline to measure from */
@@ -164,9 +161,12 @@ static void shoot(struct part *p, const struct bench_irq_state *st)
 			p->early++;
 			continue;
 		}
-		hist_add(&p->run, st->last_tsc - s.deadline);
-		hist_add(&p->all, st->last_tsc - s.deadline);
+		uint64_t wake = p->waiter.wake_tsc;
+		latency_part_add(p, st->last_tsc - s.deadline, wake - s.deadline,
+				 wake && (int64_t)(wake - s.deadline) >= 0);
+		idle_wake_clock(&p->aperf, &p->mperf);
 	}
+	idle_snap_take(&p->after);
 	p->fired = true;
 }
 
@@ -186,28 +186,14 @@ static void ap_shoot(void *arg)
 	lapic_timer_stop();
 }
 
+/* The kernel's report takes the first wait= state's handler stamps on one CPU. */
 static void emit(const struct part *p, const char *delivery, unsigned run)
 {
-	if (job.cpus == 1)
+	if (job.cpus == 1 && job.state == &states[0])
 		report_latency(job.timer, hist_permille(&p->run, 500), hist_permille(&p->run, 990));
-	const struct config *cfg = job.cfg;
-	const struct hist *h = &p->run;
-	struct record r;
-	record_begin(&r, "stats");
-	record_str(&r, "bench", "latency");
-	record_str(&r, "what", timer_names[job.timer]);
-	record_str(&r, "mode", "oneshot");
-	record_str(&r, "delivery", delivery);
-	record_str(&r, "wait", cfg->wait == WAIT_HLT ? "hlt" : "spin");
-	record_u64(&r, "cpu", smp.cpu[p->index].apic_id);
-	record_u64(&r, "cpus", job.cpus);
-	record_u64(&r, "delay_us", cfg->delay_us);
-	record_u64(&r, "run", run);
-	record_u64(&r, "early", p->early);
-	record_u64(&r, "missed", p->missed);
-	record_u64(&r, "arm_bracket", h->n + p->early ? p->brackets / (h->n + p->early) : 0);
-	hist_fields(&r, h);
-	record_emit(&r);
+	struct latency_key k = { timer_names[job.timer], "oneshot", delivery,
+				 smp.cpu[p->index].apic_id, job.cpus, job.cfg->delay_us, run, -1 };
+	latency_emit(&k, p);
 }
 
 /* A "skip" or "error" of latency for timer on cpus CPUs; p: the CPU it concerns. */
@@ -217,29 +203,11 @@ static void latency_problem(enum problem_kind kind, unsigned timer, unsigned cpu
 	struct problem p;
 	problem_begin(&p, kind, "latency");
 	problem_str(&p, "timer", timer_names[timer]);
+	problem_str(&p, "wait", job.state->name);
 	if (part)
 		problem_u64(&p, "cpu", smp.cpu[part->index].apic_id);
 	problem_u64(&p, "cpus", cpus);
 	problem_end(&p, why);
-}
-
-static void print_row(unsigned timer, const struct part *p)
-{
-	static const unsigned permille[] = { 500, 900, 990, 999 };
-	const struct hist *h = &p->all;
-	char label[32];
-	if (job.cpus > 1)
-		format(label, sizeof(label), "%s APIC %u", timer_names[timer],
-		       smp.cpu[p->index].apic_id);
-	else
-		format(label, sizeof(label), "%s", timer_names[timer]);
-	kprintf("  %-11s", label);
-	for (unsigned i = 0; i < 4; i++) {
-		uint64_t c = hist_permille(h, permille[i]);
-		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
-			(unsigned long long)mul_div(c, 1000000000, clock_tsc_hz()));
-	}
-	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
 }
 
 /* Every shot came, none could be measured: a skip of this timer at this delay. */
@@ -262,7 +230,9 @@ static bool one_run(const char *delivery, unsigned run)
 	for (unsigned i = 1; i < job.cpus; i++)
 		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
-	uint64_t timeout = clock_cycles_ms(4 * (uint64_t)job.cfg->ms + 2000);
+	/* an AP's run is bounded by its shots' bounds (and the meeting's second) */
+	uint64_t timeout = clock_cycles_ms(job.samples * ((uint64_t)job.cfg->delay_us / 1000 +
+						     SHOT_TIMEOUT_MS) + 2000);
 	bool ok = true;
 	for (unsigned i = 0; i < job.cpus; i++) {
 		const struct part *p = parts[i];
@@ -285,13 +255,14 @@ static bool one_run(const char *delivery, unsigned run)
 static void runs_of(unsigned timer)
 {
 	const struct config *cfg = job.cfg;
-	for (unsigned i = 0; i < job.cpus; i++)
+	for (unsigned i = 0; i < job.cpus; i++) {
 		hist_reset(&parts[i]->all);
+		hist_reset(&parts[i]->wake_all);
+	}
 	const char *delivery, *why = source_oneshot_route(timer, &delivery);
 	for (unsigned run = 0; !why && run < cfg->runs; run++) {
 		kprintf("latency %s delay %u us wait %s on %u CPU(s) run %u/%u\n", timer_names[timer],
-			cfg->delay_us, cfg->wait == WAIT_HLT ? "hlt" : "spin", job.cpus, run + 1,
-			cfg->runs);
+			cfg->delay_us, job.state->name, job.cpus, run + 1, cfg->runs);
 		if (!one_run(delivery, run))
 			break;
 	}
@@ -300,11 +271,13 @@ static void runs_of(unsigned timer)
 		latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
 		return;
 	}
-	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
-		"               p99.9\n");
-	for (unsigned i = 0; i < job.cpus; i++)
+	latency_print_header();
+	for (unsigned i = 0; i < job.cpus; i++) {
 		if (parts[i]->all.n)
-			print_row(timer, parts[i]);
+			latency_print_row(timer_names[timer], parts[i], false, job.cpus > 1);
+		if (parts[i]->wake_all.n)
+			latency_print_row(timer_names[timer], parts[i], true, job.cpus > 1);
+	}
 }
 
 /* Why timer cannot be measured on job.cpus CPUs at once, or NULL. */
@@ -315,9 +288,14 @@ static const char *cannot_run(unsigned timer)
 		return "the timer is not present";
 	if (timer == TIMER_PIT && cfg->delay_us > 50000)
 		return "delay_us is beyond the PIT's 16-bit count (54925 us)";
-	if (job.cpus > 1 && timer != TIMER_LAPIC && timer != TIMER_TSCDL)
+	bool local = timer == TIMER_LAPIC || timer == TIMER_TSCDL;
+	if (job.cpus > 1 && !local)
 		return "on several CPUs at once, latency measures the local timers (lapic, "
 		       "tscdl); the PIT and the HPET are measured on the boot CPU (latency_cpus=1)";
+	if (local && !idle_lapic_wakes(job.state, cpu.has_arat))
+		return "no ARAT (CPUID.06H:EAX[2] clear): the local APIC timer may stop in this "
+		       "deep state and nothing else would wake the CPU; the PIT and the HPET "
+		       "wake it instead";
 	for (unsigned i = 0; i < job.cpus; i++) {
 		if (!parts[i] && !(parts[i] = alloc(sizeof(struct part), 64)))
 			return "no memory for a CPU's histograms";
@@ -326,25 +304,37 @@ static const char *cannot_run(unsigned timer)
 	return NULL;
 }
 
+/* Every timer of timer= on job.cpus CPUs in job.state. */
+static void timers_in_state(void)
+{
+	for (unsigned timer = 0; timer < 4; timer++) {
+		if (!(job.cfg->timers & (1u << timer)))
+			continue;
+		job.timer = timer;
+		const char *why = cannot_run(timer);
+		if (why)
+			latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
+		else
+			runs_of(timer);
+	}
+}
+
 void latency_run(const struct config *cfg)
 {
 	unsigned counts[MAX_LIST];
 	unsigned n_counts = bench_cpu_counts("latency", "latency_cpus", &cfg->latency_cpus, counts);
+	unsigned n_states = idle_states(cfg, "latency", states, IDLE_MAX_STATES);
 	uint64_t samples = (uint64_t)cfg->ms * 1000 / (2 * cfg->delay_us);
 	job.cfg = cfg;
 	job.samples = (unsigned)(samples < 10 ? 10 : samples > 100000 ? 100000 : samples);
 	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned c = 0; c < n_counts; c++) {
 		job.cpus = counts[c];
-		for (unsigned timer = 0; timer < 4; timer++) {
-			if (!(cfg->timers & (1u << timer)))
-				continue;
-			job.timer = timer;
-			const char *why = cannot_run(timer);
-			if (why)
-				latency_problem(PROBLEM_SKIP, timer, job.cpus, NULL, why);
-			else
-				runs_of(timer);
+		for (unsigned i = 0; i < n_states; i++) {
+			job.state = &states[i];
+			timers_in_state();
+			if (job.cpus == 1)
+				latency_ipi_runs(cfg, job.state, job.samples, i == 0);
 		}
 	}
 }

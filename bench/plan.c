@@ -90,3 +90,10 @@ uint64_t plan_interference_ms(const struct config *cfg)
 	uint64_t runs = (uint64_t)cfg->hz.n * cfg->runs * 2 + 1;  /* and the calibration */
 	return workloads(cfg, WORKLOAD_MATRIX) * runs * cfg->ms;
 }
+
+/* A window of ms at each HZ and without a tick, per state of wait= (a word that
+ * names several states counts once: the estimate errs short) and run. */
+uint64_t plan_idle_ms(const struct config *cfg)
+{
+	return (uint64_t)cfg->wait.n * cfg->runs * (cfg->hz.n + 1) * (cfg->ms + SETUP_MS);
+}

@@ -18,5 +18,6 @@ uint64_t plan_tick_ms(const struct config *cfg);
 uint64_t plan_storm_ms(const struct config *cfg);
 uint64_t plan_ipi_ms(const struct config *cfg);
 uint64_t plan_interference_ms(const struct config *cfg);
+uint64_t plan_idle_ms(const struct config *cfg);
 
 #endif

@@ -10,6 +10,7 @@
  * it is what the screen shows when the run ends. */
 #include "report.h"
 #include "clock.h"
+#include "idlereport.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
@@ -261,6 +262,7 @@ void bench_report(const char *emulator)
 	platform_details(emulator);
 	if (shares_any())
 		shares_print_details();
+	idle_report_print();
 	if (strcmp(console_serial_name(), "none"))
 		report_say(QRSCREEN_DETAIL, "The serial log holds every record: tickstat report "
 			   "LOG compares them.");

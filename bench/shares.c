@@ -311,10 +311,10 @@ static void emit_verdict(const struct share *s, const struct share *base,
 	record_emit(&r);
 }
 
-/* tickstat report's verdict "HZ=b vs HZ=a: DIFF of the CPU (95 %, n=na+nb)" or
- * "HZ=b vs HZ=a: no difference proven (runs needed: N): DIFF" as a table cell:
- * "DIFF" or "not proven, needs N runs" ("needs over 10^7 runs", "identical
- * means"), with (n=na+nb) when it is not the table's. */
+/* tickstat report's verdict "HZ=b vs HZ=a: DIFF of the CPU (95 %, ...)" or "HZ=b vs
+ * HZ=a: no difference proven (NEED): DIFF" as a table cell: "DIFF" or "NEED"
+ * ("needed: 1 boot x 37 runs", "needed: over 10^7 runs", "identical means"), with
+ * (n=na+nb) when it is not the table's. */
 static void verdict_cell(char *cell, const struct ci_verdict *v, uint64_t runs)
 {
 	int n;
@@ -326,12 +326,8 @@ static void verdict_cell(char *cell, const struct ci_verdict *v, uint64_t runs)
 	if (v->proven) {
 		verdict_share(cell, CELL, v->diff, v->err, true, true);
 		flag_noise(cell, v->diff);
-	} else if (v->runs_needed) {
-		format(cell, CELL, "not proven, needs %llu runs",
-		       (unsigned long long)v->runs_needed);
 	} else {
-		format(cell, CELL, "not proven, %s", v->diff ? "needs over 10^7 runs" :
-		       "identical means");
+		verdict_needed(cell, CELL, v);
 	}
 	n = (int)strlen(cell);
 	if (v->na != runs || v->nb != runs)
@@ -382,8 +378,8 @@ void shares_print_verdicts(void)
 		return;
 	t.columns = n_hz - 1;
 	t.label = label_width();
-	report_say(QRSCREEN_VERDICT, "CPU lost to the tick, %% of the CPU +/- 95 %% (1 CPU; "
-		   "Student's t, n=%llu+%llu runs):", (unsigned long long)runs,
+	report_say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, %% +/- 95 %% where a "
+		   "difference is proven (n=%llu+%llu):", (unsigned long long)runs,
 		   (unsigned long long)runs);
 	print_table(QRSCREEN_VERDICT, &t, 1, verdict_cells, runs);
 }

@@ -2,8 +2,10 @@
  *
  * Interval of each run: from an ordered TSC read before the workload's first
  * iteration to one after its last (workload.c), interrupts enabled in between. A
- * run with the timer (timer_on) and one without alternate, off, on, off, on, …, so
- * slow drift cancels. The total cost per interrupt is (cycles on - cycles off) /
+ * run without the timer and one with it (timer_on) form a pair, off then on, so slow
+ * drift cancels; on one CPU the pairs of every configuration run in an order drawn
+ * from the seed (order=random, the default), or each configuration's in turn
+ * (order=fixed). The total cost per interrupt is (cycles on - cycles off) /
  * interrupts: the handler, the entry and exit, and what the interrupt does to caches,
  * TLB and pipeline (the indirect cost). The spin workload also sees each interrupt
  * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
@@ -22,6 +24,8 @@
 #include "run.h"
 #include "lib.h"
 #include "smp.h"
+#include "alloc.h"
+#include "splitmix.h"
 
 
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
@@ -171,7 +175,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 {
 	uint64_t sums[3] = { 0, 0, 0 };
 	t->cpus = 1;
-	for (unsigned run = 0; run < runs; run++) {
+	for (unsigned run = 0; run < runs; run++, tick_pair++) {
 		kprintf("tick %u/%u: %s %s hz=%u %s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], run + 1, runs);
@@ -182,11 +186,71 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	tick_print_result(t, smp.cpu[0].apic_id, sums);
 }
 
+/* order=random (docs/METHOD.md, "tick"): the configurations on one CPU, calibrated
+ * as tick_run's loop meets them, wait here; then the off/on pairs of them all run
+ * in one order drawn from the seed, each pair off then on (the run with the timer
+ * right after its own without). */
+#define MAX_WAITING 256                 /* timers x modes x 8 HZ x workloads */
+static struct {
+	struct tick_config config[MAX_WAITING];
+	uint64_t sums[MAX_WAITING][3];
+	bool stopped[MAX_WAITING];      /* its timer did not start: no more of its pairs */
+	unsigned n;
+} waiting;
+
+struct pair { uint16_t config, run; };
+
+/* Every pair of n configurations x runs, shuffled from seed (Fisher-Yates). */
+static void tick_order(struct pair *p, unsigned n, unsigned runs, uint64_t seed)
+{
+	unsigned total = n * runs;
+	for (unsigned i = 0; i < total; i++)
+		p[i] = (struct pair){ (uint16_t)(i / runs), (uint16_t)(i % runs) };
+	for (unsigned i = total; i > 1; i--) {
+		unsigned j = splitmix64_below(&seed, i);
+		struct pair x = p[i - 1];
+		p[i - 1] = p[j];
+		p[j] = x;
+	}
+}
+
+static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
+{
+	unsigned total = waiting.n * runs;
+	struct pair *p = alloc(total * sizeof(*p), 8);
+	if (!p && total) {
+		kprintf("tick: no memory for the order of %u pairs: order=fixed\n", total);
+		for (unsigned i = 0; i < waiting.n; i++)
+			run_single(&waiting.config[i], runs, i + 1, waiting.n, view);
+		return;
+	}
+	tick_order(p, waiting.n, runs, seed);
+	for (unsigned k = 0; k < total; k++) {
+		unsigned c = p[k].config;
+		struct tick_config *t = &waiting.config[c];
+		if (waiting.stopped[c])
+			continue;
+		kprintf("tick pair %u/%u: %s %s hz=%u %s run %u/%u\n", k + 1, total,
+			t->source->timer, t->source->mode, t->hz, workload_names[t->workload],
+			p[k].run + 1, runs);
+		run_off(t, p[k].run, waiting.sums[c], view);
+		waiting.stopped[c] = !run_on(t, p[k].run, waiting.sums[c], view);
+		tick_pair++;
+	}
+	for (unsigned c = 0; c < waiting.n; c++)
+		tick_print_result(&waiting.config[c], smp.cpu[0].apic_id, waiting.sums[c]);
+}
+
 /* One configuration at each CPU count of tick_cpus= (resolved in counts[]). */
 static void run_counts(struct tick_config *t, const struct config *cfg, const unsigned *counts,
 		       unsigned n_counts, unsigned done, unsigned total, struct spin_view *view)
 {
 	for (unsigned c = 0; c < n_counts; c++) {
+		if (counts[c] == 1 && cfg->order == ORDER_RANDOM && waiting.n < MAX_WAITING) {
+			t->cpus = 1;
+			waiting.config[waiting.n++] = *t;
+			continue;
+		}
 		if (counts[c] == 1) {
 			run_single(t, cfg->runs, done, total, view);
 			continue;
@@ -236,5 +300,7 @@ void tick_run(const struct config *cfg)
 				run_counts(&t, cfg, counts, n_counts, done, total, &view);
 			}
 	}
+	run_waiting(cfg->runs, cfg->seed, &view);
+	waiting.n = 0;
 	birq.inject_cycles = 0;
 }

@@ -35,6 +35,10 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		   const struct counters *a, const struct counters *b);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
+/* The off/on pairs tick has run in this boot, on one CPU or several: a run's
+ * "position" is 2 tick_pair, off, and 2 tick_pair + 1, on; whoever runs a pair
+ * counts it after its on run. */
+extern unsigned tick_pair;
 /* The console's line for one CPU: sums = { cycles off, cycles on, interrupts }. */
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 

@@ -361,7 +361,7 @@ void tick_mp_config(const struct tick_config *t, unsigned runs)
 			t->irq_cpu, t->cpus);
 	for (unsigned i = 0; i < t->cpus; i++)
 		parts[i]->sums[0] = parts[i]->sums[1] = parts[i]->sums[2] = 0;
-	for (unsigned run = 0; run < runs; run++)
+	for (unsigned run = 0; run < runs; run++, tick_pair++)
 		if (!run_all(t, run, false) || !run_all(t, run, true))
 			return;             /* reported; no figures for a run cut short */
 	for (unsigned i = 0; i < t->cpus; i++)

@@ -19,6 +19,8 @@ void tick_read_counters(struct counters *c)
 	}
 }
 
+unsigned tick_pair;
+
 void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
 		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
@@ -37,6 +39,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
+	record_u64(&r, "position", 2 * (uint64_t)tick_pair + on);
 	record_bool(&r, "timer_on", on);
 	record_u64(&r, "iterations", t->iterations);
 	record_u64(&r, "cycles", cycles);

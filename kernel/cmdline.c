@@ -5,7 +5,9 @@
 
 enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG,
 	     KIND_UINT_ALL,      /* UINT_ALL: an integer, or "all" (stored as 0) */
-	     KIND_UINT_ALL_LIST };   /* a comma list of those */
+	     KIND_UINT_ALL_LIST,     /* a comma list of those */
+	     KIND_UINT64,        /* an integer in 64 bits (the others are stored in 32) */
+	     KIND_WAIT_LIST };       /* a comma list of idle states (lib/idlestate.h) */
 
 struct option {
 	const char *key;
@@ -19,11 +21,10 @@ struct option {
 
 static const char *const bench_names[] = {
 	"none", "fire", "readcost", "armcost", "latency", "tick", "storm", "ipi", "interference",
-	NULL
+	"idle", NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", "soak", NULL };
 const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
-static const char *const wait_names[] = { "spin", "hlt", NULL };
 const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
@@ -35,6 +36,7 @@ static const char *const selftest_names[] = {
 static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
+static const char *const order_names[] = { "random", "fixed", NULL };
 
 #define AT(field) offsetof(struct config, field)
 
@@ -47,18 +49,29 @@ static const struct option options[] = {
 	{ "bench", KIND_SET, bench_names, 0, 0, AT(benches), "the suite's",
 	  "benchmarks to run; none: boot, report the platform and end; fire: check "
 	  "that every timer, mode and delivery path fires at the requested rate; "
-	  "readcost, armcost, latency, tick, storm, ipi, interference: see "
-	  "docs/METHOD.md" },
+	  "readcost, armcost, latency, tick, storm, ipi, interference, idle (energy "
+	  "and wake-ups of an idle machine at each HZ and tickless): see docs/METHOD.md" },
 	{ "runs", KIND_UINT, NULL, 1, 1000, AT(runs), "the suite's",
 	  "repetitions of each configuration" },
+	{ "order", KIND_ENUM, order_names, 0, 0, AT(order), "random",
+	  "the order of tick's runs on one CPU: random, every configuration's off/on "
+	  "pairs interleaved in an order drawn from seed= (a pair is its off run, then "
+	  "its on run); fixed: each configuration's pairs in turn, as listed" },
+	{ "seed", KIND_UINT64, NULL, 0, RECORD_SEED_MAX, AT(seed), "the TSC at boot",
+	  "order=random's seed, in the boot record: the same seed gives the same order; "
+	  "without it the TSC when the kernel started, mixed by splitmix64 and cut to "
+	  "53 bits" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
 	  "tick's fixed work: spin (TSC-reading loop), matrix (integer matrix "
 	  "multiply), memwalk (dependent pointer chase)" },
 	{ "memwalk_kib", KIND_UINT, NULL, 4, 1048576, AT(memwalk_kib), "4096",
 	  "memwalk's buffer, in KiB (larger than L2 by default)" },
-	{ "wait", KIND_ENUM, wait_names, 0, 0, AT(wait), "hlt",
-	  "latency: busy-wait (spin) or halt (hlt) until the interrupt; ipi: how "
-	  "the target AP waits" },
+	{ "wait", KIND_WAIT_LIST, NULL, 0, 0, AT(wait), "hlt",
+	  "the idle states to wait in, each in turn: spin (PAUSE loop), hlt, mwait "
+	  "(every hint CPUID leaf 5 enumerates; hint 0, mwait:C1, where it enumerates "
+	  "none), mwait:Cn.k (MWAIT's C-state n, sub-state k), tpause:C0.1, "
+	  "tpause:C0.2 (WAITPKG). latency: how each CPU waits for its shot; ipi: how "
+	  "the target AP waits; idle: where every CPU idles" },
 	{ "delay_us", KIND_UINT, NULL, 1, 1000000, AT(delay_us), "100",
 	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
 	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
@@ -158,7 +171,8 @@ void config_defaults(struct config *cfg)
 		.console = CONSOLE_AUTO, .baud = 115200,
 		.timers = ~0u, .deliveries = ~0u, .apic = APIC_AUTO,
 		.hz = { 1, { 1000 } }, .ms = 1000, .suite = SUITE_QUICK, .runs = 3,
-		.workloads = ~0u, .wait = WAIT_HLT, .delay_us = 100, .memwalk_kib = 4096,
+		.workloads = ~0u, .wait = { 1, { { .kind = IDLE_HLT } } }, .delay_us = 100,
+		.memwalk_kib = 4096,
 		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
 		.tick_modes = 1u << TICK_MODE_PERIODIC, .qr = QR_PAGES_AUTO, .qr_seconds = 4,
 		.qr_version = 40,
@@ -271,6 +285,24 @@ static bool parse_uint_list(const struct option *o, const char *v, size_t len,
 	}
 }
 
+/* A comma list of idle states, at most IDLE_MAX_WORDS. */
+static bool parse_wait_list(const char *v, size_t len, struct wait_list *list)
+{
+	list->n = 0;
+	for (;;) {
+		size_t item = 0;
+		while (item < len && v[item] != ',')
+			item++;
+		if (list->n == IDLE_MAX_WORDS || !idle_parse_word(v, item, &list->v[list->n]))
+			return false;
+		list->n++;
+		if (item == len)
+			return true;
+		v += item + 1;
+		len -= item + 1;
+	}
+}
+
 static const struct { const char *name; uint16_t port; } com_ports[] = {
 	{ "com1", 0x3f8 }, { "com2", 0x2f8 }, { "com3", 0x3e8 }, { "com4", 0x2e8 },
 };
@@ -333,6 +365,8 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 		return parse_uint_list(o, v, len, (struct uint_list *)field, true);
 	case KIND_CONSOLE:
 		return parse_console(v, len, cfg);
+	case KIND_WAIT_LIST:
+		return parse_wait_list(v, len, (struct wait_list *)field);
 	case KIND_UINT_ALL:
 		if (len == 3 && !strncmp(v, "all", 3)) {
 			*(uint32_t *)field = 0;
@@ -341,6 +375,11 @@ static bool parse_value(const struct option *o, const char *v, size_t len,
 		if (!parse_uint(v, len, &u) || u < o->min || u > o->max)
 			return false;
 		*(uint32_t *)field = (uint32_t)u;
+		return true;
+	case KIND_UINT64:
+		if (!parse_uint(v, len, &u) || u < o->min || u > o->max)
+			return false;
+		*(uint64_t *)field = u;
 		return true;
 	case KIND_FLAG:
 		return false;
@@ -361,6 +400,7 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 		break;
 	}
 	case KIND_UINT:
+	case KIND_UINT64:
 		format(buf, size, "an integer %llu..%llu", (unsigned long long)o->min,
 		       (unsigned long long)o->max);
 		break;
@@ -379,6 +419,9 @@ static void describe_values(const struct option *o, char *buf, size_t size)
 	case KIND_UINT_ALL:
 		format(buf, size, "all or an integer %llu..%llu", (unsigned long long)o->min,
 		       (unsigned long long)o->max);
+		break;
+	case KIND_WAIT_LIST:
+		format(buf, size, "a comma list of up to %d of %s", IDLE_MAX_WORDS, IDLE_WORDS_HELP);
 		break;
 	case KIND_FLAG:
 		format(buf, size, "no value (the word alone)");

@@ -53,6 +53,7 @@ static void report_cmdline_error(const struct cmdline_error *err)
 void kmain(uint32_t magic, uint32_t info);
 void kmain(uint32_t magic, uint32_t info)
 {
+	uint64_t start_tsc = rdtsc();               /* order=random's seed, unless seed= */
 	struct boot_info bi;
 	struct config cfg;
 	struct cmdline_error err;
@@ -62,6 +63,7 @@ void kmain(uint32_t magic, uint32_t info)
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
 	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
 	suite_apply(&cfg);                          /* defaults of suite= */
+	run_choose_seed(&cfg, start_tsc);           /* seed=, else the TSC's, mixed */
 	alloc_init(&bi, image_start(), image_end()); /* free RAM but kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
 	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
@@ -74,7 +76,7 @@ void kmain(uint32_t magic, uint32_t info)
 	bool bochs = !qemu && bochs_detect();       /* reads port 0xe9 only */
 	run_init(qemu, bochs);
 
-	platform_emit_boot(&bi);                    /* record 0 */
+	platform_emit_boot(&bi, cfg.seed);          /* record 0 */
 	serial_say();                               /* which UART, and why */
 	console_say_screen(&bi);                    /* mode, text grid */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */

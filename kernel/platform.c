@@ -8,19 +8,21 @@
 #include "serial.h"
 #include "version.h"            /* build/version.h, from the Makefile */
 
-void platform_emit_boot(const struct boot_info *bi)
+void platform_emit_boot(const struct boot_info *bi, uint64_t seed)
 {
 	char moved[32] = "";
 	if (image_start() != IMAGE_LINK_BASE)
 		format(moved, sizeof(moved), " (linked at 0x%x)", IMAGE_LINK_BASE);
-	kprintf("tickbench %s: booted by %s (%s), loaded at 0x%llx%s, command line \"%s\"\n",
-		TICKBENCH_VERSION, bi->loader[0] ? bi->loader : "an unnamed loader",
-		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(), moved, bi->cmdline);
+	kprintf("tickbench %s: booted by %s (%s), loaded at 0x%llx%s, command line \"%s\", "
+		"seed %llu\n", TICKBENCH_VERSION, bi->loader[0] ? bi->loader : "an unnamed loader",
+		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(), moved, bi->cmdline,
+		(unsigned long long)seed);
 	struct record r;
 	record_begin(&r, "boot");
 	record_u64(&r, "format", RECORD_FORMAT_VERSION);
 	record_str(&r, "version", TICKBENCH_VERSION);
 	record_str(&r, "cmdline", bi->cmdline);
+	record_u64(&r, "seed", seed);
 	record_str(&r, "loader", bi->loader);
 	record_str(&r, "firmware", bi->uefi ? "uefi" : "bios");
 	record_u64(&r, "load_addr", image_start());

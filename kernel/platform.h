@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include "multiboot2.h"
 
-void platform_emit_boot(const struct boot_info *bi);
+void platform_emit_boot(const struct boot_info *bi, uint64_t seed);
 void platform_emit_platform(const struct boot_info *bi, const char *emulator);
 
 #endif

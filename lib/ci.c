@@ -202,6 +202,15 @@ struct ci_verdict ci_compare(const struct ci_set *a, const struct ci_set *b)
 	return v;
 }
 
+struct ci ci_of(const int64_t *v, uint64_t n)
+{
+	struct ci_set s = { 0 };
+	for (uint64_t i = 0; i < n; i++)
+		ci_add(&s, v[i]);
+	struct ci_mean m = ci_mean(&s);
+	return (struct ci){ m.mean, (uint64_t)m.half, m.n, m.valid };
+}
+
 int64_t ci_share_ppt(uint64_t on, uint64_t off)
 {
 	uint64_t mag = on > off ? on - off : off - on;

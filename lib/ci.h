@@ -52,6 +52,17 @@ struct ci_verdict {
 };
 struct ci_verdict ci_compare(const struct ci_set *a, const struct ci_set *b);
 
+/* The mean and 95 % half-width of n values in their own unit (the idle report's
+ * power in mW), through ci_add and ci_mean: both to the nearest; valid false for
+ * no value or one beyond CI_PPT_MAX; half 0 for one value. */
+struct ci {
+	int64_t mean;
+	uint64_t half;
+	uint64_t n;
+	bool valid;
+};
+struct ci ci_of(const int64_t *v, uint64_t n);
+
 /* (on - off) / off in ppt, to the nearest; off > 0. */
 int64_t ci_share_ppt(uint64_t on, uint64_t off);
 

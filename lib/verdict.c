@@ -60,9 +60,12 @@ int verdict_mean(char *buf, size_t size, const struct ci_mean *m)
 
 int verdict_needed(char *buf, size_t size, const struct ci_verdict *v)
 {
-	if (v->runs_needed)
-		return format(buf, size, "runs needed: %llu", (unsigned long long)v->runs_needed);
-	return format(buf, size, "%s", v->diff == 0 ? "identical means" : "runs needed: over 10^7");
+	if (v->diff == 0)
+		return format(buf, size, "identical means");
+	if (!v->runs_needed)
+		return format(buf, size, "needed: over 10^7 runs");
+	return format(buf, size, "needed: 1 boot x %llu run%s", (unsigned long long)v->runs_needed,
+		      v->runs_needed == 1 ? "" : "s");
 }
 
 bool verdict_is_noise(int64_t ppt)

@@ -17,7 +17,9 @@ int verdict_share(char *buf, size_t size, int64_t ppt, int64_t err, bool has_err
 /* The mean of a set: verdict_share of its mean and half interval. */
 int verdict_mean(char *buf, size_t size, const struct ci_mean *m);
 
-/* "runs needed: 37", "runs needed: over 10^7" or "identical means". */
+/* What would prove a difference, as tickstat report says it of one boot (the
+ * kernel sees one): "needed: 1 boot x 37 runs", "needed: over 10^7 runs", or
+ * "identical means". */
 int verdict_needed(char *buf, size_t size, const struct ci_verdict *v);
 
 /* Outside [-100 %, 100 %] of the CPU: no cost a tick can have, the runs' noise. */

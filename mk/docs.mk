@@ -12,7 +12,7 @@ docs: $(OPTIONS_MD)
 	$(call msg,GEN,docs/OPTIONS.md)
 	$(Q)scripts/options-doc
 
-$(OPTIONS_MD): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tools/options-md.c kernel/cmdline.c \
+$(OPTIONS_MD): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tools/options-md.c kernel/cmdline.c lib/idlestate.c \
 		lib/format.c)
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^

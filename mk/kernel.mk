@@ -46,6 +46,9 @@ KERNEL_OBJS := \
 	arch/x86/bochs.o \
 	arch/x86/acpi.o \
 	arch/x86/msr_safe.o \
+	arch/x86/mwait.o \
+	arch/x86/cstate.o \
+	arch/x86/rapl.o \
 	arch/x86/pic.o \
 	arch/x86/ioapic.o \
 	arch/x86/lapic.o \
@@ -80,6 +83,9 @@ KERNEL_OBJS := \
 	kernel/status.o \
 	lib/ci.o \
 	lib/verdict.o \
+	lib/splitmix.o \
+	lib/idlestate.o \
+	lib/energy.o \
 	lib/tscvote.o \
 	kernel/logstore.o \
 	lib/deflate.o \
@@ -112,6 +118,13 @@ KERNEL_OBJS := \
 	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
+	bench/latipi.o \
+	bench/latrec.o \
+	bench/idlecaps.o \
+	bench/idlewait.o \
+	bench/idlecount.o \
+	bench/idle.o \
+	bench/idlereport.o \
 	bench/cost.o \
 	bench/readcost.o \
 	bench/armcost.o

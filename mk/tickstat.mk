@@ -4,47 +4,70 @@
 # $(SANITIZE).
 TICKSTAT_LIB := \
 	tools/tickstat/log.c \
-	tools/tickstat/linecrc.c \
 	tools/tickstat/check.c \
 	tools/tickstat/util.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
-	tools/tickstat/compare.c \
-	tools/tickstat/summary.c \
-	tools/tickstat/export.c \
-	tools/tickstat/plot.c \
 	tools/tickstat/lost.c \
+	tools/tickstat/tick.c \
+	tools/tickstat/boots.c \
+	tools/tickstat/shift.c \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
-	tools/tickstat/report_cmd.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c \
-	tools/tickstat/gnuplot.c
-TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/check_cmd.c $(TICKSTAT_LIB)
+	tools/tickstat/idle.c \
+	tools/tickstat/idle_plot.c \
+	tools/tickstat/gnuplot.c \
+	tools/tickstat/cmd_compare.c \
+	tools/tickstat/cmd_column.c \
+	tools/tickstat/cmd_summary.c \
+	tools/tickstat/cmd_export.c \
+	tools/tickstat/cmd_plot.c \
+	tools/tickstat/cmd_report.c \
+	tools/tickstat/cmd_plan.c
+TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/cmd_check.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
-# tickstat checks CRCs with linecrc.c (carry-less multiplication, zlib's crc32() for
-# the last bytes and on CPUs without it); the unit tests also link the kernel's
-# lib/crc32.c, with which test_tickstat_log writes its records and checks linecrc.c.
+# tickstat reads logs, not the kernel's headers: its own sources are compiled with
+# no -I (the record contract is docs/FORMAT.md, the format version its own copy).
+TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+# Records' CRCs by isa-l (libisal-dev), zlib's polynomial folded with carry-less
+# multiplication; the unit tests also link the kernel's lib/crc32.c, with which
+# test_tickstat_log writes its records.
+TICKSTAT_LIBS := -lisal -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
+	test_tickstat_boots \
 	test_tickstat_report test_tickstat_machines test_verdict)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 
 .PHONY: fuzz-tickstat bench-tickstat
 
+# The generator and build/qr-render: host programs of the kernel's sources, built
+# without sanitizers as tickstat is.
 $(BUILD)/tickstat-obj/%.o: %.c
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
 
+$(BUILD)/tickstat-obj/tools/tickstat/%.o: tools/tickstat/%.c
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(TICKSTAT_CFLAGS) -c $< -o $@
+
+$(BUILD)/host-obj/tools/tickstat/%.o: tools/tickstat/%.c
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(TICKSTAT_CFLAGS) $(SANITIZE) -c $< -o $@
+
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
 	$(call msg,HOSTLD,$@)
-	$(Q)$(HOSTCC) -o $@ $^ -lz -lm
+	$(Q)$(HOSTCC) -o $@ $^ $(TICKSTAT_LIBS)
 
 $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(SHARED_SRCS))
 	$(call msg,HOSTLD,$@)
@@ -56,15 +79,15 @@ $(BUILD)/tests/test_verdict: $(patsubst %.c,$(BUILD)/host-obj/%.o,lib/ci.c lib/v
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz -lm
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(TICKSTAT_LIBS)
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
 # runs it for 20 s, `make fuzz` for FUZZ_SECONDS seconds.
 $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
-	$(Q)clang -std=gnu11 -g -O1 -I kernel -I lib -I tools/tickstat \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ -lz -lm
+	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(TICKSTAT_LIBS)
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)

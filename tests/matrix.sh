@@ -28,7 +28,8 @@ skip_ok() {
 	if [[ $(field "$line" reason) == *"APIC id is above 254"* ]]; then
 		grep -aqE '"apic_ids":\[[^]]*[0-9]{3}' "$log" && [[ $cell == *apic-id-256 ]] ||
 			{ echo "an APIC id above 254 refused where no CPU has one"; return 1; }
-	elif [[ $bench == interference || $bench == tick && $(field "$line" reason) == *CPU* ]]; then
+	elif [[ $bench == interference || ( $bench == tick || $bench == latency && $what == ipi ) &&
+		$(field "$line" reason) == *CPU* ]]; then
 		grep -aq '"online":1,' "$log" || { echo "skipped for want of CPUs, yet more than one is online"; return 1; }
 	elif [[ $timer == tscdl || $what == tscdl-write ]]; then
 		grep -aq '"tsc_deadline":false' "$log" || grep -aq '"lapic":false' "$log" ||

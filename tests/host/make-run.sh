@@ -27,10 +27,11 @@ for want in "tickbench report: $log" "CPU share lost to the timer, by HZ" \
 	grep -qF -- "$want" <<<"$term" || { echo "FAIL: make run's output lacks '$want'"; exit 1; }
 done
 # The HZ answer for every timer the log has tick runs of, with its interval or the
-# runs it would need.
+# runs it would need, and the interval's method and counts (docs/TICKSTAT.md).
 for timer in $(grep -o '^{"type":"run",[^}]*"timer":"[a-z]*"' "$log" | sed 's/.*"timer":"//;s/"//' | sort -u); do
 	section=$(sed -n "/^$timer periodic/,/^[a-z]/p" <<<"$term")
-	grep -Eq 'HZ=1000 vs HZ=100: ([+-][0-9.]+ % ± [0-9.]+ % of the CPU \(95 %, n=3\+3\)|no difference proven \(runs needed: )' <<<"$section" ||
+	grep -Eq 'HZ=1000 vs HZ=100: ([+-][0-9.]+ % ± [0-9.]+ % of the CPU( |$)|no difference proven \(needed: 1 boot × [0-9]+ runs\):)' <<<"$section" &&
+	grep -q '(95 %, 1 boot × 3 runs, t over runs)' <<<"$section" ||
 		{ echo "FAIL: no HZ verdict for $timer"; echo "$section"; exit 1; }
 done
 echo "make run: $(wc -l <<<"$term") lines, none a record; the report answers for every timer"

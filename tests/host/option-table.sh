@@ -16,7 +16,7 @@ sed 's/^\t{ "help", KIND_FLAG,/\t{ "probe_key", KIND_FLAG, NULL, 0, 0, AT(help),
 	kernel/cmdline.c >"$out/cmdline.c"
 grep -q probe_key "$out/cmdline.c" || { echo "FAIL: could not add a key to a copy of cmdline.c"; exit 1; }
 ${HOSTCC:-cc} -std=gnu11 -I kernel -I arch/x86 -I lib -o "$out/options-md" tools/options-md.c \
-	"$out/cmdline.c" lib/format.c || { echo "FAIL: the probe generator does not build"; exit 1; }
+	"$out/cmdline.c" lib/format.c lib/idlestate.c || { echo "FAIL: the probe generator does not build"; exit 1; }
 if scripts/options-doc --check "$out/options-md" >"$out/probe.out" 2>&1; then
 	echo "FAIL: a key added to cmdline.c was not noticed"; exit 1
 fi

@@ -24,7 +24,7 @@ the verdict table's shape only) (kernel/qrscreen.c): black text on white on a gr
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
 record's line) and its end record's status; every line of the report's verdict (the
-table "CPU lost to the tick, % of the CPU ...", as the log has it) must be the text
+table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be the text
 of some row; with --report (the full report, after a key) every line of the report
 from "tickbench: the details" or the answer's banner on that must, in order. Prints
 the screen's text.
@@ -36,7 +36,7 @@ when every check holds."""
 import json, re, sys, zlib
 
 FONT_H = "/usr/share/grub/ascii.h"
-VERDICT = "CPU lost to the tick, % of the CPU"      # the verdict table's first line
+VERDICT = "CPU lost to the tick on 1 CPU, % +/- 95 %"   # the verdict table's first line
 SERIES = re.compile(r"^[a-z]+ (periodic|oneshot)( \([a-z]+\))? [a-z]+  +\S")   # a verdict row
 
 

@@ -10,7 +10,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v gnuplot >/dev/null || { echo "skip: gnuplot is not installed (gnuplot-nox)"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d); trap 'umount "$tmp/tiny" 2>/dev/null; rm -rf "$tmp"' EXIT
 build/gen-log -r 4 -z 200 > "$tmp/t.log" || exit 1
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.png" || exit 1
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.svg" || exit 1
@@ -22,6 +22,37 @@ for title in 'Total cost per interrupt against HZ' 'Direct cost per interrupt ag
 done
 build/tickstat plot "$tmp/t.log" -o "$tmp/t.gif" 2>/dev/null; [[ $? -eq 2 ]] || { echo ".gif must be refused"; exit 1; }
 echo "PNG and SVG written, a CPU-share panel per timer, total and direct apart"
+
+# Write errors are the plot's failure, with their cause (issue 20: a full disk gave
+# exit 0 and a 0-byte image, or for .gp a word on gnuplot's installation): the
+# script into /dev/full (through a link named .gp); images onto a 16 KiB tmpfs
+# (mounting needs root); gnuplot not on PATH.
+expect_enospc() {   # output file
+	local out rc
+	out=$(build/tickstat plot "$tmp/t.log" -o "$1" 2>&1); rc=$?
+	[[ $rc -eq 2 ]] || { echo "plot -o $1 on a full disk: exit $rc, wanted 2 ($out)"; exit 1; }
+	grep -qF "cannot write $1: No space left on device" <<<"$out" ||
+		{ echo "plot -o $1 on a full disk does not say so: $out"; exit 1; }
+	! grep -q gnuplot-nox <<<"$out" || { echo "plot -o $1 blames gnuplot's installation: $out"; exit 1; }
+}
+ln -s /dev/full "$tmp/full.gp"
+expect_enospc "$tmp/full.gp"
+mkdir "$tmp/tiny"
+if [[ $(id -u) -eq 0 ]] && mount -t tmpfs -o size=16k tmpfs "$tmp/tiny" 2>/dev/null; then
+	for ext in png svg; do
+		expect_enospc "$tmp/tiny/t.$ext"
+		[[ ! -e $tmp/tiny/t.$ext ]] || { echo "a cut t.$ext is left on the full disk"; exit 1; }
+	done
+	umount "$tmp/tiny"
+	echo "images on a full disk: exit 2, No space left on device, no file left"
+else
+	echo "images on a full disk not tried: mounting a small tmpfs needs root"
+fi
+out=$(PATH=/nonexistent build/tickstat plot "$tmp/t.log" -o "$tmp/nognuplot.png" 2>&1); rc=$?
+[[ $rc -eq 2 ]] && grep -q "cannot run gnuplot: No such file or directory (Debian's package is gnuplot-nox)" <<<"$out" ||
+	{ echo "gnuplot missing: exit $rc: $out"; exit 1; }
+[[ ! -e $tmp/nognuplot.png ]] || { echo "gnuplot missing, and an empty image is left"; exit 1; }
+echo "the script on a full disk: exit 2, No space left on device; gnuplot missing: named"
 
 # The styles (-o FILE.gp writes gnuplot's script): on the generated log of 2 timers,
 # 2 modes and 2 workloads, each HZ line has a colour of its timer, a dash of its

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tickstat refuses what it cannot use, and says where: non-finite and out-of-range
 # numbers in compare -n files (they crashed the plot), a stats record with a count
-# no run can take (it wrapped the pooled figures); and output it cannot write
-# (a full disk, here /dev/full) exits 2, never 0.
+# no run can take (it wrapped the pooled figures), values that cannot be (cycles
+# past 2^53, an end status that is no status, strings that are not UTF-8); and
+# output it cannot write (a full disk, here /dev/full) exits 2, never 0.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ts=$PWD/build/tickstat gen=$PWD/build/gen-log
@@ -43,6 +44,49 @@ PY
 line=$(cat lineno)
 expect 1 "log:$line: damaged record refused: \"n\" = 18446744073709551615 is more" "$ts" check log
 expect 1 "log:$line: damaged record refused" "$ts" summary log
+
+# CRC-valid values that cannot be (issue 20), each refused with its file and line:
+# a run of 2^64 - 1 cycles (it gave "HZ=100 8720592716952 %"), an end status
+# "bogus" (it passed check), a string that is not UTF-8 (export --json copied it,
+# and was then no JSON). rewrite LOG OUT PYTHON-EXPR: the first record for which
+# the expression (of the parsed record d) is true gets the changes it returns.
+rewrite() {
+	python3 - "$@" <<'PY'
+import json, sys, zlib
+src, out, cond, change = sys.argv[1:5]
+lines = open(src, "rb").read().split(b"\n")
+for i, l in enumerate(lines):
+    if not l.startswith(b"{"):
+        continue
+    d = json.loads(l)
+    if eval(cond):
+        del d["crc"]
+        d.update(eval(change))
+        body = json.dumps(d, separators=(",", ":"))[:-1].encode().replace(b"XFF", b"\xff")
+        lines[i] = body + b',"crc":"%08x"}' % zlib.crc32(body)
+        open("lineno", "w").write("%d\n" % (i + 1))
+        break
+open(out, "wb").write(b"\n".join(lines))
+PY
+}
+$gen -r 4 -z 10 > fine.log
+rewrite fine.log huge.log 'd["type"] == "run" and d["timer_on"] == False' '{"cycles": 2**64 - 1}'
+expect 1 "huge.log:$(cat lineno): damaged record refused: \"cycles\" = 18446744073709551615 is not 1 to 2^53" \
+	"$ts" check huge.log
+"$ts" report huge.log 2>/dev/null | grep -qE '[0-9]{4,}(\.[0-9]+)? %' && fail "report of huge.log shows a share of 1000 % or more"
+rewrite fine.log bogus.log 'd["type"] == "end"' '{"status": "bogus"}'
+expect 1 "bogus.log:$(cat lineno): damaged record refused: \"status\" is \"bogus\", not pass, fail or error" \
+	"$ts" check bogus.log
+rewrite fine.log utf8.log 'd["type"] == "skip"' '{"reason": "noXFFise"}'
+expect 1 "utf8.log:$(cat lineno): damaged record refused: column" "$ts" check utf8.log
+expect 1 "is not UTF-8" "$ts" check utf8.log
+cp fine.log $'name\xff.log'
+for log in utf8.log $'name\xff.log'; do
+	"$ts" export --json "$log" > export.json 2>/dev/null
+	python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' export.json ||
+		fail "export --json of $log is not JSON in UTF-8"
+done
+echo "ok: export --json is JSON in UTF-8, for a record that is not (refused) and a file name that is not"
 
 # Output that cannot be written.
 $gen -r 2 -z 10 > ok.log

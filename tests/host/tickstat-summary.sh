@@ -7,6 +7,9 @@
 #  - two boots with different tsc_hz: said, kept apart, each converted to ns with
 #    its own frequency (the injected cost per interrupt in cycles, halved in ns at
 #    2 GHz and quartered at 4 GHz); two boots with the same tsc_hz: pooled.
+#  - a record of every type docs/FORMAT.md names: the descriptive ones (machine,
+#    cpus, ...) make no table and no second TSC frequency (issue 20), nor in a
+#    real QEMU log.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ts=$PWD/build/tickstat gen=$PWD/build/gen-log
@@ -54,3 +57,53 @@ has same.out ", tsc_hz 2000000000"
 has same.out "== run bench=tick timer=pit mode=periodic hz=1000 workload=spin  (16 records"
 grep -q 'different' same.out && fail "one frequency reported as several"
 echo "summary structure ok"
+
+# Every record type of docs/FORMAT.md is a measurement (a table) or describes the
+# machine and the run (no table): one record of each descriptive type before the
+# calibration, as the kernel writes machine_check, machine and the others, may
+# neither make a table nor a second "TSC frequency" of 0. A type added to
+# FORMAT.md without a decision here fails.
+measures="run stats fire storm storm_limit tsc_sync report idle"
+types=$(sed -n '/^## Records/,/^## Text lines/s/^### `\([a-z_]*\)`.*/\1/p' "$OLDPWD/docs/FORMAT.md" | sort -u)
+[[ $(wc -w <<<"$types") -ge 20 ]] || fail "FORMAT.md's record types not found: $types"
+python3 - every.log $types <<'PY' || fail "cannot write every.log"
+import sys, zlib
+out, types = sys.argv[1], sys.argv[2:]
+measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report", "idle"}
+recs = [("boot", '"format":1,"version":"t"')]
+for t in types:
+    if t in measures or t in ("boot", "end", "calibration"):
+        continue
+    fields = '"bench":"tick","reason":"r"' if t in ("skip", "error") else '"x":"y","n":%d' % len(recs)
+    recs.append((t, fields))
+recs.append(("calibration", '"tsc_hz":2000000000'))
+recs.append(("tsc_sync", '"from":0,"to":1,"readings":4000,"warps":0'))
+for run in range(2):
+    recs.append(("stats", '"bench":"readcost","what":"rdtsc","run":%d,"unit":"cycles","n":2,'
+                 '"min":20,"max":%d,"sum":%d' % (run, 30 + run, 50 + run)))
+recs.append(("end", '"records":%d,"status":"pass"' % len(recs)))
+with open(out, "w") as f:
+    for seq, (t, fields) in enumerate(recs):
+        body = '{"type":"%s","seq":%d,%s' % (t, seq, fields)
+        f.write('%s,"crc":"%08x"}\n' % (body, zlib.crc32(body.encode())))
+PY
+$ts summary every.log > every.out || fail "summary every.log exits $?"
+has every.out ", tsc_hz 2000000000"
+grep -q 'different TSC frequencies' every.out && fail "a descriptive record counted as a boot's TSC frequency"
+for t in $(sed -n 's/^== \([a-z_]*\) .*/\1/p' every.out | sort -u); do
+	grep -qw "$t" <<<"$measures" || fail "a table for the descriptive record type $t"
+done
+has every.out "== tsc_sync  (1 record"
+has every.out "== stats bench=readcost what=rdtsc unit=cycles  (2 records"
+for t in $types; do
+	grep -qw "$t" <<<"$measures boot end calibration skip error" || grep -q "\"type\":\"$t\"" every.log ||
+		fail "every.log lacks $t"
+done
+# A real single-boot log (QEMU TCG, make run's recipe: tools/run bench=tick,readcost
+# timer=lapic,hpet hz=100,1000 runs=3 ms=10 workload=spin): no warning, no table for
+# machine_check, machine or cpus.
+$ts summary "$OLDPWD/tests/tickstat/qemu-tick-readcost.log" > qemu.out || fail "summary of the QEMU log exits $?"
+grep -q '^warning' qemu.out && fail "the QEMU log warns: $(grep '^warning' qemu.out)"
+grep -qE '^== (machine_check|machine|cpus|acpi|interrupts) ' qemu.out && fail "a table for a descriptive record"
+has qemu.out ", tsc_hz 2245779569"
+echo "descriptive records make no table; one boot, one TSC frequency"

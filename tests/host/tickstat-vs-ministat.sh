@@ -94,5 +94,13 @@ sed 's/^\(.\) t.log hz=/\1 hz=/' t.full > t.out
 cases=$((cases + 1))
 diff <(grep -v '^|' m.out) <(grep -v '^|' t.out) || { bad=$((bad + 1)); echo "DIFFERS: --by hz"; }
 
+# Where they differ on purpose (docs/TICKSTAT.md): ten values 10^9 + 7k, k = 1..10,
+# whose standard deviation is 21.19: ministat's one-pass variance keeps no digit of
+# it, tickstat's two passes keep all eight printed.
+seq 1 10 | awk '{ print 1000000000 + 7 * $1 }' > big
+ministat -n big big | grep -q '^x  10 .* 15.084945$' || { bad=$((bad + 1)); echo "ministat's digits on big values changed"; }
+$ts compare -n big big | grep -q '^x  10 .* 21.193552$' || { bad=$((bad + 1)); echo "tickstat loses digits on big values"; }
+cases=$((cases + 1))
+
 echo "$cases comparisons, $bad differ"
 [[ $bad -eq 0 ]]

@@ -20,6 +20,14 @@
  *   -x FACTOR  this machine's costs: every direct cost (DIRECT[timer]) and every
  *       read/arm/latency median times FACTOR (indirect costs stay)
  *   -V VERSION the boot record's version (default gen-log)
+ *   -q  a quick suite: the local APIC timer's periodic tick on spin at HZ 100 and
+ *       1000 only (no stats records)
+ *   -B SD      this boot's effect: every interrupt of the tick runs costs (1 + b)
+ *       times as much, b drawn once from N(0, SD) (the seed decides it): the
+ *       variance between boots that no run inside a boot shows
+ *   -N NOISE   the s.d. of a tick run's cycles, in cycles (default 2000)
+ * With -s the boot record has "seed" (SEED) as the kernel's has; the end record's
+ * "tsc" is FIRMWARE_S seconds of firmware and loader plus the runs' cycles.
  */
 #include "record.h"
 
@@ -34,14 +42,16 @@
 #define MATRIX_INDIRECT 4000.0
 #define ONESHOT_EXTRA   300.0
 #define CPU1_FACTOR     1.5
-#define NOISE     2000.0
+#define FIRMWARE_S 10           /* seconds before the kernel, in the end's tsc */
 
 static const char *const timers[] = { "pit", "lapic", "hpet" };
 static double direct[]            = { 3000.0, 1500.0, 2500.0 };
 static const unsigned hzs[]       = { 100, 250, 1000, 10000 };
 
 static uint64_t rng_state = 88172645463325252ull;
-static int crlf, several;
+static int crlf, several, quick, have_seed;
+static unsigned long long seed;
+static double noise = 2000, boot_effect = 1, run_cycles;   /* run_cycles: all runs' */
 static uint64_t tsc_hz = 2000000000ull;
 static double cost_factor = 1.0;
 static const char *version = "gen-log", *machine_spec;
@@ -99,6 +109,8 @@ static void boot_records(void)
 	record_str(&r, "cmdline", "suite=all runs=synthetic");
 	record_str(&r, "loader", "GRUB 2.06");
 	record_str(&r, "firmware", "bios");
+	if (have_seed)
+		record_u64(&r, "seed", seed);
 	record_emit(&r);
 	record_begin(&r, "platform");
 	record_str(&r, "vendor", "GenuineIntel");
@@ -146,8 +158,9 @@ static void run_record(int t, unsigned hz, unsigned run, int on)
 {
 	struct record r;
 	uint64_t irqs = on ? (uint64_t)hz * WORK / tsc_hz : 0;
-	double cost = direct[t] + INDIRECT;
-	double cycles = normal((double)WORK + (double)irqs * cost, 2000.0);
+	double cost = (direct[t] + INDIRECT) * boot_effect;
+	double cycles = normal((double)WORK + (double)irqs * cost, noise);
+	run_cycles += cycles;
 	record_begin(&r, "run");
 	record_str(&r, "bench", "tick");
 	record_str(&r, "timer", timers[t]);
@@ -178,7 +191,8 @@ static void mrun_record(const struct mconfig *c, unsigned cpu, unsigned run, int
 {
 	struct record r;
 	uint64_t irqs = on ? (uint64_t)c->hz * WORK / tsc_hz : 0;
-	double cycles = normal((double)WORK + (double)irqs * per_irq(c, cpu), NOISE);
+	double cycles = normal((double)WORK + (double)irqs * per_irq(c, cpu), noise);
+	run_cycles += cycles;
 	double dir = direct[c->t] + (c->oneshot ? ONESHOT_EXTRA : 0);
 	record_begin(&r, "run");
 	record_str(&r, "bench", "tick");
@@ -310,13 +324,34 @@ static void suite(unsigned runs, unsigned samples)
 		}
 }
 
+/* -q: the local APIC timer at two rates, off and on in turn. */
+static void quick_suite(unsigned runs)
+{
+	static const unsigned qhz[] = { 100, 1000 };
+	for (size_t h = 0; h < 2; h++) {
+		printf("tickbench: tick lapic hz=%u\n", qhz[h]);
+		for (unsigned run = 0; run < runs; run++) {
+			run_record(1, qhz[h], run, 0);
+			run_record(1, qhz[h], run, 1);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned runs = 10, repeat = 1, samples = 1000;
 	int opt;
-	while ((opt = getopt(argc, argv, "s:r:k:z:t:cmM:x:V:")) != -1) {
+	double boot_sd = 0;
+	while ((opt = getopt(argc, argv, "s:r:k:z:t:cmM:x:V:qB:N:")) != -1) {
 		switch (opt) {
-		case 's': rng_state += strtoull(optarg, NULL, 0) * 0x9e3779b97f4a7c15ull; break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			have_seed = 1;
+			rng_state += seed * 0x9e3779b97f4a7c15ull;
+			break;
+		case 'q': quick = 1; break;
+		case 'B': boot_sd = strtod(optarg, NULL); break;
+		case 'N': noise = strtod(optarg, NULL); break;
 		case 'r': runs = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'k': repeat = (unsigned)strtoul(optarg, NULL, 0); break;
 		case 'z': samples = (unsigned)strtoul(optarg, NULL, 0); break;
@@ -328,7 +363,8 @@ int main(int argc, char **argv)
 		case 'V': version = optarg; break;
 		default:
 			fprintf(stderr, "usage: gen-log [-s SEED] [-r RUNS] [-k REPEAT] [-z SAMPLES] [-t TSC_HZ] [-c] [-m]\n"
-				"               [-M ID,MANUFACTURER,PRODUCT,BRAND,BIOS,MICROCODE] [-x FACTOR] [-V VERSION]\n");
+				"               [-M ID,MANUFACTURER,PRODUCT,BRAND,BIOS,MICROCODE] [-x FACTOR] [-V VERSION]\n"
+				"               [-q] [-B BOOT_SD] [-N NOISE]\n");
 			return 2;
 		}
 	}
@@ -338,6 +374,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t t = 0; t < sizeof(direct) / sizeof(direct[0]); t++)
 		direct[t] *= cost_factor;
+	if (boot_sd > 0)
+		boot_effect = 1 + normal(0, boot_sd);
 	record_set_sink(sink);
 	boot_records();
 	struct record r;
@@ -352,12 +390,15 @@ int main(int argc, char **argv)
 	record_str(&r, "reason", "no path of delivery= serves this timer in this mode here");
 	record_emit(&r);
 	for (unsigned k = 0; k < repeat; k++)
-		if (several)
+		if (quick)
+			quick_suite(runs);
+		else if (several)
 			several_suite(runs);
 		else
 			suite(runs, samples);
 	record_begin(&r, "end");
 	record_u64(&r, "records", record_count());
+	record_u64(&r, "tsc", (uint64_t)(FIRMWARE_S * (double)tsc_hz + run_cycles));
 	record_str(&r, "status", "pass");
 	record_emit(&r);
 	return 0;

@@ -98,6 +98,18 @@ static void refused_and_small(void **state)
 	assert_false(ci_mean(&s).valid);
 }
 
+/* ci_of on plain values: 1..5 mW, mean 3, half 1.963 to the nearest: 2. */
+static void of_values(void **state)
+{
+	const int64_t v[] = { 1, 2, 3, 4, 5 };
+	struct ci c = ci_of(v, 5);
+	assert_true(c.valid);
+	assert_int_equal(c.mean, 3);
+	assert_int_equal(c.half, 2);
+	assert_false(ci_of(v, 0).valid);
+	assert_int_equal(ci_of(v, 1).half, 0);
+}
+
 static void shares(void **state)
 {
 	assert_int_equal(ci_share_ppt(1010, 1000), 10000000000ll);      /* 1 % */
@@ -116,6 +128,7 @@ int main(void)
 		cmocka_unit_test(two_sets),
 		cmocka_unit_test(constant_and_negative),
 		cmocka_unit_test(refused_and_small),
+		cmocka_unit_test(of_values),
 		cmocka_unit_test(shares),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

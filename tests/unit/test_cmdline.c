@@ -81,7 +81,14 @@ static void refused(void **state)
 	refuse("help=1", "help=1", "accepts no value");
 	refuse("suite=slow", "suite=slow", "accepts quick|default|full");
 	refuse("workload=idle", "workload=idle", "accepts a comma list of spin|matrix|memwalk");
-	refuse("wait=poll", "wait=poll", "accepts spin|hlt");
+	refuse("wait=poll", "wait=poll", "accepts a comma list of up to 8 of spin|hlt|mwait|mwait:Cn");
+	refuse("wait=mwait:C8", "wait=mwait:C8", "bad value for wait");
+	refuse("wait=mwait:C1.16", "wait=mwait:C1.16", "bad value for wait");
+	refuse("wait=mwait:C1.", "wait=mwait:C1.", "bad value for wait");
+	refuse("wait=tpause:C0.3", "wait=tpause:C0.3", "bad value for wait");
+	refuse("wait=hlt,", "wait=hlt,", "bad value for wait");
+	refuse("wait=hlt,hlt,hlt,hlt,hlt,hlt,hlt,hlt,hlt", "wait=hlt,hlt,hlt,hlt,hlt,hlt,hlt,hlt,hlt",
+	       "up to 8");
 	refuse("runs=0", "runs=0", "accepts an integer 1..1000");
 	refuse("cpus=0", "cpus=0", "accepts all or an integer 1..256");
 	refuse("cpus=257", "cpus=257", "bad value for cpus");
@@ -105,6 +112,28 @@ static void smp_options(void **state)
 	assert_true(cmdline_parse("cpus=all", &c, &e));
 	assert_int_equal(c.cpus, 0);
 	assert_true(config_given(&c, "cpus"));
+}
+
+/* wait=: a list of idle states, each as written (resolved against CPUID later). */
+static void wait_list(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("", &c, &e));
+	assert_int_equal(c.wait.n, 1);
+	assert_int_equal(c.wait.v[0].kind, IDLE_HLT);
+	assert_true(cmdline_parse("wait=spin,hlt,mwait,mwait:C3.2,tpause:C0.1", &c, &e));
+	assert_int_equal(c.wait.n, 5);
+	assert_int_equal(c.wait.v[0].kind, IDLE_SPIN);
+	assert_int_equal(c.wait.v[2].kind, IDLE_MWAIT);
+	assert_true(c.wait.v[2].mwait_all);
+	assert_int_equal(c.wait.v[3].kind, IDLE_MWAIT);
+	assert_false(c.wait.v[3].mwait_all);
+	assert_int_equal(c.wait.v[3].cstate, 3);
+	assert_int_equal(c.wait.v[3].sub, 2);
+	assert_int_equal(c.wait.v[4].kind, IDLE_TPAUSE);
+	assert_int_equal(c.wait.v[4].sub, 1);
+	assert_true(config_given(&c, "wait"));
 }
 
 /* tick_mode, irq_cpu and latency_cpus: defaults, values, and what is refused. */
@@ -179,6 +208,25 @@ static void dump_option(void **state)
 	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi|smbios");
 	refuse("dump=", "dump=", "bad value for dump");
 	refuse("dump", "dump", "bad value for dump");
+}
+
+/* order= and seed=: random by default, the seed in 53 bits (a JSON reader keeps it
+ * exact), given or not (the kernel takes the TSC's when not). */
+static void order_and_seed(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("bench=tick", &c, &e));
+	assert_int_equal(c.order, ORDER_RANDOM);
+	assert_false(config_given(&c, "seed"));
+	assert_true(cmdline_parse("order=fixed seed=9007199254740991", &c, &e));
+	assert_int_equal(c.order, ORDER_FIXED);
+	assert_true(c.seed == 9007199254740991ull && config_given(&c, "seed"));
+	assert_true(cmdline_parse("seed=0x10", &c, &e));
+	assert_true(c.seed == 16);
+	refuse("seed=9007199254740992", "seed=9007199254740992",
+	       "bad value for seed; accepts an integer 0..9007199254740991");
+	refuse("order=shuffled", "order=shuffled", "accepts random|fixed");
 }
 
 static void long_word_is_cut_not_overflowed(void **state)
@@ -275,8 +323,10 @@ int main(void)
 		cmocka_unit_test(timer_options),
 		cmocka_unit_test(smp_options),
 		cmocka_unit_test(several_cpu_options),
+		cmocka_unit_test(wait_list),
 		cmocka_unit_test(defaults_do_not_count_as_given),
 		cmocka_unit_test(dump_option),
+		cmocka_unit_test(order_and_seed),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 		cmocka_unit_test(help_folded),

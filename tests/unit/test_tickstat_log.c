@@ -8,7 +8,6 @@
 #include <cmocka.h>
 
 #include "crc32.h"
-#include "../../tools/tickstat/linecrc.h"
 #include "../../tools/tickstat/log.h"
 
 /* Build a record line with its CRC: {"type":T,"seq":S<body>,"crc":"…"}\n */
@@ -29,14 +28,14 @@ static size_t whole_log(void)
 	n = put(logbuf, n, "boot", 0, ",\"format\":1,\"cmdline\":\"runs=3\"");
 	n = put(logbuf, n, "calibration", 1, ",\"tsc_hz\":2000000000");
 	n = put(logbuf, n, "run", 2, ",\"bench\":\"tick\",\"hz\":100,\"timer_on\":false,"
-		"\"cycles\":18446744073709551615,\"interrupts\":0");
+		"\"iterations\":18446744073709551615,\"cycles\":1000,\"interrupts\":0");
 	n = put(logbuf, n, "end", 3, ",\"records\":3,\"status\":\"pass\"");
 	return n;
 }
 
 struct seen {
 	int records;
-	uint64_t cycles;
+	uint64_t iterations;
 	char last_type[32];
 };
 
@@ -46,7 +45,7 @@ static void collect(const struct rec *r, void *ctx)
 	s->records++;
 	snprintf(s->last_type, sizeof(s->last_type), "%s", r->type);
 	if (!strcmp(r->type, "run"))
-		assert_true(rec_u64(r, "cycles", &s->cycles));
+		rec_u64(r, "iterations", &s->iterations);
 }
 
 static int read_buf(const char *data, size_t len, struct seen *s, struct log_report *rep)
@@ -65,7 +64,7 @@ static void intact_log_passes(void **state)
 	assert_int_equal(read_buf(logbuf, n, &s, &rep), 0);
 	assert_int_equal(s.records, 4);
 	assert_int_equal(rep.problems, 0);
-	assert_true(s.cycles == UINT64_MAX);   /* above 2^53, kept exactly */
+	assert_true(s.iterations == UINT64_MAX);   /* above 2^53, kept exactly */
 	assert_string_equal(s.last_type, "end");
 }
 
@@ -178,17 +177,24 @@ static void noise_is_not_a_record(void **state)
 	assert_int_equal(rep.problems, 1);       /* the CRC; the end's count stands */
 }
 
-static void expect_refused(const char *body)
+/* A log of boot, one record of type and body, end: refused (wanted 1 problem) or
+ * taken (0). */
+static void expect_record(const char *type, const char *body, int problems)
 {
 	struct seen s;
 	struct log_report rep;
 	size_t n = 0;
 	n = put(logbuf, n, "boot", 0, ",\"format\":1");
-	n = put(logbuf, n, "stats", 1, body);
+	n = put(logbuf, n, type, 1, body);
 	n = put(logbuf, n, "end", 2, ",\"records\":2,\"status\":\"pass\"");
-	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
-	assert_int_equal(s.records, 2);
-	assert_int_equal(rep.problems, 1);
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), problems ? 1 : 0);
+	assert_int_equal(s.records, problems ? 2 : 3);
+	assert_int_equal(rep.problems, problems);
+}
+
+static void expect_refused(const char *body)
+{
+	expect_record("stats", body, 1);
 }
 
 static void bad_values_are_refused(void **state)
@@ -213,6 +219,59 @@ static void bad_values_are_refused(void **state)
 	expect_refused(",\"n\":2,\"n\":2,\"min\":1,\"max\":2,\"sum\":3");
 	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"s\":\"\\x\"");
 	expect_refused(",\"n\":2,\"min\":1,\"max\":2,\"sum\":3,\"a\":[1,-2]");
+	/* samples of more than 2^53 cycles, a unit tickstat would convert wrongly */
+	expect_refused(",\"n\":1,\"min\":1,\"max\":9007199254740993,\"sum\":9007199254740993");
+	expect_refused(",\"n\":1,\"min\":1,\"max\":1,\"sum\":1,\"unit\":\"ns\"");
+}
+
+/* CRC-valid values that cannot be (docs/FORMAT.md's ranges and words): refused. */
+static void impossible_values_are_refused(void **state)
+{
+	const char *run = ",\"bench\":\"tick\",\"timer_on\":true,\"interrupts\":10,\"cycles\":";
+	char body[256];
+	snprintf(body, sizeof(body), "%s18446744073709551615", run);
+	expect_record("run", body, 1);
+	snprintf(body, sizeof(body), "%s9007199254740993", run);
+	expect_record("run", body, 1);
+	snprintf(body, sizeof(body), "%s9", run);              /* more interrupts than cycles */
+	expect_record("run", body, 1);
+	snprintf(body, sizeof(body), "%s9007199254740992", run);
+	expect_record("run", body, 0);
+	struct seen s;
+	struct log_report rep;
+	size_t n = 0;
+	n = put(logbuf, n, "boot", 0, ",\"format\":1");
+	n = put(logbuf, n, "end", 1, ",\"records\":1,\"status\":\"bogus\"");
+	assert_int_equal(read_buf(logbuf, n, &s, &rep), 1);
+	assert_int_equal(s.records, 1);
+	for (int k = 0; k < 3; k++) {
+		static const char *const words[] = { "pass", "fail", "error" };
+		char end[64];
+		snprintf(end, sizeof(end), ",\"records\":1,\"status\":\"%s\"", words[k]);
+		n = put(logbuf, put(logbuf, 0, "boot", 0, ",\"format\":1"), "end", 1, end);
+		assert_int_equal(read_buf(logbuf, n, &s, &rep), 0);
+	}
+}
+
+/* Strings are UTF-8 (RFC 3629), as JSON text must be: every valid length taken,
+ * a stray or cut continuation, an overlong form, a surrogate, a code point past
+ * U+10FFFF and \u0000 refused. */
+static void strings_are_utf8(void **state)
+{
+	static const char *const good[] = { "a\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+					    "\xed\x9f\xbf", "\xf4\x8f\xbf\xbf", "\\u00e9" };
+	static const char *const bad[] = { "\xff", "\x80", "a\xc3", "\xc3(", "\xc0\xaf",
+					   "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+					   "\xf5\x80\x80\x80", "\xe2\x82", "\\u0000" };
+	char body[64];
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		snprintf(body, sizeof(body), ",\"s\":\"%s\"", good[i]);
+		expect_record("timer", body, 0);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(body, sizeof(body), ",\"s\":\"%s\"", bad[i]);
+		expect_record("timer", body, 1);
+	}
 }
 
 static void parse_reports_column(void **state)
@@ -232,24 +291,31 @@ static void parse_reports_column(void **state)
 	assert_true(v == INT64_MIN);
 }
 
-/* The folded CRC (16 bytes a step, zlib after) against the kernel's bit by bit:
- * every length from 0 to 300 bytes (below, at and past the 32 that folding
- * needs, with every remainder of 16) at every alignment, on bytes of all values. */
-static void line_crc_is_the_kernels(void **state)
+/* The records' CRC (isa-l's, folded 16 bytes at a time) is the kernel's: a record
+ * whose crc lib/crc32.c computed passes with a string of 0 to 300 characters
+ * (lines below, at and past the folding's 16-byte steps, every remainder) at every
+ * alignment, of printable and multi-byte UTF-8 characters; one bit off fails. */
+static void record_crc_is_the_kernels(void **state)
 {
-	static unsigned char bytes[300 + 16];
-	uint32_t x = 1;
-	for (size_t i = 0; i < sizeof(bytes); i++) {
-		x = x * 1103515245u + 12345u;
-		bytes[i] = (unsigned char)(x >> 23);
-	}
+	static char line[1024 + 64];
+	static const char *const chars[] = { "a", "~", " ", "\xc3\xa9", "\xe2\x82\xac" };
+	struct rec r;
+	char sb[sizeof(line)];
+	uint64_t ab[sizeof(line) / 2 + 1];
 	for (size_t at = 0; at < 16; at++)
-		for (size_t len = 0; len <= 300; len++)
-			if (line_crc32(bytes + at, len) != crc32_update(0, bytes + at, len))
-				fail_msg("CRC of %zu bytes at offset %zu: %08x, the kernel's %08x", len, at,
-					 line_crc32(bytes + at, len), crc32_update(0, bytes + at, len));
-	assert_int_equal(line_crc32("123456789123456789123456789123456789", 36),
-			 crc32_update(0, "123456789123456789123456789123456789", 36));
+		for (size_t len = 0; len <= 300; len++) {
+			char *p = line + at;
+			int n = sprintf(p, "{\"type\":\"x\",\"seq\":1,\"s\":\"");
+			for (size_t k = 0; k < len; k++)
+				n += sprintf(p + n, "%s", chars[(k * 7 + at) % 5]);
+			n += sprintf(p + n, "\"");
+			n += sprintf(p + n, ",\"crc\":\"%08x\"}", crc32_update(0, p, (size_t)(n)));
+			const char *e = rec_parse(&r, p, (size_t)n, sb, ab);
+			if (e)
+				fail_msg("%zu characters at offset %zu: %s", len, at, e);
+			p[n - 3] ^= 1;           /* a hex digit of the crc */
+			assert_non_null(rec_parse(&r, p, (size_t)n, sb, ab));
+		}
 }
 
 int main(void)
@@ -264,8 +330,10 @@ int main(void)
 		cmocka_unit_test(noise_and_crlf),
 		cmocka_unit_test(noise_is_not_a_record),
 		cmocka_unit_test(bad_values_are_refused),
+		cmocka_unit_test(impossible_values_are_refused),
+		cmocka_unit_test(strings_are_utf8),
 		cmocka_unit_test(parse_reports_column),
-		cmocka_unit_test(line_crc_is_the_kernels),
+		cmocka_unit_test(record_crc_is_the_kernels),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,17 +95,25 @@ static void verdict_uses_exact_quantiles(void **state)
 	const double va[] = { 100, 120, 140 }, vb[] = { 110, 130, 150 };
 	fill(&a, va, 3);
 	fill(&b, vb, 3);
-	struct verdict v = verdict(&a, &b, 2);
-	assert_true(v.ok && !v.proven);
-	assert_true(fabs(v.diff - 10) < 1e-12);
-	assert_true(fabs(v.err - 2.7764451051977987 * 20 * sqrt(2.0 / 3)) < 1e-6);
-	assert_int_equal(v.runs_needed, 32);
-	struct interval iv = mean_interval(&a, 2);   /* t(0.975, 2) = 4.302652729749464 */
-	assert_true(fabs(iv.v - 120) < 1e-12);
-	assert_true(fabs(iv.e - 4.302652729749464 * 20 / sqrt(3)) < 1e-6);
+	struct verdict v = verdict(&a, &b, 0, 2);
+	assert_true(v.d.ok && v.d.interval && !v.proven);
+	assert_int_equal(v.d.method, IV_RUNS);
+	assert_int_equal(v.d.boots, 1);
+	assert_true(fabs(v.d.v - 10) < 1e-12);
+	assert_true(fabs(v.d.e - 2.7764451051977987 * 20 * sqrt(2.0 / 3)) < 1e-6);
+	assert_true(v.need.one_boot && v.need.boots == 1);
+	assert_int_equal(v.need.runs, 32);
+	char buf[64];
+	fmt_verdict_need(buf, sizeof(buf), &v);
+	assert_string_equal(buf, "needed: 1 boot × 32 runs");
+	struct estimate e = mean_estimate(&a, 2);   /* t(0.975, 2) = 4.302652729749464 */
+	assert_true(fabs(e.v - 120) < 1e-12);
+	assert_true(fabs(e.e - 4.302652729749464 * 20 / sqrt(3)) < 1e-6);
+	fmt_method(buf, sizeof(buf), &e, 2);
+	assert_string_equal(buf, "95 %, 1 boot × 3 runs, t over runs");
 	fill(&one, va, 1);
-	assert_false(verdict(&a, &one, 2).ok);
-	assert_true(isnan(mean_interval(&one, 2).e));
+	assert_false(verdict(&a, &one, 0, 2).d.interval);
+	assert_false(mean_estimate(&one, 2).interval);
 	ds_free(&a), ds_free(&b), ds_free(&one);
 }
 
@@ -116,8 +124,8 @@ static void verdict_without_spread(void **state)
 	const double va[] = { 5, 5, 5 }, vb[] = { 7, 7, 7 };
 	fill(&a, va, 3);
 	fill(&b, vb, 3);
-	struct verdict v = verdict(&a, &b, 2);
-	assert_true(v.proven && v.err == 0 && v.runs_needed == 2);
+	struct verdict v = verdict(&a, &b, 0, 2);
+	assert_true(v.proven && v.d.e == 0 && v.need.runs == 0);
 	ds_free(&a), ds_free(&b);
 }
 

@@ -203,11 +203,11 @@ static double spread_value(size_t i)
  * are skipped (an odd count: the keys end in the scratch buffer). */
 static double count_value(size_t i) { return (double)(mix(i) % 5000); }
 
-/* Rows long enough for the radix sort (1024 values and more), in sizes that grow
- * and shrink (its scratch buffer is kept between sorts), and a short one. */
+/* The one sort (radix) on rows of sizes that grow and shrink (its scratch buffer
+ * is kept between sorts), long ones and short ones down to a single value. */
 static void radix_sort_orders(void **state)
 {
-	static const size_t sizes[] = { 5000, 1024, 70000, 3000, 100 };
+	static const size_t sizes[] = { 5000, 1024, 70000, 3000, 100, 17, 2, 1 };
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		sorts_like_qsort(sizes[k], spread_value);
 		sorts_like_qsort(sizes[k], count_value);

@@ -30,12 +30,14 @@ static uint64_t next(void)      /* splitmix64 */
 
 static double uniform(void) { return (double)(next() >> 11) / 9007199254740992.0; }
 
-/* tickstat's words with "±" as the kernel writes it. */
+/* tickstat's words with "±" and "×" as the kernel writes them. */
 static void ascii(char *s)
 {
 	char *p;
 	while ((p = strstr(s, "±")))
 		memmove(p + 3, p + 2, strlen(p + 2) + 1), memcpy(p, "+/-", 3);
+	while ((p = strstr(s, "×")))
+		memmove(p + 1, p + 2, strlen(p + 2) + 1), *p = 'x';
 }
 
 static void t_quantiles(void **state)
@@ -82,22 +84,24 @@ static void one_pair(unsigned na, unsigned nb, double scale)
 	fill(&ka, &ta, na, scale * (uniform() - 0.3), scale * uniform());
 	fill(&kb, &tb, nb, scale * (uniform() - 0.3), scale * uniform());
 	struct ci_mean m = ci_mean(&ka);
-	struct interval iv = mean_interval(&ta, CI95);
+	struct estimate me = mean_estimate(&ta, CI95);
 	verdict_mean(k, sizeof(k), &m);
-	fmt_share(t, sizeof(t), iv.v, iv.e, false);
+	fmt_share_estimate(t, sizeof(t), &me, false);
 	expect_same("mean", k, t);
 
 	struct ci_verdict kv = ci_compare(&ka, &kb);
-	struct verdict tv = verdict(&ta, &tb, CI95);
-	assert_int_equal(kv.ok, tv.ok);
+	struct verdict tv = verdict(&ta, &tb, 0, CI95);          /* one boot */
+	assert_int_equal(kv.ok, tv.d.interval);
 	verdict_share(k, sizeof(k), kv.diff, kv.err, true, true);
-	fmt_share(t, sizeof(t), tv.diff, tv.err, true);
+	fmt_share_estimate(t, sizeof(t), &tv.d, true);
 	expect_same("diff", k, t);
 	snprintf(t, sizeof(t), "%d", tv.proven);
 	expect_same("proven", kv.proven ? "1" : "0", t);
-	verdict_needed(k, sizeof(k), &kv);
-	fmt_runs_needed(t, sizeof(t), &tv);
-	expect_same("needed", k, t);
+	if (!tv.proven) {
+		verdict_needed(k, sizeof(k), &kv);
+		fmt_verdict_need(t, sizeof(t), &tv);
+		expect_same("needed", k, t);
+	}
 	ds_free(&ta);
 	ds_free(&tb);
 }
@@ -126,12 +130,15 @@ static void words(void **state)
 	assert_string_equal(b, "-0 % +/- 1000 %");
 	verdict_share(b, sizeof(b), 234000000, 0, true, false);     /* e == 0: v's 3 digits */
 	assert_string_equal(b, "0.0234 % +/- 0.0000 %");
-	struct ci_verdict v = { .runs_needed = 37 };
+	struct ci_verdict v = { .runs_needed = 37, .diff = 5 };
 	verdict_needed(b, sizeof(b), &v);
-	assert_string_equal(b, "runs needed: 37");
+	assert_string_equal(b, "needed: 1 boot x 37 runs");
 	v = (struct ci_verdict){ .diff = 5 };
 	verdict_needed(b, sizeof(b), &v);
-	assert_string_equal(b, "runs needed: over 10^7");
+	assert_string_equal(b, "needed: over 10^7 runs");
+	v = (struct ci_verdict){ .runs_needed = 3 };
+	verdict_needed(b, sizeof(b), &v);
+	assert_string_equal(b, "identical means");
 	assert_true(verdict_is_noise(-1000000000001ll));
 	assert_false(verdict_is_noise(1000000000000ll));
 }

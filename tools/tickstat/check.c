@@ -3,7 +3,6 @@
  * counts the records before it, and range checks on the fields tickstat uses.
  * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
 #include "log.h"
-#include "record.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,6 +42,12 @@ static const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
  * samples: a count above that is damage, and refusing it keeps the pooled counts
  * (summed over runs in 64 bits) from wrapping. */
 #define STATS_N_MAX (1ull << 48)
+
+/* TSC cycles of one run or one sample: a day at 100 GHz is 8.6 x 10^15, below 2^53
+ * (docs/FORMAT.md). Above it a value cannot be (2^64 - 1 was taken as a run's
+ * cycles and gave a CPU share of 8720592716952 %), and below it every figure
+ * converts to a double exactly. */
+#define CYCLES_MAX (1ull << 53)
 
 /* The percentiles of a stats record lie between min and max, in order. */
 static const char *validate_order(const struct rec *r, uint64_t min, uint64_t max,
@@ -107,6 +112,12 @@ static const char *validate_stats(const struct rec *r, char *buf, size_t size)
 	if (min > max)
 		return bad(buf, size, "min %llu > max %llu",
 			   (unsigned long long)min, (unsigned long long)max);
+	if (max > CYCLES_MAX)
+		return bad(buf, size, "\"max\" = %llu is more than 2^53 cycles, a day at 100 GHz",
+			   (unsigned long long)max);
+	const char *unit = rec_str(r, "unit");
+	if (unit && strcmp(unit, "cycles"))
+		return bad(buf, size, "\"unit\" is \"%.40s\", not \"cycles\"", unit);
 	unsigned __int128 lo = (unsigned __int128)min * n, hi = (unsigned __int128)max * n;
 	if (sum < lo || sum > hi)
 		return bad(buf, size, "sum %llu is not between n*min and n*max",
@@ -126,8 +137,12 @@ static const char *validate_run(const struct rec *r, char *buf, size_t size)
 		return e;
 	if (!rec_bool(r, "timer_on", &on))
 		return bad(buf, size, "\"run\" record lacks the boolean \"timer_on\"");
-	if (cycles == 0)
-		return bad(buf, size, "\"cycles\" is 0");
+	if (cycles == 0 || cycles > CYCLES_MAX)
+		return bad(buf, size, "\"cycles\" = %llu is not 1 to 2^53 (a day at 100 GHz)",
+			   (unsigned long long)cycles);
+	if (irqs > cycles)
+		return bad(buf, size, "more \"interrupts\" (%llu) than \"cycles\"",
+			   (unsigned long long)irqs);
 	const struct value *hz_value = rec_get(r, "hz"), *gaps_value = rec_get(r, "gaps");
 	if (hz_value && (!value_u64(hz_value, &hz) || hz == 0 || hz > 100000000))
 		return bad(buf, size, "\"hz\" out of range (1 to 10^8)");
@@ -141,6 +156,21 @@ static const char *validate_run(const struct rec *r, char *buf, size_t size)
 		if (gaps == 0 && gap_cycles != 0)
 			return bad(buf, size, "\"gap_cycles\" is not 0 with no gaps");
 	}
+	return NULL;
+}
+
+/* The run's verdict: one of three words (docs/FORMAT.md). */
+static const char *validate_end(const struct rec *r, char *buf, size_t size)
+{
+	uint64_t records;
+	const char *e = need_u64(r, "records", &records, buf, size);
+	const char *status = rec_str(r, "status");
+	if (e)
+		return e;
+	if (!status)
+		return bad(buf, size, "\"end\" record lacks the string \"status\"");
+	if (strcmp(status, "pass") && strcmp(status, "fail") && strcmp(status, "error"))
+		return bad(buf, size, "\"status\" is \"%.40s\", not pass, fail or error", status);
 	return NULL;
 }
 
@@ -160,12 +190,8 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 	default:
 		return NULL;
 	}
-	if (!strcmp(r->type, "end")) {
-		if ((e = need_u64(r, "records", &v, buf, size)))
-			return e;
-		if (!rec_str(r, "status"))
-			return bad(buf, size, "\"end\" record lacks the string \"status\"");
-	}
+	if (!strcmp(r->type, "end"))
+		return validate_end(r, buf, size);
 	if (!strcmp(r->type, "calibration") && rec_get(r, "tsc_hz") &&
 	    (!rec_u64(r, "tsc_hz", &v) || v < 1000000 || v > 100000000000ull))
 		return bad(buf, size, "\"tsc_hz\" out of range (1 MHz to 100 GHz)");
@@ -229,9 +255,9 @@ static void open_session(struct log_state *s, const struct rec *r)
 	s->damaged = 0;
 	uint64_t format;
 	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) &&
-	    format != RECORD_FORMAT_VERSION)
+	    format != LOG_FORMAT_VERSION)
 		problem(s, r->line, "format version %llu; tickstat reads version %d",
-			(unsigned long long)format, RECORD_FORMAT_VERSION);
+			(unsigned long long)format, LOG_FORMAT_VERSION);
 }
 
 /* seq must be next_seq; after damaged lines it may skip as many as were lost. */

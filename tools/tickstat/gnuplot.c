@@ -1,10 +1,24 @@
-/* gnuplot for tickstat plot (see gnuplot.h). */
+/* gnuplot for tickstat plot (see gnuplot.h). gnuplot exits 0 when the writes of
+ * its image fail (a full disk left a 0-byte or cut PNG, and tickstat said nothing),
+ * so it draws to its standard output and tickstat writes the file, checking every
+ * write, the flush to the disk and the close. */
+#define _GNU_SOURCE      /* pipe2 */
 #include "gnuplot.h"
 #include "tickstat.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdbool.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 /* Text from a log or the command line inside a gnuplot '...' string: a quote is
  * doubled, and a control character (a newline would end the command) is a space. */
@@ -17,23 +31,214 @@ void put_quoted(FILE *g, const char *s)
 			fputc((unsigned char)*s < ' ' ? ' ' : *s, g);
 }
 
-FILE *open_gnuplot(const char *out, int width, int height)
+static bool is_script(const char *out)
+{
+	return !strcmp(strrchr(out, '.'), ".gp");
+}
+
+struct gnuplot *gnuplot_open(const char *out, int width, int height)
 {
 	const char *ext = strrchr(out, '.');
-	bool script = ext && !strcmp(ext, ".gp");
-	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg") && !script))
+	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg") && strcmp(ext, ".gp")))
 		usage_error("plot: -o FILE must end in .png, .svg or .gp");
-	FILE *g = script ? fopen(out, "w") : popen("gnuplot", "w");
-	if (!g)
+	struct gnuplot *gp = calloc(1, sizeof(*gp));
+	if (!gp || !(gp->script = open_memstream(&gp->text, &gp->len))) {
+		free(gp);
 		return NULL;
+	}
+	gp->out = out;
+	FILE *g = gp->script;
 	if (strcmp(ext, ".svg"))
 		fprintf(g, "set terminal pngcairo size %d,%d font ',10' noenhanced\n", width, height);
 	else
 		fprintf(g, "set terminal svg size %d,%d dynamic font ',10' noenhanced\n", width, height);
-	fprintf(g, "set output '");
-	char png[4096];
-	snprintf(png, sizeof(png), "%.*s.png", (int)(ext - out), out);
-	put_quoted(g, script ? png : out);
-	fprintf(g, "'\nset grid\n");
-	return g;
+	if (is_script(out)) {    /* else the image comes on gnuplot's standard output */
+		fprintf(g, "set output '");
+		char png[4096];
+		snprintf(png, sizeof(png), "%.*s.png", (int)(ext - out), out);
+		put_quoted(g, png);
+		fprintf(g, "'\n");
+	}
+	fprintf(g, "set grid\n");
+	return gp;
+}
+
+/* ---- the file, written by tickstat -------------------------------------------- */
+
+struct sink {
+	const char *path;
+	FILE *f;
+	size_t bytes;
+	int err;                 /* the first write's errno, 0 while all is well */
+};
+
+static bool sink_open(struct sink *s, const char *path)
+{
+	*s = (struct sink){ .path = path, .f = fopen(path, "w") };
+	if (!s->f)
+		fprintf(stderr, "tickstat: plot: cannot write %s: %s\n", path, strerror(errno));
+	return s->f != NULL;
+}
+
+static void sink_put(struct sink *s, const void *data, size_t len)
+{
+	if (!s->err && fwrite(data, 1, len, s->f) != len)
+		s->err = errno ? errno : EIO;
+	s->bytes += len;
+}
+
+/* Flush, to the disk too (a filesystem may say ENOSPC only then), and close; a
+ * file not written whole is removed, not left cut (a symbolic link or a device
+ * given as FILE stays). Returns 0 or 2. */
+static int sink_close(struct sink *s, bool keep)
+{
+	errno = 0;
+	if (!s->err && fflush(s->f))
+		s->err = errno ? errno : EIO;
+	if (!s->err && fsync(fileno(s->f)) && errno != EINVAL && errno != ENOTSUP)
+		s->err = errno;
+	if (fclose(s->f) && !s->err)
+		s->err = errno ? errno : EIO;
+	if (s->err)
+		fprintf(stderr, "tickstat: plot: cannot write %s: %s\n", s->path, strerror(s->err));
+	struct stat st;
+	if ((s->err || !keep) && !lstat(s->path, &st) && S_ISREG(st.st_mode))
+		unlink(s->path);
+	return s->err || !keep ? 2 : 0;
+}
+
+/* ---- gnuplot, its script in, its image out ------------------------------------ */
+
+/* gnuplot with its standard input and output on pipes; false (and why) when it
+ * cannot be started. */
+static bool spawn_gnuplot(pid_t *pid, int *to, int *from)
+{
+	int in[2], out[2], err;
+	char *argv[] = { "gnuplot", NULL };
+	posix_spawn_file_actions_t fa;
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+		perror("tickstat: plot: pipe");
+		return false;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	err = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(in[0]);
+	close(out[1]);
+	*to = in[1];
+	*from = out[0];
+	if (err) {
+		fprintf(stderr, "tickstat: plot: cannot run gnuplot: %s (Debian's package is "
+			"gnuplot-nox)\n", strerror(err));
+		close(in[1]);
+		close(out[0]);
+	}
+	return !err;
+}
+
+/* One poll's work: more of the script to gnuplot, what it drew so far to the sink.
+ * A descriptor done with is closed and set to -1. */
+static void exchange_step(struct pollfd *p, const struct gnuplot *gp, size_t *sent,
+			  struct sink *s)
+{
+	char buf[1 << 16];
+	if (p[1].fd >= 0 && p[1].revents) {
+		ssize_t n = write(p[1].fd, gp->text + *sent, gp->len - *sent);
+		if (n > 0)
+			*sent += (size_t)n;
+		if ((n < 0 && errno != EAGAIN && errno != EINTR) || *sent == gp->len) {
+			close(p[1].fd);  /* all sent, or gnuplot stopped reading (EPIPE) */
+			p[1].fd = -1;
+		}
+	}
+	if (p[0].revents) {
+		ssize_t n = read(p[0].fd, buf, sizeof(buf));
+		if (n > 0)
+			sink_put(s, buf, (size_t)n);
+		else if (n == 0 || errno != EINTR) {
+			close(p[0].fd);
+			p[0].fd = -1;
+		}
+	}
+}
+
+/* The script in while the image comes out: both at once, since gnuplot may write
+ * before it has read the whole script. Returns the bytes of the script sent. */
+static size_t exchange(int to, int from, const struct gnuplot *gp, struct sink *s)
+{
+	struct pollfd p[2] = { { from, POLLIN, 0 }, { to, POLLOUT, 0 } };
+	size_t sent = 0;
+	void (*was)(int) = signal(SIGPIPE, SIG_IGN);   /* gnuplot may stop reading */
+	fcntl(to, F_SETFL, O_NONBLOCK);
+	if (!gp->len) {
+		close(to);
+		p[1].fd = -1;
+	}
+	while (p[0].fd >= 0) {
+		int ready = poll(p, 2, -1);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			break;
+		exchange_step(p, gp, &sent, s);
+	}
+	for (int i = 0; i < 2; i++)
+		if (p[i].fd >= 0)
+			close(p[i].fd);
+	signal(SIGPIPE, was);
+	return sent;
+}
+
+static bool gnuplot_ended_well(pid_t pid, size_t sent, size_t len, size_t bytes)
+{
+	int status;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "tickstat: plot: gnuplot was killed by signal %d\n",
+			WTERMSIG(status));
+	else if (WEXITSTATUS(status))
+		fprintf(stderr, "tickstat: plot: gnuplot failed (exit status %d; its "
+			"messages are above)\n", WEXITSTATUS(status));
+	else if (sent < len)
+		fprintf(stderr, "tickstat: plot: gnuplot stopped reading its script\n");
+	else if (!bytes)
+		fprintf(stderr, "tickstat: plot: gnuplot drew no image\n");
+	else
+		return true;
+	return false;
+}
+
+static int draw_image(const struct gnuplot *gp)
+{
+	struct sink s;
+	pid_t pid;
+	int to, from;
+	if (!sink_open(&s, gp->out))
+		return 2;
+	if (!spawn_gnuplot(&pid, &to, &from))
+		return sink_close(&s, false);
+	size_t sent = exchange(to, from, gp, &s);
+	return sink_close(&s, gnuplot_ended_well(pid, sent, gp->len, s.bytes));
+}
+
+int gnuplot_finish(struct gnuplot *gp)
+{
+	int rc = 2;
+	if (fclose(gp->script) != 0) {
+		fprintf(stderr, "tickstat: plot: out of memory\n");
+	} else if (is_script(gp->out)) {
+		struct sink s;
+		if (sink_open(&s, gp->out)) {
+			sink_put(&s, gp->text, gp->len);
+			rc = sink_close(&s, true);
+		}
+	} else {
+		rc = draw_image(gp);
+	}
+	free(gp->text);
+	free(gp);
+	return rc;
 }

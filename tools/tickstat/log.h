@@ -12,6 +12,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
+ * own copy (it reads logs, not the kernel's headers); tests/host/tickstat-format.sh
+ * holds the two, and the kernel's, equal. */
+#define LOG_FORMAT_VERSION 1
+
 #define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 #define LOG_FIELDS_MAX 64
 
@@ -52,6 +57,12 @@ const char *rec_parse(struct rec *r, const char *line, size_t len,
 /* Range checks on the fields of known record types (n >= 1, min <= p50 <= max, ...).
  * Returns NULL or a description (written to buf). */
 const char *rec_validate(const struct rec *r, char *buf, size_t size);
+
+/* The length of the valid UTF-8 character (RFC 3629: no overlong form, no
+ * surrogate, at most U+10FFFF) at s, of the avail bytes there; 0 if there is none.
+ * Record strings are refused unless every character is valid (JSON text is UTF-8,
+ * RFC 8259 8.1). */
+size_t utf8_valid(const char *s, size_t avail);
 
 const struct value *rec_get(const struct rec *r, const char *key);
 bool rec_u64(const struct rec *r, const char *key, uint64_t *out);

@@ -38,10 +38,10 @@ static void figure_block(FILE *g, struct mgroup *grp, struct figures *fs, int n,
 		const struct figure *f = find_figure(&fs[i], name);
 		if (!f)
 			continue;
-		struct interval iv = mean_interval(f->d, 2);
+		struct estimate e = mean_estimate(f->d, 2);
 		double scale = f->share ? 1e-4 : 1;
-		fprintf(g, "\"%s\" %.9g %.9g\n", grp[i].key, iv.v * scale,
-			isfinite(iv.e) ? iv.e * scale : 0.0);
+		fprintf(g, "\"%s\" %.9g %.9g\n", grp[i].key, e.v * scale,
+			e.interval ? e.e * scale : 0.0);
 	}
 	fprintf(g, "EOD\n");
 }
@@ -87,18 +87,15 @@ int machines_plot(struct mgroup *grp, int n, const char *out)
 		cycles |= grp[i].rep->cycles_only;
 	}
 	int nn = fs && names ? figure_names(fs, n, names) : 0;
-	FILE *g = NULL;
+	struct gnuplot *gp = NULL;
 	if (nn == 0)
 		fprintf(stderr, "tickstat: plot: no figure to plot across machines\n");
-	else if (!(g = open_gnuplot(out, PANEL_W * PLOT_COLUMNS,
-				    PANEL_H * ((nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS))))
-		perror("tickstat: gnuplot");
-	if (g) {
-		write_script(g, grp, fs, n, names, nn, cycles ? "TSC cycles" : "ns");
-		const char *ext = strrchr(out, '.');
-		rc = (!strcmp(ext, ".gp") ? fclose(g) : pclose(g)) ? 2 : 0;
-		if (rc)
-			fprintf(stderr, "tickstat: gnuplot failed; is gnuplot-nox installed?\n");
+	else if (!(gp = gnuplot_open(out, PANEL_W * PLOT_COLUMNS,
+				     PANEL_H * ((nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS))))
+		fprintf(stderr, "tickstat: plot: out of memory\n");
+	if (gp) {
+		write_script(gp->script, grp, fs, n, names, nn, cycles ? "TSC cycles" : "ns");
+		rc = gnuplot_finish(gp);
 	}
 	free(fs);
 	free(names);

@@ -89,56 +89,56 @@ const struct figure *find_figure(const struct figures *fs, const char *name)
 	return NULL;
 }
 
-static void fmt_value(char *buf, size_t size, const struct figure *f, double v, double e,
+static void fmt_value(char *buf, size_t size, const struct figure *f, const struct estimate *e,
 		      bool sign)
 {
-	if (f->share) {
-		fmt_share(buf, size, v, e, sign);
-		return;
-	}
-	char num[64];
-	fmt_pm(num, sizeof(num), v, e);
-	snprintf(buf, size, "%s%s", sign && v >= 0 ? "+" : "", num);
+	if (f->share)
+		fmt_share_estimate(buf, size, e, sign);
+	else
+		fmt_pm_estimate(buf, size, e, sign);
 }
 
-/* "difference proven at 95%: +750 ± 2.3 (+100 %)" or "no difference proven (runs
- * needed: 40): +1.2 ± 3.0" */
+/* "difference proven at 95 %: +750 ± 2.3 (+100 %)" or "no difference proven (needed:
+ * 1 boot × 40 runs): +1.2 ± 3.0" */
 static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 			const struct figure *f, int ci)
 {
-	struct verdict v = verdict(base->d, f->d, ci);
-	char diff[96], rel[48] = "", runs[48];
-	if (!v.ok) {
-		snprintf(buf, size, "too few runs to compare (n=%zu+%zu)", v.na, v.nb);
+	struct verdict v = verdict(base->d, f->d, 0, ci);
+	char diff[96], rel[48] = "", need[64];
+	if (!v.d.interval) {
+		snprintf(buf, size, "too few runs to compare (n=%zu+%zu)", v.d.na, v.d.nb);
 		return;
 	}
-	fmt_value(diff, sizeof(diff), f, v.diff, v.err, true);
-	double mean = ds_mean(base->d);
+	fmt_value(diff, sizeof(diff), f, &v.d, true);
+	double mean = mean_estimate(base->d, ci).v;
 	if (mean != 0 && !f->share)
-		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.diff * 100 / mean);
+		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.d.v * 100 / mean);
 	/* Sets that vary not at all (a clock read in as many cycles every run) differ
 	 * by the two machines' tsc_hz alone when converted to ns: no hardware
 	 * difference, whatever Student's t says of a zero spread. */
-	if (v.err == 0 && fabs(v.diff) <= 1e-4 * fabs(mean)) {
+	if (v.d.e == 0 && fabs(v.d.v) <= 1e-4 * fabs(mean)) {
 		snprintf(buf, size, "the same, no spread (%s is the TSC rates' rounding)", diff);
 		return;
 	}
 	if (v.proven) {
 		snprintf(buf, size, "difference proven at %g %%%s: %s%s", conf_pct[ci],
-			 v.err == 0 ? " (no spread)" : "", diff, rel);
+			 v.d.e == 0 ? " (no spread)" : "", diff, rel);
 		return;
 	}
-	fmt_runs_needed(runs, sizeof(runs), &v);
-	snprintf(buf, size, "no difference proven (%s): %s", runs, diff);
+	fmt_verdict_need(need, sizeof(need), &v);
+	snprintf(buf, size, "no difference proven (%s): %s", need, diff);
 }
 
+/* "  M2  1500 ± 4  (95 %, 1 boot × 10 runs, t over runs)  difference proven ...": the
+ * verdict on the next line when the two do not fit. */
 static void print_row(const struct mgroup *g, const struct figure *f,
 		      const struct figure *base, bool is_base, int ci)
 {
-	struct interval iv = mean_interval(f->d, ci);
-	char value[96], head[160], tail[256];
-	fmt_value(value, sizeof(value), f, iv.v, iv.e, false);
-	snprintf(head, sizeof(head), "  %-3s %s  n=%zu", g->key, value, iv.n);
+	struct estimate e = mean_estimate(f->d, ci);
+	char value[96], method[128], head[256], tail[256];
+	fmt_value(value, sizeof(value), f, &e, false);
+	fmt_method(method, sizeof(method), &e, ci);
+	snprintf(head, sizeof(head), "  %-3s %s  (%s)", g->key, value, method);
 	if (is_base)
 		snprintf(tail, sizeof(tail), "baseline");
 	else if (!base)

@@ -16,9 +16,15 @@ static const char usage[] =
 "  report [-c LEVEL] [--baseline KEY|ID] LOG...\n"
 "                           the answer on one page: CPU share lost at each HZ with\n"
 "                           its interval and verdicts, modes, CPUs, direct and\n"
-"                           indirect cost, read/arm/latency, warnings; logs of\n"
-"                           several machines: a table per figure, a row per\n"
-"                           machine, verdicts against the baseline (default M1)\n"
+"                           indirect cost, read/arm/latency, warnings; several\n"
+"                           logs of a machine and build are pooled as boots (each\n"
+"                           interval over them); logs of several machines: a\n"
+"                           table per figure, a row per machine, verdicts against\n"
+"                           the baseline (default M1)\n"
+"  plan [--precision P%] [-c LEVEL] LOG...\n"
+"                           the boots and runs per boot that an interval of half\n"
+"                           width P of the CPU needs (default 0.05%), from the\n"
+"                           logs' variance within and between boots\n"
 "  summary [--all] LOG...   ministat rows for the figures that vary, per benchmark\n"
 "                           and configuration, percentiles, derived tick costs in\n"
 "                           cycles and ns; constant fields said once (--all: a row\n"
@@ -56,6 +62,7 @@ static const struct {
 	{ "export",  cmd_export },
 	{ "plot",    cmd_plot },
 	{ "report",  cmd_report },
+	{ "plan",    cmd_plan },
 };
 
 /* Output that did not reach its file (a full disk, a closed pipe) is an I/O

@@ -75,11 +75,11 @@ int hz_layout(const struct report *r, struct hz_layout *l)
 
 static void put_interval(FILE *g, const struct dataset *d, double scale)
 {
-	struct interval iv = mean_interval(d, 2);
-	if (!iv.n)
+	struct estimate e = mean_estimate(d, 2);    /* bars: the half width */
+	if (!e.ok)
 		fprintf(g, " NaN 0");
 	else
-		fprintf(g, " %.9g %.9g", iv.v * scale, isfinite(iv.e) ? iv.e * scale : 0);
+		fprintf(g, " %.9g %.9g", e.v * scale, e.interval ? e.e * scale : 0);
 }
 
 /* $hzK: hz, share (%) and its half interval, total cost and its, direct and its. */

@@ -5,6 +5,7 @@
 #include "tickstat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,10 +52,10 @@ static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
 }
 
 /* lost_ppm summed over the CPUs that ran run index `run` of this configuration. */
-static void add_to_sum(struct rconfig *c, const char *file, uint64_t run, double ppm)
+static void add_to_sum(struct rconfig *c, unsigned boot, uint64_t run, double ppm)
 {
 	for (size_t i = c->nsums; i-- > 0;)
-		if (c->sums[i].run == run && !strcmp(c->sums[i].file, file)) {
+		if (c->sums[i].run == run && c->sums[i].boot == boot) {
 			c->sums[i].ppm += ppm;
 			return;
 		}
@@ -62,7 +63,25 @@ static void add_to_sum(struct rconfig *c, const char *file, uint64_t run, double
 	if (!s)
 		return;
 	c->sums = s;
-	c->sums[c->nsums++] = (struct run_sum){ file, run, ppm };
+	c->sums[c->nsums++] = (struct run_sum){ boot, run, ppm };
+}
+
+/* The boot the records now read come from: boots are numbered across the logs. */
+static unsigned this_boot(const struct report *r)
+{
+	return r->boots ? r->boots - 1 : 0;
+}
+
+static void add_lost(struct rconfig *c, double ppm, unsigned boot, uint64_t run)
+{
+	unsigned long long *runs = realloc(c->lost_run, (c->lost.n + 1) * sizeof(*runs));
+	if (!runs) {
+		fprintf(stderr, "tickstat: out of memory\n");
+		exit(2);
+	}
+	c->lost_run = runs;
+	c->lost_run[c->lost.n] = run;
+	ds_add_boot(&c->lost, ppm, boot);
 }
 
 /* A run's own signs of trouble: SMIs, holes nobody explains, ticks that did not
@@ -93,21 +112,23 @@ static void take_run(struct report *r, const struct rec *rec)
 		return;
 	uint64_t cpu = 0, run = 0;
 	double ppm = lost_ppm(&p), unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1, gi, gc;
+	unsigned boot = this_boot(r);
 	rec_u64(rec, "cpu", &cpu);
 	rec_u64(rec, "run", &run);
-	ds_add(&c->lost, ppm);
+	add_lost(c, ppm, boot, run);
+	c->pair_cycles += p.off + p.on;
 	struct dataset *per_cpu = cpu_set(c, cpu);
 	if (per_cpu)
-		ds_add(per_cpu, ppm);
-	add_to_sum(c, rec->file, run, ppm);
+		ds_add_boot(per_cpu, ppm, boot);
+	add_to_sum(c, boot, run, ppm);
 	if (p.interrupts <= 0)
 		return;
 	double cost = (p.on - p.off) / p.interrupts * unit;
-	ds_add(&c->cost, cost);
+	ds_add_boot(&c->cost, cost, boot);
 	if ((rec_num(rec, "gap_interrupts", &gi) || rec_num(rec, "gaps", &gi)) && gi > 0 &&
 	    rec_num(rec, "gap_cycles", &gc)) {
-		ds_add(&c->direct, gc / gi * unit);
-		ds_add(&c->indirect, cost - gc / gi * unit);
+		ds_add_boot(&c->direct, gc / gi * unit, boot);
+		ds_add_boot(&c->indirect, cost - gc / gi * unit, boot);
 	}
 }
 
@@ -121,8 +142,10 @@ static void take_stats(struct report *r, const struct rec *rec)
 	    (strcmp(bench, "readcost") && strcmp(bench, "armcost") && strcmp(bench, "latency")))
 		return;
 	char label[64];
-	const char *wait = rec_str(rec, "wait");     /* latency: spin apart from hlt */
-	snprintf(label, sizeof(label), "%s%s", what, wait && !strcmp(wait, "hlt") ? "/hlt" : "");
+	const char *wait = rec_str(rec, "wait"), *stamp = rec_str(rec, "stamp");
+	/* latency: each state apart from spin, and the wake's stamp from the handler's */
+	snprintf(label, sizeof(label), "%s%s%s%s", what, wait && strcmp(wait, "spin") ? "/" : "",
+		 wait && strcmp(wait, "spin") ? wait : "", stamp && !strcmp(stamp, "wake") ? " wake" : "");
 	struct rstat *s = NULL;
 	for (int i = 0; i < r->nstat && !s; i++)
 		if (!strcmp(r->stat[i].bench, bench) && !strcmp(r->stat[i].what, label))
@@ -133,8 +156,8 @@ static void take_stats(struct report *r, const struct rec *rec)
 		copy_str(s->what, sizeof(s->what), label);
 	}
 	if (s) {
-		ds_add(&s->p50, p50 * unit);
-		ds_add(&s->p99, p99 * unit);
+		ds_add_boot(&s->p50, p50 * unit, this_boot(r));
+		ds_add_boot(&s->p99, p99 * unit, this_boot(r));
 	}
 }
 
@@ -164,8 +187,8 @@ static void take_calibration(struct report *r, const struct rec *rec)
 	r->tsc_hz = (double)hz;
 	if (r->first_tsc_hz == 0)
 		r->first_tsc_hz = (double)hz;
-	else if (r->first_tsc_hz != (double)hz)
-		r->tsc_hz_differs = true;
+	else if (fabs((double)hz - r->first_tsc_hz) > 1e-3 * r->first_tsc_hz)
+		r->tsc_hz_differs = true;   /* more than calibrations of one TSC differ */
 	if (rec_u64(rec, "spread_ppm", &spread) && spread > r->spread_ppm)
 		r->spread_ppm = spread;
 	if (!r->reference[0])
@@ -175,8 +198,104 @@ static void take_calibration(struct report *r, const struct rec *rec)
 static void take_end(struct report *r, const struct rec *rec)
 {
 	const char *status = rec_str(rec, "status");
+	uint64_t tsc;
 	r->ends++;
 	r->ends_pass += status && !strcmp(status, "pass");
+	if (r->boots && rec_u64(rec, "tsc", &tsc))
+		r->boot[this_boot(r)].end_tsc = (double)tsc;
+}
+
+/* The command line holds a seed= word. */
+static bool seed_given(const char *cmdline)
+{
+	for (const char *p = cmdline; p && (p = strstr(p, "seed=")); p++)
+		if (p == cmdline || p[-1] == ' ' || p[-1] == '\t')
+			return true;
+	return false;
+}
+
+/* A boot begins: what tells it apart from the others (its seed, machine, build). */
+static void take_boot(struct report *r, const struct rec *rec)
+{
+	struct rboot *b = realloc(r->boot, (r->boots + 1) * sizeof(*b));
+	uint64_t seed;
+	if (!b) {
+		fprintf(stderr, "tickstat: out of memory\n");
+		exit(2);
+	}
+	r->boot = b;
+	b = &r->boot[r->boots++];
+	*b = (struct rboot){ .file = rec->file, .line = rec->line };
+	copy_str(b->version, sizeof(b->version), rec_str(rec, "version"));
+	/* a seed drawn at boot tells boots apart; one given (seed=) repeats on purpose */
+	if ((b->has_seed = rec_u64(rec, "seed", &seed) && !seed_given(rec_str(rec, "cmdline"))))
+		b->seed = seed;
+	r->tsc_hz = 0;   /* until this boot's calibration */
+	if (!r->cmdline[0])
+		copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
+}
+
+/* Two boots that are one: the same boot record of the same file, or their machine,
+ * build and seed all equal. */
+static bool one_boot(const struct rboot *a, const struct rboot *b)
+{
+	if (a->line == b->line && same_file(a->file, b->file)) {
+		fprintf(stderr, "tickstat: %s and %s are one log given twice\n", a->file, b->file);
+		return true;
+	}
+	if (!a->has_seed || !b->has_seed || a->seed != b->seed || strcmp(a->version, b->version) ||
+	    strcmp(a->machine, b->machine))
+		return false;
+	fprintf(stderr, "tickstat: %s:%lu and %s:%lu are one boot given twice (machine %s, "
+		"build %s, seed %llu)\n", a->file, a->line, b->file, b->line,
+		a->machine[0] ? a->machine : "unknown", a->version, a->seed);
+	return true;
+}
+
+/* What tells the boots of the logs apart, into a report's boot list. */
+static void scan_boot(const struct rec *rec, void *ctx)
+{
+	struct report *r = ctx;
+	if (!strcmp(rec->type, "boot"))
+		take_boot(r, rec);
+	else if (!strcmp(rec->type, "machine") && r->boots)
+		copy_str(r->boot[r->boots - 1].machine, sizeof(r->boot->machine), rec_str(rec, "id"));
+}
+
+bool boots_repeat(char **paths, int n)
+{
+	struct report *r = report_new(2);
+	bool repeat = !r;
+	for (int i = 0; r && i < n; i++) {
+		struct log_report quiet = { .quiet = true };
+		if (!strcmp(paths[i], "-"))
+			break;           /* read once, by the figures */
+		log_read(paths[i], scan_boot, r, &quiet);
+	}
+	for (unsigned i = 0; r && i < r->boots && !repeat; i++)
+		for (unsigned j = i + 1; j < r->boots && !repeat; j++)
+			repeat = one_boot(&r->boot[i], &r->boot[j]);
+	if (r)
+		report_free(r);
+	return repeat;
+}
+
+double boot_cost(const struct report *r, const struct rconfig *c, const struct rconfig *b)
+{
+	double end = 0, ends = 0, run = 0, per_boot = 0;
+	for (unsigned i = 0; i < r->boots; i++)
+		if (r->boot[i].end_tsc > 0)
+			end += r->boot[i].end_tsc, ends++;
+	for (int k = 0; k < 2; k++) {
+		const struct rconfig *x = k ? b : c;
+		if (x && x->lost.n) {
+			run += x->pair_cycles / (double)x->lost.n;
+			per_boot += x->pair_cycles / boots_in(&x->lost);
+		}
+	}
+	if (!ends || !(run > 0) || end / ends <= per_boot)
+		return 0;
+	return (end / ends - per_boot) / run;
 }
 
 void report_take(const struct rec *rec, void *ctx)
@@ -186,10 +305,9 @@ void report_take(const struct rec *rec, void *ctx)
 	const char *t = rec->type;
 	r->records++;
 	if (!strcmp(t, "boot")) {
-		r->boots++;
-		r->tsc_hz = 0;   /* until this boot's calibration */
-		if (!r->cmdline[0])
-			copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
+		take_boot(r, rec);
+	} else if (!strcmp(t, "machine") && r->boots) {
+		copy_str(r->boot[this_boot(r)].machine, sizeof(r->boot->machine), rec_str(rec, "id"));
 	} else if (!strcmp(t, "platform")) {
 		take_platform(r, rec);
 	} else if (!strcmp(t, "calibration")) {
@@ -209,12 +327,15 @@ void report_take(const struct rec *rec, void *ctx)
 	} else if (!strcmp(t, "stats")) {
 		take_stats(r, rec);
 	}
+	if (r->idle && (!strcmp(t, "idle") || !strcmp(t, "stats") || !strcmp(t, "skip")))
+		idle_take(r->idle, rec, r->tsc_hz, this_boot(r));
 }
 
 struct report *report_new(int ci)
 {
 	struct report *r = calloc(1, sizeof(*r));
-	if (r && !(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg)))) {
+	if (r && (!(r->cfg = calloc(R_MAX_CONFIGS, sizeof(*r->cfg))) || !(r->idle = idle_new()))) {
+		free(r->cfg);
 		free(r);
 		return NULL;
 	}
@@ -231,10 +352,13 @@ void report_free(struct report *r)
 		for (int k = 0; k < c->ncpu; k++)
 			ds_free(&c->cpu_lost[k]);
 		free(c->sums);
+		free(c->lost_run);
 	}
+	free(r->boot);
 	for (int i = 0; i < r->nstat; i++)
 		ds_free(&r->stat[i].p50), ds_free(&r->stat[i].p99);
 	free(r->cfg);
+	idle_free(r->idle);
 	lost_free(&r->pairs);
 	free(r);
 }

@@ -5,6 +5,8 @@
 #ifndef TICKSTAT_REPORT_H
 #define TICKSTAT_REPORT_H
 
+#include "boots.h"
+#include "idle.h"
 #include "lost.h"
 #include "stats.h"
 
@@ -13,7 +15,8 @@
 #define R_MAX_STATS   128
 #define R_WIDTH       80
 
-/* One tick configuration (config_key: strings, hz, cpus), its per-run figures. */
+/* One tick configuration (config_key: strings, hz, cpus), its per-run figures,
+ * each value with its boot (boots.h). */
 struct rconfig {
 	char timer[32], mode[32], delivery[32], workload[32];
 	unsigned long long hz;
@@ -24,8 +27,10 @@ struct rconfig {
 	int ncpu;
 	unsigned long long cpu_id[R_MAX_CPUS];
 	struct dataset cpu_lost[R_MAX_CPUS];   /* lost_ppm per run of each CPU */
-	struct run_sum { const char *file; unsigned long long run; double ppm; } *sums;
+	struct run_sum { unsigned boot; unsigned long long run; double ppm; } *sums;
 	size_t nsums;            /* lost_ppm summed over the CPUs of one run index */
+	unsigned long long *lost_run;    /* the run index of each lost value (the shift) */
+	double pair_cycles;      /* off + on cycles of its pairs, summed (a run's cost) */
 };
 
 /* A distribution of readcost, armcost or latency: per-run p50 and p99. */
@@ -34,14 +39,27 @@ struct rstat {
 	struct dataset p50, p99; /* ns, or cycles where the boot had no tsc_hz */
 };
 
+/* A boot (a session of a log: boot record to end record) as identified for the
+ * rule that refuses one boot given twice (boots.h). */
+struct rboot {
+	const char *file;
+	unsigned long line;
+	char version[64], machine[16];
+	bool has_seed;
+	unsigned long long seed;
+	double end_tsc;          /* the end record's tsc: cycles since reset; 0: none */
+};
+
 struct report {
 	int ci;                  /* conf_pct[ci] */
 	struct lost_pairs pairs;
+	struct rboot *boot;      /* boot[0 .. boots) */
 	double tsc_hz, first_tsc_hz; /* the current boot's; the first boot's */
 	bool tsc_hz_differs, cycles_only;
 	int nconfig, nstat, logs;
 	struct rconfig *cfg;
 	struct rstat stat[R_MAX_STATS];
+	struct idle_data *idle;  /* bench=idle and latency's states (idle.c) */
 	/* what the boot, platform, calibration and end records say */
 	unsigned boots, ends, ends_pass, skips, errors;
 	unsigned long records;
@@ -57,26 +75,47 @@ struct report *report_new(int ci);
 void report_take(const struct rec *rec, void *ctx);
 void report_free(struct report *r);
 
-/* verdict.c */
-struct interval { double v, e; size_t n; bool ok; };   /* e: half width (NAN if n < 2) */
-struct interval mean_interval(const struct dataset *d, int ci);
+/* report.c: one boot given twice among the logs (docs/TICKSTAT.md): a log named
+ * twice, or two boots whose machine, build and seed are all equal; said on standard
+ * error. Reads the logs (quietly); a log that is standard input is not. */
+bool boots_repeat(char **paths, int n);
+/* report.c: a boot costs as many of c's runs (off and on) as this, from the end
+ * records' tsc; 0 when the logs do not say (boots.h's plan then keeps their runs
+ * per boot). b: a second configuration whose runs a verdict's run holds too. */
+double boot_cost(const struct report *r, const struct rconfig *c, const struct rconfig *b);
+
+/* verdict.c: a difference's verdict, in words: proven (its interval excludes 0), or
+ * not with the boots and runs that would resolve it. */
 struct verdict {
-	double diff, err;        /* mean(b) - mean(a), half interval (Student's t, pooled s) */
-	size_t na, nb;
-	bool ok, proven;
-	long runs_needed;        /* per set to resolve diff at the level; 0: over 10^7 */
+	struct estimate d;       /* mean(b) - mean(a) */
+	bool proven;
+	struct need need;        /* when not proven */
 };
-struct verdict verdict(const struct dataset *a, const struct dataset *b, int ci);
-/* "runs needed: N", "runs needed: over 10^7" or "identical means". */
-void fmt_runs_needed(char *buf, size_t size, const struct verdict *v);
-/* "0.89 % ± 0.06 %" from millionths; "±" dropped when e is NAN; sign shows "+". */
+struct verdict verdict(const struct dataset *a, const struct dataset *b, double boot_cost,
+		       int ci);
+/* "needed: 4 boots × 10 runs", "needed: 1 boot × 37 runs", "identical means". */
+void fmt_verdict_need(char *buf, size_t size, const struct verdict *v);
+/* "0.89 % ± 0.06 %" from millionths (a bootstrap's asymmetric interval: "0.89 %
+ * (0.83 to 0.96 %)"); the value alone without an interval; sign shows "+". */
 void fmt_share(char *buf, size_t size, double ppm, double err_ppm, bool sign);
+void fmt_share_estimate(char *buf, size_t size, const struct estimate *e, bool sign);
 /* "1149 ± 5.0": value and half interval, the decimals the interval's 2 digits want. */
 void fmt_pm(char *buf, size_t size, double v, double e);
+void fmt_pm_estimate(char *buf, size_t size, const struct estimate *e, bool sign);
 /* A figure in ns or cycles at 3 significant digits: "1149", "9.61", "12.3k". */
 void fmt_num(char *buf, size_t size, double v);
 /* Columns a UTF-8 string takes (continuation bytes take none). */
 size_t columns(const char *s);
+/* report_print.c: a line of items that wraps at R_WIDTH between them, the later
+ * lines indented; a wrapped line ends with its separator's ';' or ','. */
+struct line {
+	char buf[2048];
+	size_t len, col;
+	int indent;
+};
+void line_start(struct line *l, const char *text, int indent);
+void line_add(struct line *l, const char *sep, const char *item);
+void line_end(struct line *l);
 
 /* report_print.c */
 void report_print(struct report *r, char **logs, int nlogs);

@@ -2,6 +2,7 @@
  * wrap at 80 columns; each section says what it compares, the verdicts say it in
  * words and numbers. */
 #include "report.h"
+#include "shift.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,20 +11,14 @@
 
 /* ---- lines that wrap at R_WIDTH ---------------------------------------------- */
 
-struct line {
-	char buf[2048];
-	size_t len, col;
-	int indent;
-};
-
-static void line_start(struct line *l, const char *text, int indent)
+void line_start(struct line *l, const char *text, int indent)
 {
 	l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%s", text);
 	l->col = columns(l->buf);
 	l->indent = indent;
 }
 
-static void line_add(struct line *l, const char *sep, const char *item)
+void line_add(struct line *l, const char *sep, const char *item)
 {
 	/* + 1: a wrapped line ends with the separator's first character */
 	if (l->col + columns(sep) + columns(item) + 1 > R_WIDTH && l->col > (size_t)l->indent) {
@@ -37,7 +32,7 @@ static void line_add(struct line *l, const char *sep, const char *item)
 	l->col += columns(sep) + columns(item);
 }
 
-static void line_end(struct line *l)
+void line_end(struct line *l)
 {
 	if (l->col > (size_t)l->indent || l->len)
 		printf("%s\n", l->buf);
@@ -98,40 +93,139 @@ static bool seen_before(struct report *r, int i, bool (*same)(const struct rconf
 
 /* ---- verdict lines ------------------------------------------------------------- */
 
-static void print_verdict(const char *what, const struct dataset *a, const struct dataset *b,
-			  int ci)
+/* " (95 %, 3 boots × 10 runs, t on boot means)" */
+static void method_item(char *buf, size_t size, const struct estimate *e, int ci)
 {
-	struct verdict v = verdict(a, b, ci);
-	char diff[96], runs[48];
-	if (!v.ok) {
-		printf("    %s: too few runs to compare (n=%zu+%zu)\n", what, v.na, v.nb);
+	char m[128];
+	fmt_method(m, sizeof(m), e, ci);
+	snprintf(buf, size, "(%s)", m);
+}
+
+/* "HZ=1000 vs HZ=100: +0.84 % ± 0.06 % of the CPU (95 %, 3 boots × 10 runs, t on boot
+ * means)", or "...: no difference proven (needed: 4 boots × 10 runs): +0.01 % ± 0.03 %
+ * (...)". */
+static void print_verdict(struct report *r, const char *what, const struct rconfig *a,
+			  const struct rconfig *b, const struct dataset *da, const struct dataset *db)
+{
+	struct verdict v = verdict(da, db, boot_cost(r, a, b), r->ci);
+	char diff[96], need[64], head[200], tail[160];
+	struct line l;
+	if (!v.d.interval) {
+		printf("    %s: too few runs to compare (n=%zu+%zu)\n", what, v.d.na, v.d.nb);
 		return;
 	}
-	fmt_share(diff, sizeof(diff), v.diff, v.err, true);
-	struct line l;
-	char head[200], tail[96];
+	fmt_share_estimate(diff, sizeof(diff), &v.d, true);
+	method_item(tail, sizeof(tail), &v.d, r->ci);
 	if (v.proven) {
 		snprintf(head, sizeof(head), "    %s: %s of the CPU", what, diff);
-		snprintf(tail, sizeof(tail), "(%g %%, n=%zu+%zu)", conf_pct[ci], v.na, v.nb);
 		line_start(&l, head, 6);
-		line_add(&l, " ", tail);
-		line_end(&l);
-		return;
+	} else {
+		fmt_verdict_need(need, sizeof(need), &v);
+		snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, need);
+		line_start(&l, head, 6);
+		line_add(&l, " ", diff);
 	}
-	fmt_runs_needed(runs, sizeof(runs), &v);
-	snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, runs);
-	line_start(&l, head, 6);
-	line_add(&l, " ", diff);
+	line_add(&l, " ", tail);
 	line_end(&l);
 }
 
-static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
-		       int ci)
+/* The runs of b paired with a's of the same boot and index: their differences. */
+static size_t paired_differences(const struct rconfig *a, const struct rconfig *b, double *d)
 {
-	struct interval iv = mean_interval(d, ci);
+	size_t n = 0;
+	for (size_t j = 0; j < b->lost.n; j++)
+		for (size_t i = 0; i < a->lost.n; i++)
+			if (a->lost_run[i] == b->lost_run[j] && a->lost.boot[i] == b->lost.boot[j]) {
+				d[n++] = b->lost.v[j] - a->lost.v[i];
+				break;
+			}
+	return n;
+}
+
+/* "shift (Hodges-Lehmann) +0.02 % of the CPU, signed-rank p = 0.03" */
+static void print_shift(const struct rconfig *a, const struct rconfig *b)
+{
+	double *d = calloc(b->lost.n + 1, sizeof(*d));
+	struct shift sh;
+	struct line l;
+	char v[96], p[64];
+	if (d && paired_shift(d, paired_differences(a, b, d), &sh)) {
+		fmt_share(p, sizeof(p), sh.hl, NAN, true);
+		snprintf(v, sizeof(v), "%s of the CPU,", p);
+		if (sh.p < 0.001)
+			snprintf(p, sizeof(p), "signed-rank p < 0.001 (%zu pairs)", sh.n);
+		else
+			snprintf(p, sizeof(p), "signed-rank p = %.3g (%zu pairs)", sh.p, sh.n);
+		line_start(&l, "      shift (Hodges-Lehmann)", 8);
+		line_add(&l, " ", v);
+		line_add(&l, " ", p);
+		line_end(&l);
+	}
+	free(d);
+}
+
+/* A configuration whose runs split into two clusters within their boots (the
+ * boots' own differences are the variance between boots): a mean hides them. */
+static void print_clusters(const struct rconfig *c)
+{
+	double *within = calloc(c->lost.n + 1, sizeof(*within));
+	char a[64], b[64];
+	if (!within)
+		return;
+	within_boots(&c->lost, within);
+	struct clusters2 two = two_clusters(within, c->lost.n);
+	free(within);
+	if (!two.two)
+		return;
+	fmt_share(a, sizeof(a), two.mean[0], NAN, false);
+	fmt_share(b, sizeof(b), two.mean[1], NAN, false);
+	printf("    warning: the runs at HZ=%llu split in two clusters, %zu near %s and %zu\n"
+	       "      near %s: a mean hides them\n", c->hz, two.n[0], a, two.n[1], b);
+}
+
+static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
+		       int ci, struct estimate *e)
+{
 	char v[96];
-	fmt_share(v, sizeof(v), iv.v, iv.e, false);
+	*e = mean_estimate(d, ci);
+	fmt_share_estimate(v, sizeof(v), e, false);
 	snprintf(buf, size, "%s%s", label, v);
+}
+
+/* Items that share one method and counts name it once, at the end of their line;
+ * else each item names its own. */
+struct items {
+	char text[64][200];
+	const char *sep[64];     /* before each item but the first */
+	struct estimate e[64];
+	int n;
+};
+
+static void add_item(struct items *it, const char *sep)
+{
+	it->sep[it->n++] = sep;
+}
+
+static void print_items(struct line *l, struct items *it, int ci)
+{
+	char m[160], first[160];
+	bool same = true;
+	method_item(first, sizeof(first), &it->e[0], ci);
+	for (int k = 1; k < it->n; k++) {
+		method_item(m, sizeof(m), &it->e[k], ci);
+		same &= !strcmp(m, first);
+	}
+	for (int k = 0; k < it->n; k++) {
+		if (!same && it->e[k].interval) {
+			method_item(m, sizeof(m), &it->e[k], ci);
+			strncat(it->text[k], " ", sizeof(it->text[k]) - strlen(it->text[k]) - 1);
+			strncat(it->text[k], m, sizeof(it->text[k]) - strlen(it->text[k]) - 1);
+		}
+		line_add(l, k ? it->sep[k] : " ", it->text[k]);
+	}
+	if (same && it->n && it->e[0].interval)
+		line_add(l, " ", first);
+	line_end(l);
 }
 
 /* ---- the sections -------------------------------------------------------------- */
@@ -141,26 +235,22 @@ static void print_hz_series(struct report *r, struct rconfig *c)
 	struct rconfig *s[64];
 	int n = series_of(r, c, s);
 	struct line l;
-	char head[48], item[160], what[64];
+	struct items it = { .n = 0 };
+	char head[48], what[64], label[32];
 	snprintf(head, sizeof(head), "  %-8s", c->workload);
 	line_start(&l, head, 11);
 	for (int k = 0; k < n && k < 64; k++) {
-		char label[32];
 		snprintf(label, sizeof(label), "HZ=%llu ", s[k]->hz);
-		share_item(item, sizeof(item), label, &s[k]->lost, r->ci);
-		line_add(&l, k ? "; " : " ", item);
+		share_item(it.text[k], sizeof(it.text[k]), label, &s[k]->lost, r->ci, &it.e[k]);
+		add_item(&it, "; ");
 	}
-	size_t runs = n ? s[0]->lost.n : 0;
-	for (int k = 1; k < n && k < 64; k++)
-		runs = s[k]->lost.n == runs ? runs : 0;
-	if (runs) {              /* else each verdict names its n */
-		snprintf(item, sizeof(item), "(n=%zu)", runs);
-		line_add(&l, " ", item);
-	}
-	line_end(&l);
-	for (int k = 1; k < n && k < 64; k++) {
+	print_items(&l, &it, r->ci);
+	for (int k = 0; k < it.n; k++)
+		print_clusters(s[k]);
+	for (int k = 1; k < it.n; k++) {
 		snprintf(what, sizeof(what), "HZ=%llu vs HZ=%llu", s[k]->hz, s[0]->hz);
-		print_verdict(what, &s[0]->lost, &s[k]->lost, r->ci);
+		print_verdict(r, what, s[0], s[k], &s[0]->lost, &s[k]->lost);
+		print_shift(s[0], s[k]);
 	}
 }
 
@@ -227,16 +317,17 @@ static void print_modes(struct report *r)
 			printf("\nPeriodic vs one-shot re-armed vs no timer (the runs without it: "
 			       "0 %% lost):\n");
 		any = true;
-		char item[128], head[96];
+		char head[96];
 		struct line l;
+		struct items it = { .n = 0 };
 		snprintf(head, sizeof(head), "  %s %s HZ=%llu:", p->timer, p->workload, p->hz);
 		line_start(&l, head, 4);
-		share_item(item, sizeof(item), "periodic ", &p->lost, r->ci);
-		line_add(&l, " ", item);
-		share_item(item, sizeof(item), "one-shot ", &o->lost, r->ci);
-		line_add(&l, "; ", item);
-		line_end(&l);
-		print_verdict("one-shot vs periodic", &p->lost, &o->lost, r->ci);
+		share_item(it.text[0], sizeof(it.text[0]), "periodic ", &p->lost, r->ci, &it.e[0]);
+		add_item(&it, " ");
+		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", &o->lost, r->ci, &it.e[1]);
+		add_item(&it, "; ");
+		print_items(&l, &it, r->ci);
+		print_verdict(r, "one-shot vs periodic", p, o, &p->lost, &o->lost);
 	}
 	if (!any)
 		printf("\nPeriodic vs one-shot: no timer ran in both modes (tick_mode="
@@ -247,25 +338,28 @@ static void print_modes(struct report *r)
 static void print_count(struct report *r, struct rconfig *c)
 {
 	struct line l;
-	char head[48], item[160], label[32];
+	struct items it = { .n = 0 };
+	char head[48], label[32];
 	snprintf(head, sizeof(head), "    %u CPU%s:", c->cpus, c->cpus > 1 ? "s" : "");
 	line_start(&l, head, 6);
-	for (int k = 0; k < c->ncpu; k++) {
+	for (int k = 0; k < c->ncpu && it.n < 63; k++) {
 		snprintf(label, sizeof(label), "cpu%llu ", c->cpu_id[k]);
-		share_item(item, sizeof(item), label, &c->cpu_lost[k], r->ci);
-		line_add(&l, k ? "; " : " ", item);
+		share_item(it.text[it.n], sizeof(it.text[0]), label, &c->cpu_lost[k], r->ci,
+			   &it.e[it.n]);
+		add_item(&it, "; ");
 	}
 	if (c->cpus > 1) {
 		struct dataset all;
 		ds_init(&all, "all");
 		for (size_t k = 0; k < c->nsums; k++)
-			ds_add(&all, c->sums[k].ppm);
-		share_item(item, sizeof(item), "all ", &all, r->ci);
-		strncat(item, " of one CPU", sizeof(item) - strlen(item) - 1);
-		line_add(&l, "; ", item);
+			ds_add_boot(&all, c->sums[k].ppm, c->sums[k].boot);
+		char *item = it.text[it.n];
+		share_item(item, sizeof(it.text[0]), "all ", &all, r->ci, &it.e[it.n]);
+		strncat(item, " of one CPU", sizeof(it.text[0]) - strlen(item) - 1);
+		add_item(&it, "; ");
 		ds_free(&all);
 	}
-	line_end(&l);
+	print_items(&l, &it, r->ci);
 }
 
 static bool same_but_cpus(const struct rconfig *a, const struct rconfig *b)
@@ -304,12 +398,14 @@ static void print_cpus(struct report *r)
 	}
 }
 
-static void pm_item(char *buf, size_t size, const char *label, const struct dataset *d, int ci)
+static void pm_item(struct items *it, const char *sep, const char *label,
+		    const struct dataset *d, int ci)
 {
-	struct interval iv = mean_interval(d, ci);
-	char v[64];
-	fmt_pm(v, sizeof(v), iv.v, iv.e);
-	snprintf(buf, size, "%s%s", label, v);
+	char v[96];
+	it->e[it->n] = mean_estimate(d, ci);
+	fmt_pm_estimate(v, sizeof(v), &it->e[it->n], false);
+	snprintf(it->text[it->n], sizeof(it->text[0]), "%s%s", label, v);
+	add_item(it, sep);
 }
 
 /* Per source at its highest HZ: the direct cost (spin's holes), the total per
@@ -318,27 +414,24 @@ static void pm_item(char *buf, size_t size, const char *label, const struct data
  * spin runs, then every other workload's total at that HZ. */
 static void print_direct_line(struct report *r, struct rconfig *top)
 {
-	char name[128], head[160], item[128], label[48];
+	char name[128], head[160], label[48];
 	struct line l;
+	struct items it = { .n = 0 };
 	source_name(name, sizeof(name), top);
 	snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
 	line_start(&l, head, 4);
-	pm_item(item, sizeof(item), "direct ", &top->direct, r->ci);
-	line_add(&l, " ", item);
-	pm_item(item, sizeof(item), "indirect ", &top->indirect, r->ci);
-	line_add(&l, ", ", item);
-	pm_item(item, sizeof(item), "total spin ", &top->cost, r->ci);
-	line_add(&l, "; ", item);
-	for (int j = 0; j < r->nconfig; j++) {
+	pm_item(&it, " ", "direct ", &top->direct, r->ci);
+	pm_item(&it, ", ", "indirect ", &top->indirect, r->ci);
+	pm_item(&it, "; ", "total spin ", &top->cost, r->ci);
+	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
 		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
 		    !x->cost.n)
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
-		pm_item(item, sizeof(item), label, &x->cost, r->ci);
-		line_add(&l, ", ", item);
+		pm_item(&it, ", ", label, &x->cost, r->ci);
 	}
-	line_end(&l);
+	print_items(&l, &it, r->ci);
 }
 
 static void print_direct(struct report *r)
@@ -405,6 +498,9 @@ static void print_header(struct report *r, char **logs, int nlogs)
 		printf(" %s", logs[i]);
 	printf("\n%lu records; %u of %u boot%s ended pass\n", r->records, r->ends_pass,
 	       r->boots, r->boots == 1 ? "" : "s");
+	if (r->boots > 1)
+		printf("the boots are pooled: each interval is over them (from 2 boots, Student's "
+		       "t on\n  the boot means)\n");
 	if (r->cmdline[0]) {     /* wrapped at its words */
 		struct line l;
 		char words[sizeof(r->cmdline)], word[160], *save = NULL;
@@ -457,9 +553,33 @@ static void print_platform_warnings(struct report *r)
 	if (r->spread_ppm > 1000)
 		printf("warning: the TSC calibration references disagree by %llu ppm\n", r->spread_ppm);
 	if (r->tsc_hz_differs || r->other_brand[0])
-		printf("warning: the logs come from different boots or machines (%s); figures\n"
+		printf("warning: the logs may come from different machines (%s); figures\n"
 		       "  of one configuration are pooled\n",
-		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs");
+		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs by over 1000 ppm");
+}
+
+/* How the boots enter the intervals, and why they may not vary. */
+static void print_boot_notes(struct report *r)
+{
+	int most = 0;
+	bool differ = false, several = false;
+	for (int i = 0; i < r->nconfig; i++) {
+		struct levels lv;
+		if (!levels_of(&r->cfg[i].lost, &lv) || lv.boots < 2)
+			continue;
+		several = true;
+		most = lv.boots > most ? lv.boots : most;
+		differ |= lv.means_var > 0;
+	}
+	if (most >= BOOTSTRAP_MIN_BOOTS)
+		printf("note: from %d boots on, intervals by a hierarchical bootstrap (boots, then "
+		       "their\n  runs, with replacement; %d resamples, a fixed seed), BCa\n",
+		       BOOTSTRAP_MIN_BOOTS, BOOTSTRAP_RESAMPLES);
+	if (several && !differ)
+		printf("note: no variance between the boots: each configuration's boots gave the "
+		       "same\n  mean%s\n", r->emulator[0] ? " (an emulator under -icount repeats a "
+		       "boot exactly, its time being\n  a count of instructions); the intervals "
+		       "over boots are then 0" : "; the intervals over boots are then 0");
 }
 
 /* What the runs themselves say. */
@@ -481,6 +601,7 @@ static void print_run_warnings(struct report *r)
 		       "below)\n", r->unexplained);
 	if (r->cycles_only)
 		printf("note: a boot without a calibration record: its costs are TSC cycles\n");
+	print_boot_notes(r);
 	if (r->skips || r->errors)
 		printf("note: %u skip and %u error records (tickstat summary names them)\n",
 		       r->skips, r->errors);
@@ -496,4 +617,5 @@ void report_print(struct report *r, char **logs, int nlogs)
 	print_cpus(r);
 	print_direct(r);
 	print_costs(r);
+	idle_print(r->idle, r->ci, r->cycles_only);
 }

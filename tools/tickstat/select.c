@@ -20,6 +20,7 @@ struct collect {
 	unsigned long missing;
 	int status;
 	struct lost_pairs pairs; /* for lost_ppm */
+	unsigned boots;          /* boot records read, in every log: a value's boot */
 };
 
 bool select_option(struct selection *sel, int argc, char **argv, int *i)
@@ -98,25 +99,31 @@ static bool by_machine(const struct selection *sel)
 	return sel->by && !strcmp(sel->by, "machine");
 }
 
-/* Each log's set name under --by machine: "M1 1a2b3c4d", "M3 old.log". */
-static int machine_names(char **logs, int nlogs, char (**names)[64])
+/* Each log's set name: under --by machine, "M1 1a2b3c4d", "M3 old.log"; else the
+ * logs of one machine and build (more than one) are one set of boots, "M1 1a2b3c4d
+ * (3 logs)", and any other log is its own ("" keeps its path). */
+static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)[64])
 {
 	struct mlog *ids;
 	struct mgroup *g;
 	int ng = machine_setup(logs, nlogs, &ids, &g);
-	if (ng == 0)
+	if (ng == 0 && by_machine)
 		fprintf(stderr, "tickstat: --by machine reads each log twice: give files, not -\n");
 	*names = calloc((size_t)nlogs + 1, sizeof(**names));
 	for (int i = 0; i < ng && *names; i++)
 		for (int k = 0; k < g[i].nlogs; k++) {
 			const struct mlog *m = &ids[g[i].logs[k]];
 			const char *file = strrchr(m->path, '/');
-			snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s", g[i].key,
-				 m->id[0] ? m->id : file ? file + 1 : m->path);
+			if (by_machine)
+				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s", g[i].key,
+					 m->id[0] ? m->id : file ? file + 1 : m->path);
+			else if (g[i].nlogs > 1)
+				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s (%d logs)",
+					 g[i].key, m->id, g[i].nlogs);
 		}
 	free(ids);
 	free(g);
-	return ng <= 0 || !*names ? -1 : ng;
+	return (ng <= 0 && by_machine) || !*names ? -1 : ng;
 }
 
 static struct series *find_series(struct collect *c, const struct rec *r)
@@ -151,6 +158,9 @@ static void take(const struct rec *r, void *ctx)
 	struct collect *c = ctx;
 	struct run_pair pair;
 	bool lost = !strcmp(c->sel->field, LOST_PPM);
+	if (!strcmp(r->type, "boot"))
+		c->boots++;
+	unsigned boot = c->boots ? c->boots - 1 : 0;
 	bool paired = lost && lost_pair(&c->pairs, r, &pair);   /* every run, unfiltered */
 	if (!matches(c->sel, r) || (lost && !paired && rec_get(r, "timer_on")))
 		return;
@@ -171,7 +181,7 @@ static void take(const struct rec *r, void *ctx)
 	double v, irq;
 	bool on;
 	if (paired) {
-		ds_add(&s->d, lost_ppm(&pair));
+		ds_add_boot(&s->d, lost_ppm(&pair), boot);
 		return;
 	}
 	if (!strcmp(c->sel->field, COST)) {
@@ -179,7 +189,7 @@ static void take(const struct rec *r, void *ctx)
 			c->missing++;
 			return;
 		}
-		ds_add(on ? &s->on : &s->off, v);
+		ds_add_boot(on ? &s->on : &s->off, v, boot);
 		if (on && rec_num(r, "interrupts", &irq))
 			ds_add(&s->irq, irq);
 		return;
@@ -188,7 +198,7 @@ static void take(const struct rec *r, void *ctx)
 		c->missing++;
 		return;
 	}
-	ds_add(&s->d, v);
+	ds_add_boot(&s->d, v, boot);
 }
 
 static void pair_costs(struct series *s)
@@ -196,7 +206,7 @@ static void pair_costs(struct series *s)
 	size_t n = s->off.n < s->on.n ? s->off.n : s->on.n;
 	for (size_t k = 0; k < n && k < s->irq.n; k++)
 		if (s->irq.v[k] > 0)
-			ds_add(&s->d, (s->on.v[k] - s->off.v[k]) / s->irq.v[k]);
+			ds_add_boot(&s->d, (s->on.v[k] - s->off.v[k]) / s->irq.v[k], s->on.boot[k]);
 }
 
 /* Tick runs when the log has them, else stats. */
@@ -254,7 +264,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		return 2;
 	struct log_report rep = { 0 };
 	char (*names)[64] = NULL;
-	if (by_machine(sel) && !sel->numbers && machine_names(logs, nlogs, &names) < 0) {
+	if (!sel->numbers && machine_names(logs, nlogs, by_machine(sel), &names) < 0) {
 		free(names);
 		free(c.s);
 		return 2;
@@ -271,7 +281,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		}
 		if (!sel->field)
 			sel->field = !strcmp(sel->type, "run") ? COST : "p50";
-		c.log = names ? names[i] : logs[i];
+		c.log = names && names[i][0] ? names[i] : logs[i];
 		int rc = log_read(logs[i], take, &c, &rep);
 		if (rc > c.status)
 			c.status = rc;

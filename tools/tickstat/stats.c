@@ -28,71 +28,43 @@ bool ds_grow(struct dataset *d)
 	return true;
 }
 
+static void out_of_memory(void)
+{
+	fprintf(stderr, "tickstat: out of memory\n");
+	exit(2);
+}
+
+void *must_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void ds_add_boot(struct dataset *d, double x, unsigned boot)
+{
+	size_t cap = d->cap;
+	if (d->n == cap || !d->boot) {
+		if (d->n == cap && !ds_grow(d))
+			out_of_memory();
+		unsigned *b = realloc(d->boot, d->cap * sizeof(*b));
+		if (!b)
+			out_of_memory();
+		d->boot = b;
+	}
+	d->boot[d->n] = boot;
+	ds_add(d, x);
+}
+
 void ds_free(struct dataset *d)
 {
 	free(d->v);
+	free(d->boot);
 	d->v = NULL;
+	d->boot = NULL;
 	d->n = d->cap = 0;
 	d->sum = 0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static void insertion_sort(double *v, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		double x = v[i];
-		size_t j = i;
-		for (; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-static void swap(double *a, double *b)
-{
-	double t = *a;
-	*a = *b;
-	*b = t;
-}
-
-/* Quicksort (median of three, Hoare's partition, which splits runs of equal values
- * evenly), about three times qsort()'s speed on doubles: summary sorts every row.
- * Past a depth no sane input reaches, qsort() takes over. */
-static void sort_doubles(double *v, size_t n, int depth)
-{
-	while (n > 16) {
-		if (depth-- == 0) {
-			qsort(v, n, sizeof(*v), cmp_double);
-			return;
-		}
-		size_t mid = (n - 1) / 2;
-		if (v[mid] < v[0]) swap(&v[mid], &v[0]);
-		if (v[n - 1] < v[0]) swap(&v[n - 1], &v[0]);
-		if (v[n - 1] < v[mid]) swap(&v[n - 1], &v[mid]);
-		double pivot = v[mid];
-		size_t i = 0, j = n - 1;
-		for (;;) {
-			while (v[i] < pivot) i++;
-			while (v[j] > pivot) j--;
-			if (i >= j)
-				break;
-			swap(&v[i++], &v[j--]);
-		}
-		/* [0, j] <= pivot <= [j + 1, n): recurse on the smaller side */
-		if (j + 1 < n - j - 1) {
-			sort_doubles(v, j + 1, depth);
-			v += j + 1, n -= j + 1;
-		} else {
-			sort_doubles(v + j + 1, n - j - 1, depth);
-			n = j + 1;
-		}
-	}
-	insertion_sort(v, n);
 }
 
 /* A double's bits as an unsigned integer in the same order (negative values
@@ -119,10 +91,10 @@ static double from_key(uint64_t u)
 /* The order keys are written over the doubles they come from (same size). */
 typedef uint64_t __attribute__((may_alias)) key_slot;
 
-/* The radix sort's second buffer, kept from one sort to the next: summary sorts
- * every row of every group, and a fresh buffer per sort took its page faults each
- * time (about a tenth of summary's time on a 200 MB log). Never freed: the
- * process ends after its reports. */
+/* The sort's second buffer, kept from one sort to the next: summary sorts every
+ * row of every group, and a fresh buffer per sort took its page faults each time
+ * (about a tenth of summary's time on a 200 MB log). Never freed: the process
+ * ends after its reports. */
 static key_slot *radix_scratch(size_t n)
 {
 	static key_slot *buf;
@@ -130,23 +102,25 @@ static key_slot *radix_scratch(size_t n)
 	if (n > cap) {
 		free(buf);
 		buf = malloc(n * sizeof(*buf));
-		cap = buf ? n : 0;
+		cap = n;
+		if (!buf)
+			out_of_memory();
 	}
 	return buf;
 }
 
-/* LSD radix sort of the order keys, 11 bits a pass, a pass skipped when every key
- * has the same digit there: for the large rows of a long log (tens of thousands of
- * values) several times quicker than the quicksort. The keys replace the values in
- * v and move between v and the scratch buffer. False when out of memory. */
-static bool radix_sort(double *v, size_t n)
+/* The one sort: LSD radix sort of the order keys, 11 bits a pass, a pass skipped
+ * when every key has the same digit there. For the large rows of a long log (tens
+ * of thousands of values) several times quicker than a quicksort; on a short set
+ * its counting costs microseconds. The keys replace the values in v and move
+ * between v and the scratch buffer. */
+static void radix_sort(double *v, size_t n)
 {
+	static size_t count[RADIX_PASSES][1 << RADIX_BITS];
+	if (n < 2)
+		return;
 	key_slot *a = (key_slot *)v, *b = radix_scratch(n);
-	size_t (*count)[1 << RADIX_BITS] = calloc(RADIX_PASSES, sizeof(*count));
-	if (!b || !count) {
-		free(count);
-		return false;
-	}
+	memset(count, 0, sizeof(count));
 	for (size_t i = 0; i < n; i++) {
 		a[i] = order_key(v[i]);
 		for (int p = 0; p < RADIX_PASSES; p++)
@@ -169,15 +143,15 @@ static bool radix_sort(double *v, size_t n)
 	}
 	for (size_t i = 0; i < n; i++)
 		v[i] = from_key(a[i]);  /* a is v or the scratch buffer */
-	free(count);
-	return true;
 }
 
 void ds_sort(struct dataset *d)
 {
-	if (!d->sorted && (d->n < 1024 || !radix_sort(d->v, d->n)))
-		sort_doubles(d->v, d->n, 64);
+	if (!d->sorted)
+		radix_sort(d->v, d->n);
 	d->sorted = true;
+	free(d->boot);
+	d->boot = NULL;
 }
 
 double ds_min(const struct dataset *d) { return d->v[0]; }
@@ -464,39 +438,46 @@ double f_test_p(const struct dataset *a, const struct dataset *b)
 	return p * 2 > 1 ? 1 : p * 2;
 }
 
-struct ranked {
-	double v;
-	int set;
-};
-
-static int cmp_ranked(const void *x, const void *y)
+/* A sorted copy of d (the caller frees it); exits when out of memory. */
+static struct dataset sorted_copy(const struct dataset *d)
 {
-	return cmp_double(&((const struct ranked *)x)->v, &((const struct ranked *)y)->v);
+	struct dataset c;
+	ds_init(&c, d->name);
+	for (size_t i = 0; i < d->n; i++)
+		if (!ds_add(&c, d->v[i]))
+			out_of_memory();
+	ds_sort(&c);
+	return c;
+}
+
+/* The ranks of b's values among a's and b's (a tie takes its mean rank), summed,
+ * walking the two sorted sets at once; *ties gets the sum of t^3 - t over tied groups. */
+static double rank_sum(const struct dataset *a, const struct dataset *b, double *ties)
+{
+	size_t i = 0, j = 0;
+	double rank_b = 0;
+	*ties = 0;
+	while (i < a->n || j < b->n) {
+		double v = j == b->n || (i < a->n && a->v[i] < b->v[j]) ? a->v[i] : b->v[j];
+		size_t from = i + j, in_b = 0;
+		while (i < a->n && a->v[i] == v)
+			i++;
+		while (j < b->n && b->v[j] == v)
+			j++, in_b++;
+		double t = (double)(i + j - from), avg_rank = (double)(from + i + j + 1) / 2;
+		*ties += t * t * t - t;
+		rank_b += (double)in_b * avg_rank;
+	}
+	return rank_b;
 }
 
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b)
 {
 	struct mwresult r = { 0, 0, 1 };
-	size_t n = a->n + b->n;
-	struct ranked *all = malloc(n * sizeof(*all));
-	if (!all)
-		return r;
-	for (size_t i = 0; i < a->n; i++)
-		all[i] = (struct ranked){ a->v[i], 0 };
-	for (size_t i = 0; i < b->n; i++)
-		all[a->n + i] = (struct ranked){ b->v[i], 1 };
-	qsort(all, n, sizeof(*all), cmp_ranked);
-	double rank_b = 0, ties = 0;
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i; j < n && all[j].v == all[i].v; j++)
-			;
-		double t = (double)(j - i), avg_rank = (double)(i + j + 1) / 2;
-		ties += t * t * t - t;
-		for (size_t k = i; k < j; k++)
-			if (all[k].set)
-				rank_b += avg_rank;
-	}
-	free(all);
+	struct dataset sa = sorted_copy(a), sb = sorted_copy(b);
+	double ties, rank_b = rank_sum(&sa, &sb, &ties);
+	ds_free(&sa);
+	ds_free(&sb);
 	double na = (double)a->n, nb = (double)b->n, N = na + nb;
 	r.u = rank_b - nb * (nb + 1) / 2;
 	double mean = na * nb / 2;

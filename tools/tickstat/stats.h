@@ -13,7 +13,11 @@ struct dataset {
 	size_t n, cap;
 	double sum;              /* in the order values were added */
 	bool sorted;
+	unsigned *boot;          /* per value, the boot it came from (boots.h); NULL: none said */
 };
+
+/* calloc() of at least one element, or exit 2 with "out of memory". */
+void *must_calloc(size_t n, size_t size);
 
 void ds_init(struct dataset *d, const char *name);
 bool ds_grow(struct dataset *d);               /* false when out of memory */
@@ -28,7 +32,11 @@ static inline bool ds_add(struct dataset *d, double x)
 	d->sorted = false;
 	return true;
 }
+/* Add x, a value of boot number boot (the values of one set are all added one way
+ * or all the other); exits when out of memory. */
+void ds_add_boot(struct dataset *d, double x, unsigned boot);
 void ds_free(struct dataset *d);
+/* Sort the values; the boots they came from are forgotten. */
 void ds_sort(struct dataset *d);
 
 /* These need a sorted set with n >= 1 (stddev: n >= 2). */

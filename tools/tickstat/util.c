@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void usage_error(const char *fmt, ...)
 {
@@ -117,4 +118,12 @@ bool config_key_is(const struct rec *r, const char *key)
 		if (key_field(&r->f[i]))
 			p = match_part(p, r->f[i].key, key_text(&r->f[i], num));
 	return p && !*p;
+}
+
+bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

@@ -1,59 +1,28 @@
-/* Intervals and verdicts for tickstat report (report.h). Student's t at the level
- * named, from the exact quantile (t_crit), never ministat's rounded table: report
- * speaks for itself, compare speaks ministat. */
+/* Verdicts and the figures' text for tickstat report (report.h). The intervals are
+ * boots.h's, with the exact quantile at the level named (t_crit), never ministat's
+ * rounded table: report speaks for itself, compare speaks ministat. */
 #include "report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-struct interval mean_interval(const struct dataset *d, int ci)
+struct verdict verdict(const struct dataset *a, const struct dataset *b, double boot_cost,
+		       int ci)
 {
-	struct interval r = { NAN, NAN, d->n, d->n > 0 };
-	if (!d->n)
-		return r;
-	r.v = ds_mean(d);
-	if (d->n >= 2)
-		r.e = t_crit(ci, (double)d->n - 1) * ds_stddev(d) / sqrt((double)d->n);
-	return r;
-}
-
-/* The smallest n per set with t(ci, 2n - 2) s sqrt(2/n) < |delta|: the interval
- * shrinks as n grows, so double, then halve. 0 when more than 10^7. */
-static long runs_to_resolve(double delta, double s, int ci)
-{
-	const long max_runs = 10000000;
-	if (!(fabs(delta) > 0) || !(s >= 0))
-		return 0;
-	long lo = 1, hi = 2;
-	while (t_crit(ci, 2.0 * hi - 2) * s * sqrt(2.0 / hi) >= fabs(delta)) {
-		lo = hi;
-		if ((hi *= 2) > max_runs)
-			return 0;
-	}
-	while (hi - lo > 1) {
-		long mid = lo + (hi - lo) / 2;
-		if (t_crit(ci, 2.0 * mid - 2) * s * sqrt(2.0 / mid) < fabs(delta))
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
-}
-
-struct verdict verdict(const struct dataset *a, const struct dataset *b, int ci)
-{
-	struct verdict v = { NAN, NAN, a->n, b->n, false, false, 0 };
-	if (a->n < 2 || b->n < 2)
-		return v;
-	struct tresult t = student(a, b, ci);   /* its s and df; its err is ministat's */
-	double na = (double)a->n, nb = (double)b->n;
-	v.ok = true;
-	v.diff = t.diff;
-	v.err = t_crit(ci, t.df) * t.s * sqrt(1 / na + 1 / nb);
-	v.proven = fabs(v.diff) > v.err;
-	v.runs_needed = runs_to_resolve(v.diff, t.s, ci);
+	struct verdict v = { .d = diff_estimate(a, b, ci) };
+	v.proven = estimate_excludes_zero(&v.d);
+	if (v.d.ok && !v.proven)
+		v.need = need_for_diff(a, b, fabs(v.d.v), boot_cost, ci);
 	return v;
+}
+
+void fmt_verdict_need(char *buf, size_t size, const struct verdict *v)
+{
+	if (v->d.v == 0)
+		snprintf(buf, size, "identical means");
+	else
+		fmt_need(buf, size, &v->need);
 }
 
 /* Decimals that show the half interval to one significant digit, two when that
@@ -79,6 +48,36 @@ void fmt_share(char *buf, size_t size, double ppm, double err_ppm, bool sign)
 		snprintf(buf, size, sign ? "%+.*f %% ± %.*f %%" : "%.*f %% ± %.*f %%", d, v, d, e);
 	else
 		snprintf(buf, size, sign ? "%+.*f %%" : "%.*f %%", d, v);
+}
+
+/* The bootstrap's interval is not symmetric: both ends, rounded as its nearer one. */
+static bool asymmetric(const struct estimate *e)
+{
+	return e->interval && e->method == IV_BOOTSTRAP;
+}
+
+void fmt_share_estimate(char *buf, size_t size, const struct estimate *e, bool sign)
+{
+	if (!asymmetric(e)) {
+		fmt_share(buf, size, e->v, e->interval ? e->e : NAN, sign);
+		return;
+	}
+	double v = e->v / 1e4, lo = e->lo / 1e4, hi = e->hi / 1e4;
+	int d = decimals(v, fmin(v - lo, hi - v));
+	snprintf(buf, size, sign ? "%+.*f %% (%+.*f to %+.*f %%)" : "%.*f %% (%.*f to %.*f %%)",
+		 d, v, d, lo, d, hi);
+}
+
+void fmt_pm_estimate(char *buf, size_t size, const struct estimate *e, bool sign)
+{
+	char num[96];
+	if (!asymmetric(e)) {
+		fmt_pm(num, sizeof(num), e->v, e->interval ? e->e : NAN);
+	} else {
+		int d = decimals(e->v, fmin(e->v - e->lo, e->hi - e->v));
+		snprintf(num, sizeof(num), "%.*f (%.*f to %.*f)", d, e->v, d, e->lo, d, e->hi);
+	}
+	snprintf(buf, size, "%s%s", sign && e->v >= 0 ? "+" : "", num);
 }
 
 void fmt_pm(char *buf, size_t size, double v, double e)
@@ -114,12 +113,4 @@ size_t columns(const char *s)
 	for (; *s; s++)
 		n += ((unsigned char)*s & 0xc0) != 0x80;
 	return n;
-}
-
-void fmt_runs_needed(char *buf, size_t size, const struct verdict *v)
-{
-	if (v->runs_needed)
-		snprintf(buf, size, "runs needed: %ld", v->runs_needed);
-	else
-		snprintf(buf, size, "%s", v->diff == 0 ? "identical means" : "runs needed: over 10^7");
 }

@@ -3,7 +3,10 @@
  * derived figures of the tick benchmark and the pooled histograms of stats
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
+#include "boots.h"
+#include "lost.h"
 #include "stats.h"
+#include "tick.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #define MAX_ROWS   48
 #define LABEL_W    26
 #define SUMMARY_CI 2             /* 95% */
+#define MAX_PENDING 64           /* CPUs of one configuration waiting for their pair */
 
 struct bucket { uint64_t lo, n; };
 
@@ -27,6 +31,9 @@ struct group {
 	uint64_t pooled_n, pooled_min, pooled_max;
 	long double pooled_sum;
 	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
+	struct dataset level;    /* run: lost_ppm, stats: p50, per run with its boot */
+	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
+	int noff;                /* tick runs without the timer not yet paired */
 };
 
 /* A skip or error record, said once with how often it came. */
@@ -47,6 +54,7 @@ struct summary {
 	struct group *g;
 	struct note *notes;
 	size_t nnotes;
+	unsigned boots;          /* boot records read: the boot a value comes from */
 };
 
 /* strcmp() == 0 for the short strings of the hot path, inlined (the library call
@@ -58,13 +66,22 @@ static inline bool same(const char *a, const char *b)
 	return *a == *b;
 }
 
+/* Records that describe the machine and the run rather than measure: no table of
+ * their own (skip and error are listed as notes). Every record type of
+ * docs/FORMAT.md is either here or a measurement (run, stats, fire, storm,
+ * storm_limit, tsc_sync, report): tests/host/tickstat-summary.sh holds the list to
+ * the document. Those before `calibration` (machine_check, machine, ...) once got
+ * tables "converted" at tsc_hz 0, and a warning of boots with different TSC
+ * frequencies in every single-boot log. */
 static bool is_metadata(const char *type)
 {
 	if (same(type, "run") || same(type, "stats"))   /* nearly every record */
 		return false;
-	static const char *const types[] = { "boot", "platform", "calibration", "timer",
-					     "skip", "error", "end", "acpi", "acpi_problem",
-					     "interrupts", "hpet_comparator" };
+	static const char *const types[] = { "boot", "platform", "machine_check",
+					     "machine_check_log", "acpi", "acpi_problem",
+					     "machine", "smbios_problem", "interrupts",
+					     "calibration", "cpus", "timer", "hpet_comparator",
+					     "selftest", "idle_caps", "skip", "error", "end" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
@@ -203,9 +220,11 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 	g->nhist = k;
 }
 
-static void pool_stats(struct group *g, const struct rec *r)
+static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 {
-	uint64_t n, sum, min, max;
+	uint64_t n, sum, min, max, p50;
+	if (rec_u64(r, "p50", &p50))
+		ds_add_boot(&g->level, (double)p50, boot);
 	if (!rec_u64(r, "n", &n) || !rec_u64(r, "sum", &sum) || !rec_u64(r, "min", &min) ||
 	    !rec_u64(r, "max", &max))
 		return;
@@ -275,13 +294,33 @@ static void print_notes(const struct summary *s)
 	}
 }
 
+/* The pairing of lost.h within a group (the configuration): an off run waits for
+ * the on run of its CPU and index, whose lost_ppm goes in with its boot. Without
+ * lost.c's keys: summary meets every record of a long log. */
+static void take_lost(struct summary *s, struct group *g, const struct rec *r, bool on,
+		      uint64_t cpu, uint64_t run, double cycles)
+{
+	int k = 0;
+	while (k < g->noff && (g->off[k].cpu != cpu || g->off[k].run != run))
+		k++;
+	if (!on && k == g->noff && g->noff < MAX_PENDING)
+		g->noff++;
+	if (!on && k < g->noff)
+		g->off[k].cpu = cpu, g->off[k].run = run, g->off[k].cycles = cycles;
+	if (!on || k == g->noff)
+		return;
+	struct run_pair p = { .off = g->off[k].cycles, .on = cycles };
+	ds_add_boot(&g->level, lost_ppm(&p), s->boots ? s->boots - 1 : 0);
+	g->off[k] = g->off[--g->noff];
+}
+
 static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
 	uint64_t hz;
 	if (is_metadata(r->type)) {
 		if (!strcmp(r->type, "boot"))
-			s->tsc_hz = 0;  /* each boot converts with its own calibration */
+			s->tsc_hz = 0, s->boots++;  /* each boot converts with its own calibration */
 		if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
 			s->tsc_hz = (double)hz;
 		if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
@@ -292,18 +331,28 @@ static void take(const struct rec *r, void *ctx)
 	if (!g)
 		return;
 	const char *suffix = bool_suffix(r);
-	bool stats = same(r->type, "stats");
+	bool stats = same(r->type, "stats"), run = same(r->type, "run");
+	uint64_t cpu = 0, index = UINT64_MAX;
+	double cycles = 0;
 	g->records++;
 	g->last_line = r->line;
 	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
+		if (f->v.kind == V_INT && run && same(f->key, "cpu"))
+			cpu = f->v.u;
+		if (f->v.kind == V_INT && run && same(f->key, "run"))
+			index = f->v.u;
 		if (f->v.kind != V_INT || is_config_field(f) || is_id_field(f->key) ||
 		    same(f->key, "run") || (stats && same(f->key, "sum")))
 			continue;
+		if (run && same(f->key, "cycles"))
+			cycles = (double)f->v.u;
 		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
 	}
 	if (stats)
-		pool_stats(g, r);
+		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
+	else if (run && *suffix && index != UINT64_MAX && cycles > 0)
+		take_lost(s, g, r, suffix[10] == 't', cpu, index, cycles);
 }
 
 /* ---- printing ----------------------------------------------------------------- */
@@ -340,37 +389,8 @@ static void print_cost(const char *what, double v, double e, double tsc_hz, cons
 	printf("  %s\n", how);
 }
 
-bool tick_figures(const struct dataset *off, const struct dataset *on,
-		  const struct dataset *irq, unsigned cpus, struct tick_figures *f)
-{
-	if (off->n < 2 || on->n < 2 || irq->n < 1 || ds_mean(irq) <= 0)
-		return false;
-	struct tresult t = student_exact(off, on, SUMMARY_CI);
-	f->cpus = cpus;
-	f->irqs = ds_mean(irq);
-	f->lost = t.diff;
-	f->lost_err = t.err;
-	f->proven = t.proven;
-	f->cost = t.diff / f->irqs;
-	f->cost_err = t.err / f->irqs;
-	f->lost_all = t.diff * cpus;
-	f->lost_all_err = t.err * cpus;
-	return true;
-}
-
-bool tick_total(struct dataset *off, struct dataset *on, struct dataset *irq,
-		double *v, double *e)
-{
-	struct tick_figures f;
-	if (!tick_figures(off, on, irq, 1, &f))
-		return false;
-	*v = f.cost;
-	*e = f.cost_err;
-	return true;
-}
-
 /* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
-bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+static bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
 {
 	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
 		return false;
@@ -492,6 +512,23 @@ static void print_constants(struct group *g)
 	}
 }
 
+/* The variance of a per-run figure at each level (boots.h): the runs within a boot,
+ * the boots beyond what their runs explain. */
+static void print_levels(const struct group *g)
+{
+	struct levels lv;
+	bool run = !strncmp(g->key, "run ", 4);
+	if (!levels_of(&g->level, &lv) || lv.runs < 2)
+		return;
+	printf("variance by level of %s per run: s.d. within a boot %.6g, ", run ?
+	       "the CPU share lost (lost_ppm, ppm)" : "the p50 (cycles)", sqrt(lv.run_var));
+	if (lv.boots < 2)
+		printf("between boots unknown (1 boot)\n");
+	else
+		printf("between boots %.6g (%d boots x %zu%s runs)\n", sqrt(lv.boot_var), lv.boots,
+		       lv.runs_min, lv.runs_min == lv.runs_max ? "" : "+");
+}
+
 static void print_group(struct group *g, const struct summary *s)
 {
 	bool any = s->all;
@@ -516,59 +553,7 @@ static void print_group(struct group *g, const struct summary *s)
 	if (!strncmp(g->key, "run ", 4))
 		print_tick(g, g->tsc_hz);
 	print_pooled(g, g->tsc_hz);
-}
-
-/* The key without " cpus=N"; N, or 0 when the key has none. */
-static unsigned key_without_cpus(const char *key, char *buf, size_t size)
-{
-	const char *c = strstr(key, " cpus=");
-	if (!c) {
-		snprintf(buf, size, "%s", key);
-		return 0;
-	}
-	char *end;
-	unsigned long n = strtoul(c + 6, &end, 10);
-	snprintf(buf, size, "%.*s%s", (int)(c - key), key, end);
-	return (unsigned)n;
-}
-
-/* Put key index at its place in members[0..n), kept by ascending cpus. */
-static int add_member(int *members, unsigned *cpus, int n, int index, unsigned count)
-{
-	int k = n;
-	for (; k > 0 && cpus[k - 1] > count; k--) {
-		members[k] = members[k - 1];
-		cpus[k] = cpus[k - 1];
-	}
-	members[k] = index;
-	cpus[k] = count;
-	return n + 1;
-}
-
-void scaling_sets(const char *const *keys, int nkeys, scaling_fn fn, void *ctx)
-{
-	bool *done = calloc((size_t)nkeys + 1, sizeof(bool));
-	int *members = calloc((size_t)nkeys + 1, sizeof(int));
-	unsigned *cpus = calloc((size_t)nkeys + 1, sizeof(unsigned));
-	for (int i = 0; done && members && cpus && i < nkeys; i++) {
-		char base[512], other[512];
-		if (done[i] || strncmp(keys[i], "run bench=tick", 14) ||
-		    !key_without_cpus(keys[i], base, sizeof(base)))
-			continue;
-		int n = 0;
-		for (int j = i; j < nkeys; j++) {
-			unsigned count = key_without_cpus(keys[j], other, sizeof(other));
-			if (count && !strcmp(base, other)) {
-				done[j] = true;
-				n = add_member(members, cpus, n, j, count);
-			}
-		}
-		if (n >= 2)             /* one CPU count: nothing to compare */
-			fn(base, members, cpus, n, ctx);
-	}
-	free(done);
-	free(members);
-	free(cpus);
+	print_levels(g);
 }
 
 /* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
@@ -626,6 +611,7 @@ static void free_summary(struct summary *s)
 	for (int i = 0; i < s->ngroups; i++) {
 		for (int j = 0; j < s->g[i].nrows; j++)
 			ds_free(&s->g[i].rows[j]);
+		ds_free(&s->g[i].level);
 		free(s->g[i].hist);
 	}
 	free(s->g);

@@ -62,6 +62,11 @@ int cmd_report(int argc, char **argv)
 	}
 	if (nlogs == 0)
 		usage_error("no LOG given");
+	if (boots_repeat(logs, nlogs)) {
+		report_free(r);
+		free(logs);
+		return 2;
+	}
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	int rc, ng = machine_setup(logs, nlogs, &ids, &g);

@@ -1,8 +1,8 @@
-/* tickstat compare and column. compare prints ministat's report (legend, plot,
- * vitals, Student's t against the first set) and then, beyond ministat, the F test
- * and Welch's t when the variances differ, Mann-Whitney U, and the runs needed to
- * resolve a difference. */
+/* tickstat compare: ministat's report (legend, plot, vitals, Student's t against
+ * the first set) and then, beyond ministat, the F test and Welch's t when the
+ * variances differ, Mann-Whitney U, and the runs needed to resolve a difference. */
 #include "tickstat.h"
+#include "boots.h"
 #include "ministat.h"
 #include "select.h"
 
@@ -66,16 +66,37 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		       conf_pct[ci], n, t.s);
 }
 
+/* Sets of several boots (logs of one machine and build pooled): the difference
+ * with its interval over the boots (boots.h), beyond ministat's over the runs. */
+static void print_over_boots(const struct estimate *over, int ci)
+{
+	const struct estimate e = *over;
+	char method[128];
+	fmt_method(method, sizeof(method), &e, ci);
+	if (!e.interval) {
+		printf("Over boots: %g, no interval (%s)\n", e.v, method);
+		return;
+	}
+	printf("Over boots (a boot's mean, not a run, the sample): %s\n\t%g +/- %g\n"
+	       "\t(%s)\n", estimate_excludes_zero(&e) ? "difference proven" :
+	       "no difference proven", e.v, e.e, method);
+}
+
 static int report(struct series *s, int n, const struct compare_opts *o)
 {
 	struct dataset sets[MS_MAX_SETS];
+	struct estimate over[MS_MAX_SETS];   /* each set against the first, over boots */
 	for (int i = 0; i < n; i++) {
 		if (s[i].d.n < 3) {
 			fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at "
 				"least 3\n", s[i].d.name, s[i].d.n);
 			return 2;
 		}
+	}
+	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
+		over[i] = diff_estimate(&s[0].d, &s[i].d, o->ci);
 		sets[i] = s[i].d;
+		sets[i].boot = NULL;     /* the sort forgets them: s[i] frees them */
 		ds_sort(&sets[i]);
 	}
 	ms_legend(stdout, sets, n);
@@ -96,6 +117,8 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 		print_welch(&sets[0], &sets[i], o->ci);
 		print_mann_whitney(&sets[0], &sets[i], o->ci);
 		print_runs_needed(&sets[0], &sets[i], o->ci, o->delta);
+		if (boots_in(&s[0].d) > 1 || boots_in(&s[i].d) > 1)
+			print_over_boots(&over[i], o->ci);
 	}
 	return 0;
 }
@@ -196,42 +219,6 @@ int cmd_compare(int argc, char **argv)
 		int rc = compare_configs(s, n, &o, sel.numbers);
 		status = rc > status ? rc : status;
 	}
-	select_free(s, n);
-	return status;
-}
-
-int cmd_column(int argc, char **argv)
-{
-	struct selection sel = { .merge_logs = true };
-	char *logs[SELECT_MAX_SETS];
-	int nlogs = 0;
-	for (int i = 0; i < argc; i++) {
-		if (select_option(&sel, argc, argv, &i))
-			continue;
-		if (argv[i][0] == '-' && argv[i][1])
-			usage_error("column: unknown option %s", argv[i]);
-		if (!sel.field)
-			sel.field = argv[i];
-		else if (nlogs < SELECT_MAX_SETS)
-			logs[nlogs++] = argv[i];
-	}
-	if (!sel.field || nlogs == 0)
-		usage_error("column: FIELD and LOG needed");
-	if (sel.by)
-		usage_error("column: --by is for compare; use --where");
-	struct series *s;
-	sel.split_configs = true;
-	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
-	/* Several configurations: each headed by a "# " line (ministat skips those). */
-	for (int i = 0; i < n && status < 2; i++) {
-		if (n > 1)
-			printf("# %s\n", s[i].config);
-		for (size_t k = 0; k < s[i].d.n; k++)
-			printf("%.17g\n", s[i].d.v[k]);
-	}
-	if (n > 1 && status < 2)
-		fprintf(stderr, "tickstat: column: %d configurations, each headed by a '#' line; "
-			"choose one with --where K=V before ministat\n", n);
 	select_free(s, n);
 	return status;
 }

@@ -52,17 +52,23 @@ static void machine_setup_export(struct export *x, char **logs, int n)
 	x->ngroups = machine_setup(logs, n, &x->ids, &x->groups);
 }
 
+/* Always valid UTF-8 (RFC 8259 8.1): the records' strings are (log.c refuses
+ * others), a file name need not be: a byte that is no character of it becomes
+ * U+FFFD, the replacement character. */
 static void json_string(const char *s)
 {
 	putchar('"');
-	for (; *s; s++) {
+	for (size_t len = strlen(s), n; *s; s += n, len -= n) {
 		unsigned char c = (unsigned char)*s;
+		n = utf8_valid(s, len);
 		if (c == '"' || c == '\\')
 			printf("\\%c", c);
 		else if (c < 0x20)
 			printf("\\u%04x", c);
+		else if (n)
+			fwrite(s, 1, n, stdout);
 		else
-			putchar(c);
+			fputs("\\ufffd", stdout), n = 1;
 	}
 	putchar('"');
 }

@@ -10,13 +10,14 @@
  *     CPUs" tables, from the same tick_figures() and scaling_sets();
  *   - latency histograms (stats records of bench "latency"), log scales;
  *   - read and arm costs (benches "readcost", "armcost"): the mean over runs of the
- *     per-run medians, as bars with min..max whiskers.
+ *     per-run medians, as bars with min..max whiskers;
+ *   - idle package power against HZ, tickless its own point (idle_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
 #include "machines.h"
-#include "stats.h"
+#include "tick.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -141,11 +142,15 @@ static void take(const struct rec *r, void *ctx)
 	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
 	if (strcmp(r->type, "stats") || !bench || !what)
 		return;
-	/* latency on several CPUs at once (latency_cpus=) apart from one CPU's */
+	/* latency on several CPUs at once (latency_cpus=) apart from one CPU's, each
+	 * idle state apart from spin, the wake's stamp apart from the handler's */
 	uint64_t cpus = 1;
-	char label[64];
+	char label[64], state[48] = "";
+	const char *wait = rec_str(r, "wait"), *stamp = rec_str(r, "stamp");
 	rec_u64(r, "cpus", &cpus);
-	snprintf(label, sizeof(label), cpus > 1 ? "%s cpus=%llu" : "%s", what,
+	if (wait && strcmp(wait, "spin") && strcmp(bench, "ipi"))
+		snprintf(state, sizeof(state), " %s%s", wait, stamp && !strcmp(stamp, "wake") ? " wake" : "");
+	snprintf(label, sizeof(label), cpus > 1 ? "%s%s cpus=%llu" : "%s%s", what, state,
 		 (unsigned long long)cpus);
 	struct dist_series *d = dist_of(p, bench, label);
 	if (d && rec_num(r, "p50", &v))
@@ -343,7 +348,7 @@ static int draw(struct plot *p, const char *out)
 {
 	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, ns = 0, nl = 0, nc = 0, label_max = 0;
+	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, label_max = 0;
 	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream */
@@ -353,23 +358,27 @@ static int draw(struct plot *p, const char *out)
 		ns = scaling_blocks(scratch, p, t->configs, &t->max_cpus);
 		nl = latency_blocks(scratch, p);
 		nc = cost_block(scratch, p, &label_max);
+		ni = idle_plot_blocks(scratch, p->report->idle);
 		fclose(scratch);
 	}
-	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0);
+	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0);
 	if (!panels) {
 		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
 		free(t);
 		return 2;
 	}
-	if (!(g = open_gnuplot(out, 1000, 420 * panels))) {
-		perror("tickstat: gnuplot");
+	struct gnuplot *gp = gnuplot_open(out, 1000, 420 * panels);
+	if (!gp) {
+		fprintf(stderr, "tickstat: plot: out of memory\n");
 		free(t);
 		return 2;
 	}
+	g = gp->script;
 	hz_blocks(g, p->report, &t->hz);
 	scaling_blocks(g, p, t->configs, &t->max_cpus);
 	latency_blocks(g, p);
 	cost_block(g, p, &label_max);
+	idle_plot_blocks(g, p->report->idle);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
 		hz_plot(g, p->report, &t->hz);
@@ -379,15 +388,11 @@ static int draw(struct plot *p, const char *out)
 		plot_latency(g, p, &t->hz);
 	if (nc)
 		plot_costs(g, label_max);
+	if (ni)
+		idle_plot(g, p->report->idle, ni);
 	fprintf(g, "unset multiplot\n");
 	free(t);
-	const char *ext = strrchr(out, '.');
-	int rc = !strcmp(ext, ".gp") ? fclose(g) : pclose(g);
-	if (rc != 0) {
-		fprintf(stderr, "tickstat: gnuplot failed (status %d); is gnuplot-nox installed?\n", rc);
-		return 2;
-	}
-	return 0;
+	return gnuplot_finish(gp);
 }
 
 static void free_tick_runs(struct tick_runs *t)

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# tickstat over boots (docs/TICKSTAT.md, "Over boots") on generated logs whose truth is
+# known (build/gen-log -q: the local APIC timer at 100 and 1000 Hz, a share per run of
+# (1500 + 800) cycles x HZ / 2 GHz: 0.0115 % and 0.115 %, the shift between them
+# 0.1035 %; -B 0.02: each boot's interrupts cost (1 + b) times as much, b from N(0, 2 %):
+# the boots vary 8 times as much as the runs within them):
+#   - coverage: 100 seeded repetitions of 10 boots x 10 runs (the bootstrap) and of
+#     3 boots x 10 runs (Student's t on the boot means): the 95 % intervals of both
+#     shares and of the difference cover the truth in 93 or more of each 100;
+#   - the plan: the boots x runs that tickstat plan asks for a half width, applied to
+#     40 new logs, give that half width within 20 % (their mean);
+#   - the report: boots, methods and counts named, the shift line, the needed line;
+#     boots that repeat exactly (zero variance between boots) said; one log or one
+#     boot (machine, build and seed) given twice refused; compare pools logs of one
+#     machine and build as boots.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+command -v python3 >/dev/null || { echo "skip: python3 is not installed (scripts/install-deps)"; exit 77; }
+ts=$PWD/build/tickstat gen=$PWD/build/gen-log
+[[ -x $ts && -x $gen ]] || { echo "build/tickstat or build/gen-log missing (make host)"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fail() { echo "FAIL: $*"; exit 1; }
+
+python3 - "$ts" "$gen" <<'PY' || exit 1
+import re, subprocess, sys
+ts, gen = sys.argv[1], sys.argv[2]
+TRUTH = {100: 0.0115, 1000: 0.115, "shift": 0.1035}   # % of the CPU
+PCT = r"([+-]?[0-9.]+) % (?:± ([0-9.]+) %|\(([+-]?[0-9.]+) to ([+-]?[0-9.]+) %\))"
+fails = []
+
+def log(path, boots, runs, first_seed, extra=()):
+    with open(path, "wb") as f:
+        for b in range(boots):
+            f.write(subprocess.run([gen, "-q", "-r", str(runs), "-s", str(first_seed + b), "-B", "0.02",
+                                    *extra], capture_output=True, check=True).stdout)
+
+def interval(text, what):
+    m = re.search(what + PCT, text)
+    if not m:
+        return None
+    v = float(m.group(1))
+    if m.group(2):
+        return v, v - float(m.group(2)), v + float(m.group(2))
+    return v, float(m.group(3)), float(m.group(4))
+
+def report(path):
+    return subprocess.run([ts, "report", path], capture_output=True, text=True).stdout
+
+for boots, method in ((10, "bootstrap BCa"), (3, "t on boot means")):
+    cover = {100: 0, 1000: 0, "shift": 0}
+    for rep in range(100):
+        log("l.log", boots, 10, 1 + 1000 * rep)
+        out = report("l.log")
+        named = "(95 %%, %d boots × 10 runs, %s)" % (boots, method)
+        if named not in out:
+            fails.append("%d boots: the intervals do not say %s:\n%s" % (boots, named, out))
+            break
+        for key, what in ((100, r"HZ=100 "), (1000, r"HZ=1000 "), ("shift", r"HZ=1000 vs HZ=100: ")):
+            iv = interval(out, what)
+            cover[key] += iv is not None and iv[1] <= TRUTH[key] <= iv[2]
+    print("%d boots x 10 runs, %s: the 95 %% intervals cover the truth in %d, %d and %d of 100 "
+          "(HZ=100, HZ=1000, the difference)" % (boots, method, cover[100], cover[1000], cover["shift"]))
+    if min(cover.values()) < 93:
+        fails.append("%d boots: coverage %s below 93 of 100" % (boots, cover))
+
+# The plan, applied.
+log("p.log", 10, 10, 5000)
+for h in (0.004, 0.002):
+    out = subprocess.run([ts, "plan", "--precision", "%g%%" % h, "p.log"], capture_output=True,
+                         text=True).stdout
+    m = re.search(r"spin cpus=1 HZ=1000\n.*needed: (\d+) boots × (\d+) runs", out)
+    if not m:
+        fails.append("plan: no needed boots x runs for HZ=1000:\n" + out)
+        continue
+    k, n = int(m.group(1)), int(m.group(2))
+    widths = []
+    for rep in range(40):
+        log("q.log", k, n, 100000 + 100 * rep)
+        iv = interval(report("q.log"), r"HZ=1000 ")
+        widths.append((iv[2] - iv[1]) / 2)
+    mean = sum(widths) / len(widths)
+    print("plan for a half width of %g %%: %d boots × %d runs; applied 40 times: %.5f %% (%.2f of it)"
+          % (h, k, n, mean, mean / h))
+    if not 0.8 <= mean / h <= 1.2:
+        fails.append("plan %g %%: applied, the half width is %.3f of it" % (h, mean / h))
+
+for f in fails:
+    print("FAIL:", f)
+sys.exit(1 if fails else 0)
+PY
+
+# The report of three boots: counts, method, shift and needed lines.
+for s in 1 2 3; do $gen -q -r 10 -s $s -B 0.02; done > three.log
+$ts report three.log > three.out || fail "report of three boots exits $?"
+grep -q '^the boots are pooled' three.out || fail "three boots not said pooled"
+grep -q 'HZ=1000 vs HZ=100: +0\.10[0-9]* % ± 0\.00[0-9]* % of the CPU' three.out || fail "no proven difference"
+grep -Pzoq '\(95 %, 3 boots × 10 runs, t on boot means\)\n      shift \(Hodges-Lehmann\) \+0\.10[0-9] % of the CPU,\n?\s*signed-rank p < 0\.001 \(30 pairs\)' three.out ||
+	fail "no shift line after the verdict: $(cat three.out)"
+# too few runs for the difference asked by plan: needed boots x runs in the report
+for s in 1 2 3; do $gen -q -r 3 -s $s -B 0.02 -N 400000; done > noisy.log
+$ts report noisy.log | grep -q 'no difference proven (needed: [0-9]* boots × [0-9]* runs)' ||
+	fail "no 'needed: N boots × M runs' for a difference the boots do not prove"
+echo "three boots: counts and method named, the shift, and what an unproven one needs"
+
+# Boots that repeat exactly: zero variance between them, said.
+$gen -q -r 4 -s 7 > one.log
+for k in 1 2 3; do sed "s/\"seed\":7,/\"seed\":$k,/" one.log | python3 -c '
+import sys, zlib
+for l in sys.stdin:
+    l = l.rstrip("\n")
+    if l.startswith("{"):
+        body = l[:l.rindex(",\"crc\"")]
+        l = "%s,\"crc\":\"%08x\"}" % (body, zlib.crc32(body.encode()))
+    print(l)'; done > same3.log
+$ts report same3.log | grep -q '^note: no variance between the boots' || fail "boots that repeat exactly not said"
+
+# One log given twice (under another name too); one boot given twice (its machine,
+# build and seed in another file).
+ln -s one.log link.log
+for pair in "one.log one.log" "one.log link.log"; do
+	$ts report $pair > /dev/null 2> err; [[ $? -eq 2 ]] && grep -q 'are one log given twice' err ||
+		fail "report $pair: not refused ($(cat err))"
+done
+cp one.log copy.log
+$ts report one.log copy.log > /dev/null 2> err; [[ $? -eq 2 ]] &&
+	grep -q 'one.log:1 and copy.log:1 are one boot given twice (machine unknown, build gen-log, seed 7)' err ||
+	fail "one boot in two files not refused: $(cat err)"
+$ts plan one.log copy.log > /dev/null 2>&1; [[ $? -eq 2 ]] || fail "plan takes one boot twice"
+echo "one log, or one boot, given twice: refused"
+
+# compare: logs of one machine and build are one set of boots.
+A='1a2b3c4d,ACME,Box 1,CPU,1.0,0x1'
+for s in 1 2 3; do $gen -q -r 10 -s $s -B 0.02 -M "$A" > m$s.log; done
+$ts compare --by hz --field lost_ppm m1.log m2.log m3.log > cmp.out || fail "compare exits $?"
+grep -q '^x  30 ' cmp.out && grep -q '^+  30 ' cmp.out || fail "compare: 3 logs not pooled to 30 runs"
+grep -q '(95 %, 3 boots × 10 runs, t on boot means)' cmp.out || fail "compare: no interval over boots"
+echo "compare: logs of one machine and build pooled, the difference over boots"

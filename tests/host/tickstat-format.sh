@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# tickstat keeps its own copy of the record format's version (tools/tickstat/log.h):
+# it must be the version docs/FORMAT.md states, and the kernel's (the `format` it
+# writes in `boot`). A log of that version is read without a word; one of the next
+# version, or of the one before, is named with the version tickstat reads.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ts=$PWD/build/tickstat
+[[ -x $ts ]] || { echo "build/tickstat missing (make host)"; exit 1; }
+command -v python3 >/dev/null || { echo "skip: python3 is not installed (scripts/install-deps)"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+doc=$(sed -n 's/^Format version: \*\*\([0-9]*\)\*\*.*/\1/p' docs/FORMAT.md)
+[[ $doc =~ ^[0-9]+$ ]] || fail "docs/FORMAT.md states no \"Format version: **N**\""
+kernel=$(grep -rhE '^#define RECORD_FORMAT_VERSION ' kernel lib 2>/dev/null | awk '{ print $3 }')
+[[ $kernel == "$doc" ]] || fail "the kernel writes format ${kernel:-?}, docs/FORMAT.md states $doc"
+
+log() {   # version, file: boot, end, CRCs the kernel's way
+	python3 - "$1" "$2" <<'PY'
+import sys, zlib
+version, out = int(sys.argv[1]), sys.argv[2]
+with open(out, "w") as f:
+    for body in ('{"type":"boot","seq":0,"format":%d,"version":"t"' % version,
+                 '{"type":"end","seq":1,"records":1,"status":"pass"'):
+        f.write('%s,"crc":"%08x"}\n' % (body, zlib.crc32(body.encode())))
+PY
+}
+
+log "$doc" "$tmp/same.log"
+out=$("$ts" check "$tmp/same.log" 2>&1) || fail "format $doc: $out"
+grep -q "format version" <<<"$out" && fail "format $doc named as foreign: $out"
+for other in $((doc + 1)) $((doc - 1)); do
+	(( other >= 1 )) || continue
+	log "$other" "$tmp/other.log"
+	out=$("$ts" check "$tmp/other.log" 2>&1); rc=$?
+	[[ $rc -eq 1 ]] || fail "format $other: exit $rc, wanted 1"
+	grep -qF "other.log:1: format version $other; tickstat reads version $doc" <<<"$out" ||
+		fail "format $other: $out"
+done
+echo "tickstat reads format $doc, the version docs/FORMAT.md states and the kernel writes"

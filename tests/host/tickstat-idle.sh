@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# tickstat report's Idle section and plot's idle-power panel on logs with known
+# answers (no platform here has a RAPL counter that moves, so the energy paths are
+# driven by hand-made idle records, as bench=idle writes them on a PC):
+#   - 5 runs of windows at HZ 0, 100, 1000 whose package power is 1000 mW, 1000.5 and
+#     1500 mW plus a noise common to the windows of a run (drift, which the pairs
+#     cancel) and a little of their own: HZ=1000 vs HZ=0 and vs HZ=100 proven, their
+#     interval recomputed here from the pairs' differences with Student's t (its
+#     tabulated 0.975 quantile at 4 degrees of freedom); HZ=100 vs HZ=0 not proven
+#     (0.5 mW against a noise of 2), with the runs needed; the energy of an extra
+#     wake-up (500 mW over 1000 wake-ups a second more: 500 uJ); the deepest
+#     residency (pc6) of each;
+#   - the same windows without energy fields and idle's skip naming RAPL: every pair
+#     says "no energy counter", the section names the skip's reason;
+#   - latency stats of two states and the IPI source, and a wake stamp: a row each;
+#   - plot: the idle panel, log x, tickless at its own point.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ts=build/tickstat
+
+python3 - "$tmp" <<'PY' || exit 1
+import json, sys, zlib
+tmp = sys.argv[1]
+TSC = 1000000000
+drift = [0.0, 30.0, -20.0, 10.0, 50.0]                  # mW, common to a run's windows
+own = {0: [0.3, -0.2, 0.1, 0.0, -0.4], 100: [1.9, -2.1, 1.4, -0.8, 0.6],
+       1000: [0.2, 0.1, -0.3, 0.4, 0.0]}
+base = {0: 1000.0, 100: 1000.5, 1000: 1500.0}
+pc6 = {0: 900000, 100: 880000, 1000: 600000}           # ppm
+def log(path, energy):
+    recs = [{"type": "boot", "format": 1, "cmdline": "hand-made idle"},
+            {"type": "calibration", "tsc_hz": TSC}]
+    for w, what, stamp, p50 in (("hlt", "lapic", "handler", 2000), ("mwait:C6", "lapic", "handler", 60000),
+                                ("mwait:C6", "lapic", "wake", 55000), ("mwait:C6", "ipi", "handler", 90000)):
+        for run in range(3):
+            recs.append({"type": "stats", "bench": "latency", "what": what, "mode": "oneshot",
+                         "delivery": "local", "wait": w, "stamp": stamp, "cpu": 0, "cpus": 1,
+                         "run": run, "unit": "cycles", "n": 10, "min": p50, "max": p50 + 900,
+                         "sum": 10 * p50 + 100 * run, "p50": p50 + 10 * run, "p90": p50 + 100,
+                         "p99": p50 + 500, "p999": p50 + 800, "hist_lo": [p50], "hist_n": [10]})
+    if not energy:
+        recs.append({"type": "skip", "bench": "idle", "what": "energy",
+                     "reason": "RAPL: the package energy counter (MSR 0x611) did not move in 100 ms"})
+    for run in range(5):
+        for hz in (0, 100, 1000):
+            mw = base[hz] + drift[run] + own[hz][run]
+            r = {"type": "idle", "wait": "hlt", "timer": "tscdl" if hz == 0 else "lapic",
+                 "mode": "tickless" if hz == 0 else "periodic", "delivery": "local", "hz": hz,
+                 "run": run, "cpus": 4, "ms": 1000, "cycles": TSC, "wakeups": max(hz, 1),
+                 "spurious": 0}
+            if energy:
+                r.update(energy_uj=round(mw * 1000), power_uw=round(mw * 1000), energy_reads=2)
+            r.update(residency_c0_ppm=1000, residency_cc6_ppm=990000, residency_pc6_ppm=pc6[hz])
+            recs.append(r)
+    recs.append({"type": "end", "records": len(recs), "status": "pass"})
+    with open(path, "w") as f:
+        for seq, r in enumerate(recs):
+            r = dict([("type", r["type"]), ("seq", seq)] + [(k, v) for k, v in r.items() if k != "type"])
+            line = json.dumps(r, separators=(",", ":"))[:-1]
+            f.write('%s,"crc":"%08x"}\n' % (line, zlib.crc32(line.encode())))
+    json.dump({"drift": drift, "own": own, "base": base}, open(path + ".json", "w"))
+log(tmp + "/energy.log", True)
+log(tmp + "/none.log", False)
+PY
+
+for l in energy none; do
+	$ts check "$tmp/$l.log" >/dev/null || { echo "tickstat check refuses $l.log"; exit 1; }
+	$ts report "$tmp/$l.log" > "$tmp/$l.report" || { echo "report failed on $l.log"; exit 1; }
+done
+$ts plot -o "$tmp/idle.gp" "$tmp/energy.log" || { echo "plot failed"; exit 1; }
+
+python3 - "$tmp" <<'PY'
+import json, math, re, sys
+tmp = sys.argv[1]
+fails = []
+def check(ok, what):
+    if not ok:
+        fails.append(what)
+T975_4 = 2.7764451051977987     # Student's t at 0.975 with 4 degrees of freedom (5 pairs)
+k = json.load(open(tmp + "/energy.log.json"))
+rep = open(tmp + "/energy.report").read()
+def pair(hi, lo):
+    d = [(k["base"][str(hi)] + k["own"][str(hi)][r]) - (k["base"][str(lo)] + k["own"][str(lo)][r])
+         for r in range(5)]
+    m = sum(d) / 5
+    s = math.sqrt(sum((x - m) ** 2 for x in d) / 4)
+    return m, T975_4 * s / math.sqrt(5)
+for hi, lo in ((1000, 0), (1000, 100)):
+    m, e = pair(hi, lo)
+    g = re.search(r"HZ=%d vs HZ=%d: \+([0-9.]+) ± ([0-9.]+) mW\s+\(95 %%, 1 boot × 5 runs, t over runs\)" % (hi, lo), rep)
+    check(g, "HZ=%d vs HZ=%d not proven or missing" % (hi, lo))
+    if g:
+        check(abs(float(g.group(1)) - m) <= 0.05 * abs(m) + 0.01, "HZ=%d vs %d: %s, expected %.3f" % (hi, lo, g.group(1), m))
+        check(abs(float(g.group(2)) - e) <= 0.1 * e + 0.01, "HZ=%d vs %d: ± %s, expected %.3f" % (hi, lo, g.group(2), e))
+m, e = pair(100, 0)
+check(abs(m) < e, "the hand-made HZ=100 vs HZ=0 should not be proven: %.3f ± %.3f" % (m, e))
+check(re.search(r"HZ=100 vs HZ=0: no difference proven \(needed: 1 boot × [0-9]+ runs\)", rep), "HZ=100 vs HZ=0: no 'no difference proven'")
+g = re.search(r"HZ=1000 vs HZ=0: [^\n]*;\s+([0-9.]+) µJ per extra wake-up", rep)
+check(g and abs(float(g.group(1)) - 500) < 5, "energy per extra wake-up: %s" % (g.group(1) if g else "missing"))
+check("deepest state (pc6) reached 60.0 % vs 90.0 % of the time" in rep, "residency of HZ=1000 vs HZ=0")
+check(re.search(r"hlt +HZ=0 +[0-9.]+ ± [0-9.]+ mW; pc6 90\.0 %; 1\.0 wake-ups/s \(tickless\)", rep), "the tickless line")
+for row in (r"hlt lapic: p50 2010 ± 25, p99 2500 ± 0, p99\.9 2800 ± 0, max 2900 ± 0",
+            r"mwait:C6 lapic: p50 60\.010k ± 0\.025k", r"mwait:C6 lapic wake: p50 55\.010k",
+            r"mwait:C6 ipi: p50 90\.010k"):
+    check(re.search(row, rep), "latency row %s" % row)
+check(all(len(l) <= 80 for l in rep.splitlines()), "a line over 80 columns")
+none = open(tmp + "/none.report").read()
+check(none.count("no energy counter") == 4, "no energy: 3 pairs and the reason, got %d" % none.count("no energy counter"))
+check("no energy counter: RAPL: the package energy counter (MSR 0x611) did not move" in none, "the skip's reason")
+gp = open(tmp + "/idle.gp").read()
+check("Idle package power against HZ" in gp and "set logscale x" in gp and "'tickless' 10" in gp,
+      "the plot's idle panel, log x, tickless at 10 (a decade below HZ=100)")
+check(re.search(r"\$idle0t << EOD\n10 [0-9.]+ [0-9.]+\n", gp), "the tickless point's datablock")
+for f in fails:
+    print("FAIL:", f)
+if fails:
+    print(open(tmp + "/energy.report").read())
+sys.exit(1 if fails else 0)
+PY

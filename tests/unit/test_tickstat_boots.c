@@ -1,0 +1,154 @@
+/* tickstat over boots (tools/tickstat/boots.c, shift.c) on data sets worked by
+ * hand: the variance at each level, the interval each number of boots gets, paired
+ * and independent differences, the boots and runs a precision needs, the
+ * Hodges-Lehmann shift with the signed-rank p, two clusters. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include "../../tools/tickstat/boots.h"
+#include "../../tools/tickstat/shift.h"
+
+static const double t975_1 = 12.706204736174707, t975_2 = 4.302652729749464;
+
+/* values[i] of boot boots[i] */
+static void fill(struct dataset *d, const double *v, const unsigned *boot, size_t n)
+{
+	ds_init(d, "t");
+	for (size_t i = 0; i < n; i++)
+		ds_add_boot(d, v[i], boot[i]);
+}
+
+static const double va[] = { 1, 2, 3, 5, 6, 7 };
+static const unsigned two_boots[] = { 4, 4, 4, 9, 9, 9 };
+
+/* Boots {1, 2, 3} and {5, 6, 7}: within a boot the runs' variance is 1, the boot
+ * means 2 and 6 vary by 8, of which the runs explain 1/3. */
+static void levels_of_two_boots(void **state)
+{
+	struct dataset d;
+	struct levels lv;
+	fill(&d, va, two_boots, 6);
+	assert_true(levels_of(&d, &lv));
+	assert_int_equal(lv.boots, 2);
+	assert_int_equal(lv.runs_min, 3);
+	assert_true(fabs(lv.mean - 4) < 1e-12);
+	assert_true(fabs(lv.run_var - 1) < 1e-12);
+	assert_true(fabs(lv.means_var - 8) < 1e-12);
+	assert_true(fabs(lv.boot_var - (8 - 1.0 / 3)) < 1e-12);
+	ds_free(&d);
+}
+
+/* 1 boot: t over its runs; 2 boots: t(1) on the boot means; 12: the bootstrap,
+ * the same interval every time (a fixed seed), around the mean. */
+static void interval_by_boots(void **state)
+{
+	struct dataset d, many;
+	char buf[96];
+	fill(&d, va, two_boots, 6);
+	struct estimate e = mean_estimate(&d, 2);
+	assert_int_equal(e.method, IV_BOOT_MEANS);
+	assert_true(fabs(e.e - t975_1 * sqrt(8) / sqrt(2)) < 1e-9);
+	fmt_method(buf, sizeof(buf), &e, 2);
+	assert_string_equal(buf, "95 %, 2 boots × 3 runs, t on boot means");
+	ds_init(&many, "many");
+	for (unsigned b = 0; b < 12; b++)
+		for (unsigned r = 0; r < 5; r++)
+			ds_add_boot(&many, 100 + b % 4 + 0.1 * r, b);
+	struct estimate x = mean_estimate(&many, 2), y = mean_estimate(&many, 2);
+	assert_int_equal(x.method, IV_BOOTSTRAP);
+	assert_true(x.lo == y.lo && x.hi == y.hi);
+	assert_true(x.lo < x.v && x.v < x.hi && x.hi - x.lo < 3);
+	fmt_method(buf, sizeof(buf), &x, 2);
+	assert_string_equal(buf, "95 %, 12 boots × 5 runs, bootstrap BCa");
+	ds_free(&d), ds_free(&many);
+}
+
+/* b - a with the same boots: per-boot differences 1 and 2, t(1); with other boots:
+ * the two sets of boot means (3, 8 against 2, 6), pooled, t(2). */
+static void differences_paired_or_not(void **state)
+{
+	struct dataset a, b, c;
+	const double vb[] = { 2, 3, 4, 7, 8, 9 };
+	const unsigned other_boots[] = { 1, 1, 1, 2, 2, 2 };
+	fill(&a, va, two_boots, 6);
+	fill(&b, vb, two_boots, 6);
+	fill(&c, vb, other_boots, 6);
+	struct estimate p = diff_estimate(&a, &b, 2), q = diff_estimate(&a, &c, 2);
+	assert_true(fabs(p.v - 1.5) < 1e-12 && p.boots == 2);
+	assert_true(fabs(p.e - t975_1 * sqrt(0.5) / sqrt(2)) < 1e-9);
+	assert_true(fabs(q.v - 1.5) < 1e-12 && q.boots == 4);
+	assert_true(fabs(q.e - t975_2 * sqrt(10.25)) < 1e-9);
+	ds_free(&a), ds_free(&b), ds_free(&c);
+}
+
+/* Half width 2 with T1 = 1, T2 = 23/3 and the logs' 3 runs a boot: the fewest k
+ * with t(k - 1)^2 (23/3 + 1/3) / k <= 4 is 11 (at 10, t(9) = 2.2622 gives 0.512 > 0.5). */
+static void boots_and_runs_needed(void **state)
+{
+	struct dataset d;
+	char buf[64];
+	fill(&d, va, two_boots, 6);
+	struct need n = need_for_mean(&d, 2, 0, 2);
+	assert_false(n.one_boot);
+	assert_int_equal(n.boots, 11);
+	assert_int_equal(n.runs, 3);
+	fmt_need(buf, sizeof(buf), &n);
+	assert_string_equal(buf, "needed: 11 boots × 3 runs");
+	/* a boot dear against a run: fewer boots, more runs each, no costlier */
+	struct need dear = need_for_mean(&d, 2, 1000, 2);
+	assert_true(dear.boots >= 2 && dear.boots <= 11);
+	ds_free(&d);
+}
+
+/* Ten paired differences: the median of the 55 Walsh averages is 1.2; W+ = 49, and
+ * P(|W+ - 27.5| >= 21.5) = 28/1024 exactly. All four positive of four: p = 1/8; ties
+ * take their mean rank and the exact distribution of those ranks. */
+static void hodges_lehmann_and_signed_rank(void **state)
+{
+	const double d[] = { 0.8, 1.9, -0.4, 2.5, 1.1, 3.0, 0.2, 1.6, -0.9, 2.2 };
+	const double up[] = { 1, 2, 3, 4 };
+	struct shift s;
+	assert_true(paired_shift(d, 10, &s));
+	assert_true(fabs(s.hl - 1.2) < 1e-12);
+	assert_true(s.exact && fabs(s.p - 28.0 / 1024) < 1e-12);
+	assert_true(paired_shift(up, 4, &s));
+	assert_true(fabs(s.p - 0.125) < 1e-12);
+	/* ties (an -icount boot's runs all alike): 5 equal, all positive, exact 2/32 */
+	const double same[] = { 3, 3, 3, 3, 3 }, tied[] = { 1, 1, -1, 2, 2, 2 };
+	assert_true(paired_shift(same, 5, &s));
+	assert_true(s.exact && fabs(s.p - 0.0625) < 1e-12 && s.hl == 3);
+	/* |d| ranks 2, 2, 2, 5, 5, 5: W+ = 19 of at most 21; 4 of the 64 sign sets give 19
+	 * or more, 4 give 2 or less: p = 8/64 (counted in Python) */
+	assert_true(paired_shift(tied, 6, &s));
+	assert_true(s.exact && fabs(s.p - 0.125) < 1e-12);
+	assert_false(paired_shift(up, 0, &s));
+}
+
+static void two_clusters_or_one(void **state)
+{
+	const double two[] = { 1, 1.1, 0.9, 1.05, 0.95, 5, 5.1, 4.9, 5.05, 4.95 };
+	const double even[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	struct clusters2 c = two_clusters(two, 10);
+	assert_true(c.two && c.n[0] == 5 && fabs(c.mean[1] - 5) < 1e-12);
+	assert_false(two_clusters(even, 10).two);
+	assert_false(two_clusters(two, 7).two);       /* too few runs to tell */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(levels_of_two_boots),
+		cmocka_unit_test(interval_by_boots),
+		cmocka_unit_test(differences_paired_or_not),
+		cmocka_unit_test(boots_and_runs_needed),
+		cmocka_unit_test(hodges_lehmann_and_signed_rank),
+		cmocka_unit_test(two_clusters_or_one),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

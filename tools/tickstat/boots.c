@@ -1,0 +1,554 @@
+/* A per-run figure over boots (see boots.h). */
+#include "boots.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the values grouped by boot ----------------------------------------------- */
+
+struct clusters {
+	int k;
+	unsigned *id;            /* the boot of each cluster, in order of first appearance */
+	size_t *start, *len;     /* its values: v[start .. start + len) */
+	double *v, *mean;
+};
+
+static int cluster_of(const struct clusters *c, unsigned id)
+{
+	for (int i = c->k; i-- > 0;)
+		if (c->id[i] == id)
+			return i;
+	return -1;
+}
+
+/* The boot ids and how many values each has. */
+static void count_clusters(const struct dataset *d, struct clusters *c)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		unsigned id = d->boot ? d->boot[i] : 0;
+		int k = cluster_of(c, id);
+		if (k < 0) {
+			k = c->k++;
+			c->id[k] = id;
+		}
+		c->len[k]++;
+	}
+}
+
+static void clusters_of(const struct dataset *d, struct clusters *c)
+{
+	c->k = 0;
+	c->id = must_calloc(d->n, sizeof(*c->id));
+	c->start = must_calloc(d->n, sizeof(*c->start));
+	c->len = must_calloc(d->n, sizeof(*c->len));
+	c->v = must_calloc(d->n, sizeof(*c->v));
+	c->mean = must_calloc(d->n, sizeof(*c->mean));
+	count_clusters(d, c);
+	size_t *fill = must_calloc((size_t)c->k, sizeof(*fill));
+	for (int k = 1; k < c->k; k++)
+		c->start[k] = c->start[k - 1] + c->len[k - 1];
+	for (size_t i = 0; i < d->n; i++) {
+		int k = cluster_of(c, d->boot ? d->boot[i] : 0);
+		c->v[c->start[k] + fill[k]++] = d->v[i];
+		c->mean[k] += d->v[i];
+	}
+	for (int k = 0; k < c->k; k++)
+		c->mean[k] /= (double)c->len[k];
+	free(fill);
+}
+
+static void clusters_free(struct clusters *c)
+{
+	free(c->id), free(c->start), free(c->len), free(c->v), free(c->mean);
+}
+
+int boots_in(const struct dataset *d)
+{
+	struct clusters c;
+	clusters_of(d, &c);
+	int k = c.k;
+	clusters_free(&c);
+	return k;
+}
+
+/* ---- levels ------------------------------------------------------------------- */
+
+static double mean_of(const double *v, size_t n)
+{
+	double s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	return s / (double)n;
+}
+
+static double var_of(const double *v, size_t n)
+{
+	double m = mean_of(v, n), s = 0;
+	for (size_t i = 0; i < n; i++)
+		s += (v[i] - m) * (v[i] - m);
+	return n > 1 ? s / (double)(n - 1) : NAN;
+}
+
+void within_boots(const struct dataset *d, double *out)
+{
+	struct clusters c;
+	clusters_of(d, &c);
+	double grand = mean_of(c.mean, (size_t)c.k);
+	for (size_t i = 0; i < d->n; i++)
+		out[i] = d->v[i] - c.mean[cluster_of(&c, d->boot ? d->boot[i] : 0)] + grand;
+	clusters_free(&c);
+}
+
+static void cluster_levels(const struct clusters *c, struct levels *lv)
+{
+	double within = 0, inverse_n = 0;
+	*lv = (struct levels){ .boots = c->k, .runs_min = SIZE_MAX };
+	for (int k = 0; k < c->k; k++) {
+		size_t n = c->len[k];
+		for (size_t j = 0; j < n; j++)
+			within += (c->v[c->start[k] + j] - c->mean[k]) * (c->v[c->start[k] + j] - c->mean[k]);
+		lv->runs += n;
+		lv->runs_min = n < lv->runs_min ? n : lv->runs_min;
+		lv->runs_max = n > lv->runs_max ? n : lv->runs_max;
+		inverse_n += 1.0 / (double)n / c->k;
+	}
+	lv->mean = mean_of(c->mean, (size_t)c->k);
+	lv->run_var = lv->runs > (size_t)c->k ? within / (double)(lv->runs - (size_t)c->k) : NAN;
+	lv->means_var = var_of(c->mean, (size_t)c->k);
+	lv->boot_var = c->k > 1 ? lv->means_var - (isnan(lv->run_var) ? 0 : lv->run_var * inverse_n)
+				: NAN;
+	if (lv->boot_var < 0)
+		lv->boot_var = 0;
+}
+
+bool levels_of(const struct dataset *d, struct levels *lv)
+{
+	struct clusters c;
+	if (!d->n)
+		return false;
+	clusters_of(d, &c);
+	cluster_levels(&c, lv);
+	clusters_free(&c);
+	return true;
+}
+
+/* ---- the bootstrap ------------------------------------------------------------ */
+
+/* splitmix64 (Steele, Lea and Flood, 2014): the resamples' random numbers. */
+static uint64_t next_random(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static size_t pick(uint64_t *rng, size_t n)
+{
+	return (size_t)(((unsigned __int128)next_random(rng) * n) >> 64);
+}
+
+/* The mean of boot k's runs resampled with replacement. */
+static double resampled_mean(const struct clusters *c, int k, uint64_t *rng)
+{
+	double s = 0;
+	for (size_t j = 0; j < c->len[k]; j++)
+		s += c->v[c->start[k] + pick(rng, c->len[k])];
+	return s / (double)c->len[k];
+}
+
+/* One resample of the statistic: of a (b NULL), of b - a paired by boot (map[i] is
+ * b's cluster of a's boot i), or of b - a independent (map NULL). */
+static double resample(const struct clusters *a, const struct clusters *b, const int *map,
+		       uint64_t *rng)
+{
+	double sa = 0, sb = 0;
+	for (int i = 0; i < a->k; i++) {
+		int k = (int)pick(rng, (size_t)a->k);
+		sa += resampled_mean(a, k, rng);
+		if (b && map)
+			sb += resampled_mean(b, map[k], rng);
+	}
+	for (int i = 0; b && !map && i < b->k; i++)
+		sb += resampled_mean(b, (int)pick(rng, (size_t)b->k), rng);
+	return b ? sb / (map ? a->k : b->k) - sa / a->k : sa / a->k;
+}
+
+/* The jackknife's leave-one-boot-out values of the same statistic. */
+static size_t jackknife(const struct clusters *a, const struct clusters *b, const int *map,
+			double *out)
+{
+	double sa = 0, sb = 0;
+	size_t n = 0;
+	for (int i = 0; i < a->k; i++)
+		sa += a->mean[i], sb += b && map ? b->mean[map[i]] : 0;
+	for (int i = 0; b && !map && i < b->k; i++)
+		sb += b->mean[i];
+	for (int i = 0; i < a->k; i++) {
+		double ra = (sa - a->mean[i]) / (a->k - 1);
+		if (!b)
+			out[n++] = ra;
+		else if (map)
+			out[n++] = (sb - b->mean[map[i]]) / (a->k - 1) - ra;
+		else
+			out[n++] = sb / b->k - ra;
+	}
+	for (int i = 0; b && !map && i < b->k; i++)
+		out[n++] = (sb - b->mean[i]) / (b->k - 1) - sa / a->k;
+	return n;
+}
+
+static double acceleration(const double *jack, size_t n)
+{
+	double m = mean_of(jack, n), s2 = 0, s3 = 0;
+	for (size_t i = 0; i < n; i++) {
+		double d = m - jack[i];
+		s2 += d * d;
+		s3 += d * d * d;
+	}
+	return s2 > 0 ? s3 / (6 * pow(s2, 1.5)) : 0;
+}
+
+/* The sorted resamples' quantile q, linear between ranks. */
+static double quantile(const double *sorted, size_t n, double q)
+{
+	double pos = q * (double)(n - 1);
+	size_t i = (size_t)pos;
+	if (i + 1 >= n)
+		return sorted[n - 1];
+	return sorted[i] + (pos - (double)i) * (sorted[i + 1] - sorted[i]);
+}
+
+/* Efron's BCa interval from the resamples: the percentiles moved by the bias (how
+ * many resamples fall below the estimate) and the acceleration. With k boots the
+ * resamples spread as the boot means do divided by k, not k - 1, and a normal
+ * quantile ignores that k is small: both narrow the interval (10 boots covered the
+ * truth 93 times in 100 at 95 %). So the normal quantile z is widened as in
+ * Hesterberg's expanded percentile interval (The American Statistician 69, 2015):
+ * sqrt(k / (k - 1)) t(k - 1), the width of Student's t on the boot means. */
+static void bca(struct dataset *star, double theta, double accel, int k, int ci,
+		double *lo, double *hi)
+{
+	double below = 0, B = (double)star->n;
+	for (size_t i = 0; i < star->n; i++)
+		below += star->v[i] < theta ? 1 : star->v[i] == theta ? 0.5 : 0;
+	double p0 = fmin(fmax(below / B, 0.5 / B), 1 - 0.5 / B);
+	double z0 = normal_quantile(p0), wide = sqrt((double)k / (k - 1)) * t_crit(ci, k - 1);
+	ds_sort(star);
+	for (int tail = 0; tail < 2; tail++) {
+		double z = tail ? wide : -wide;
+		double q = normal_cdf(z0 + (z0 + z) / (1 - accel * (z0 + z)));
+		*(tail ? hi : lo) = quantile(star->v, star->n, q);
+	}
+}
+
+static void bootstrap(const struct clusters *a, const struct clusters *b, const int *map,
+		      double theta, int ci, struct estimate *e)
+{
+	uint64_t rng = BOOTSTRAP_SEED;
+	struct dataset star;
+	double *jack = must_calloc((size_t)a->k + (size_t)(b ? b->k : 0), sizeof(*jack));
+	ds_init(&star, "resamples");
+	for (int i = 0; i < BOOTSTRAP_RESAMPLES; i++)
+		if (!ds_add(&star, resample(a, b, map, &rng)))
+			exit(2);
+	double accel = acceleration(jack, jackknife(a, b, map, jack));
+	bca(&star, theta, accel, b && !map && b->k < a->k ? b->k : a->k, ci, &e->lo, &e->hi);
+	e->method = IV_BOOTSTRAP;
+	ds_free(&star);
+	free(jack);
+}
+
+/* ---- estimates ---------------------------------------------------------------- */
+
+static void set_counts(struct estimate *e, const struct clusters *a, const struct clusters *b)
+{
+	e->runs_min = SIZE_MAX;
+	for (int s = 0; s < 2; s++) {
+		const struct clusters *c = s ? b : a;
+		for (int k = 0; c && k < c->k; k++) {
+			e->runs_min = c->len[k] < e->runs_min ? c->len[k] : e->runs_min;
+			e->runs_max = c->len[k] > e->runs_max ? c->len[k] : e->runs_max;
+		}
+	}
+}
+
+static void symmetric(struct estimate *e, double half)
+{
+	e->lo = e->v - half;
+	e->hi = e->v + half;
+}
+
+/* Student's t on n values of standard deviation s: t(n - 1) · s / √n. */
+static double t_half(double s, double n, int ci)
+{
+	return t_crit(ci, n - 1) * s / sqrt(n);
+}
+
+struct estimate mean_estimate(const struct dataset *d, int ci)
+{
+	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = d->n };
+	struct clusters c;
+	if (!d->n)
+		return e;
+	clusters_of(d, &c);
+	set_counts(&e, &c, NULL);
+	e.ok = true;
+	e.boots = c.k;
+	e.v = c.k == 1 ? ds_mean(d) : mean_of(c.mean, (size_t)c.k);
+	if (c.k == 1 && d->n >= 2)
+		symmetric(&e, t_half(sqrt(var_of(d->v, d->n)), (double)d->n, ci));
+	else if (c.k > 1 && c.k < BOOTSTRAP_MIN_BOOTS)
+		symmetric(&e, t_half(sqrt(var_of(c.mean, (size_t)c.k)), c.k, ci));
+	else if (c.k >= BOOTSTRAP_MIN_BOOTS)
+		bootstrap(&c, NULL, NULL, e.v, ci, &e);
+	e.method = c.k == 1 ? IV_RUNS : c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
+	e.interval = !isnan(e.lo);
+	e.e = (e.hi - e.lo) / 2;
+	clusters_free(&c);
+	return e;
+}
+
+/* b's cluster for each of a's boots when both hold the same boots, else NULL. */
+static int *pairing(const struct clusters *a, const struct clusters *b)
+{
+	if (a->k != b->k)
+		return NULL;
+	int *map = must_calloc((size_t)a->k, sizeof(*map));
+	for (int i = 0; i < a->k; i++)
+		if ((map[i] = cluster_of(b, a->id[i])) < 0) {
+			free(map);
+			return NULL;
+		}
+	return map;
+}
+
+/* One boot each (or too few boots to pair): two sets of runs, pooled s. */
+static void runs_difference(const struct dataset *a, const struct dataset *b, int ci,
+			    struct estimate *e)
+{
+	double na = (double)a->n, nb = (double)b->n;
+	e->v = ds_mean(b) - ds_mean(a);
+	e->method = IV_RUNS;
+	if (a->n < 2 || b->n < 2)
+		return;
+	e->s = sqrt(((na - 1) * var_of(a->v, a->n) + (nb - 1) * var_of(b->v, b->n)) / (na + nb - 2));
+	symmetric(e, t_crit(ci, na + nb - 2) * e->s * sqrt(1 / na + 1 / nb));
+}
+
+/* Two or more boots: the per-boot differences (paired), or the two sets' boot means. */
+static void boots_difference(const struct clusters *a, const struct clusters *b,
+			     const int *map, int ci, struct estimate *e)
+{
+	double *d = must_calloc((size_t)a->k, sizeof(*d));
+	for (int i = 0; map && i < a->k; i++)
+		d[i] = b->mean[map[i]] - a->mean[i];
+	e->v = map ? mean_of(d, (size_t)a->k) : mean_of(b->mean, (size_t)b->k) -
+						   mean_of(a->mean, (size_t)a->k);
+	e->method = IV_BOOT_MEANS;
+	if (map && a->k >= BOOTSTRAP_MIN_BOOTS)
+		bootstrap(a, b, map, e->v, ci, e);
+	else if (!map && a->k >= BOOTSTRAP_MIN_BOOTS && b->k >= BOOTSTRAP_MIN_BOOTS)
+		bootstrap(a, b, NULL, e->v, ci, e);
+	else if (map)
+		symmetric(e, t_half(sqrt(var_of(d, (size_t)a->k)), a->k, ci));
+	else {
+		double ka = a->k, kb = b->k, s2 = ((ka - 1) * var_of(a->mean, (size_t)a->k) +
+						   (kb - 1) * var_of(b->mean, (size_t)b->k)) / (ka + kb - 2);
+		symmetric(e, t_crit(ci, ka + kb - 2) * sqrt(s2 * (1 / ka + 1 / kb)));
+	}
+	free(d);
+}
+
+struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, int ci)
+{
+	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = a->n, .nb = b->n };
+	struct clusters ca, cb;
+	if (!a->n || !b->n)
+		return e;
+	clusters_of(a, &ca);
+	clusters_of(b, &cb);
+	int *map = pairing(&ca, &cb);
+	e.ok = true;
+	set_counts(&e, &ca, &cb);
+	e.boots = map ? ca.k : ca.k < cb.k ? ca.k : cb.k;
+	if (e.boots < 2)
+		runs_difference(a, b, ci, &e);
+	else
+		boots_difference(&ca, &cb, map, ci, &e);
+	if (!map && e.boots >= 2)
+		e.boots = ca.k + cb.k;
+	e.interval = !isnan(e.lo);
+	e.e = (e.hi - e.lo) / 2;
+	free(map);
+	clusters_free(&ca);
+	clusters_free(&cb);
+	return e;
+}
+
+bool estimate_excludes_zero(const struct estimate *e)
+{
+	return e->interval && (e->lo > 0 || e->hi < 0 || (e->lo == e->hi && e->v != 0));
+}
+
+void fmt_method(char *buf, size_t size, const struct estimate *e, int ci)
+{
+	static const char *const names[] = { "t over runs", "t on boot means", "bootstrap BCa" };
+	char runs[48];
+	if (e->boots == 1 && e->nb && e->na != e->nb)
+		snprintf(runs, sizeof(runs), "%zu+%zu runs", e->na, e->nb);
+	else if (e->runs_min == e->runs_max)
+		snprintf(runs, sizeof(runs), "%zu run%s", e->runs_min, e->runs_min == 1 ? "" : "s");
+	else
+		snprintf(runs, sizeof(runs), "%zu-%zu runs", e->runs_min, e->runs_max);
+	snprintf(buf, size, "%g %%, %d boot%s × %s, %s", conf_pct[ci], e->boots,
+		 e->boots == 1 ? "" : "s", runs, names[e->method]);
+}
+
+/* ---- boots and runs needed ---------------------------------------------------- */
+
+/* t at conf_pct[ci] for df degrees of freedom, remembered (the plan asks for many). */
+static double t_at(int ci, long df)
+{
+	static double cache[CONF_LEVELS][201];
+	if (df > 200) {          /* the first terms of t's expansion in 1/df */
+		double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
+		return z + (z * z * z + z) / (4.0 * (double)df);
+	}
+	if (!cache[ci][df])
+		cache[ci][df] = t_crit(ci, (double)df);
+	return cache[ci][df];
+}
+
+/* Within one boot, n runs resolve h: t(n - 1) · s / √n < h (a mean), or for a
+ * difference of two sets of n, t(2n - 2) · s · √(2/n) < h. */
+static bool resolves_within(double s, double h, bool pair, long n, int ci)
+{
+	double half = pair ? t_crit(ci, 2.0 * n - 2) * s * sqrt(2.0 / n) : t_half(s, n, ci);
+	return half < h;
+}
+
+/* The fewest such n: the half width shrinks as n grows, so double, then halve. */
+static long runs_within_boot(double s, double h, bool pair, int ci)
+{
+	long lo = 1, hi = 2;
+	if (!(h > 0) || !(s >= 0))
+		return 0;
+	while (!resolves_within(s, h, pair, hi, ci)) {
+		lo = hi;
+		if ((hi *= 2) > NEED_MAX)
+			return 0;
+	}
+	while (hi - lo > 1) {
+		long mid = lo + (hi - lo) / 2;
+		if (resolves_within(s, h, pair, mid, ci))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* The cheapest k boots × n runs with t(k - 1)² (T2² + T1² / n) / k ≤ h², a boot
+ * costing r runs; r = 0: n is fixed (the logs'). */
+static struct need boots_and_runs(double t1, double t2, double h, double r, long fixed_n,
+				  int ci)
+{
+	struct need best = { 0, 0, false };
+	double best_cost = INFINITY;
+	for (long k = 2; k <= NEED_MAX && (double)k * (r + 2) < best_cost; k++) {
+		double room = (double)k * h * h / (t_at(ci, k - 1) * t_at(ci, k - 1)) - t2;
+		if (room <= 0)
+			continue;
+		double n = r > 0 ? ceil(t1 / room) : (double)fixed_n;
+		if (n < 2)               /* a run alone: the levels could not be told apart */
+			n = 2;
+		if (r == 0 && t1 / n > room)
+			continue;
+		if (n > NEED_MAX)
+			continue;
+		double cost = (double)k * (r + n);
+		if (cost < best_cost) {
+			best_cost = cost;
+			best = (struct need){ k, (long)n, false };
+		}
+		if (r == 0)
+			break;
+	}
+	return best;
+}
+
+struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int ci)
+{
+	struct levels lv;
+	struct need n = { 1, 0, true };
+	if (!levels_of(d, &lv) || lv.runs < 2)
+		return n;
+	if (lv.boots == 1) {
+		n.runs = runs_within_boot(sqrt(lv.run_var), h, false, ci);
+		return n;
+	}
+	long fixed = (long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots);
+	return boots_and_runs(isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
+			      fixed, ci);
+}
+
+/* The levels of the difference b - a: paired, the per-boot differences, whose runs'
+ * share is T1a² / na + T1b² / nb; independent, both sets' levels added. */
+static void diff_levels(const struct dataset *a, const struct dataset *b, double *t1,
+			double *t2, long *n)
+{
+	struct levels la, lb;
+	struct clusters ca, cb;
+	levels_of(a, &la);
+	levels_of(b, &lb);
+	clusters_of(a, &ca);
+	clusters_of(b, &cb);
+	int *map = pairing(&ca, &cb);
+	double ra = isnan(la.run_var) ? 0 : la.run_var, rb = isnan(lb.run_var) ? 0 : lb.run_var;
+	*t1 = ra + rb;
+	*n = (long)((la.runs + (size_t)la.boots / 2) / (size_t)la.boots);
+	if (map) {
+		double *d = must_calloc((size_t)ca.k, sizeof(*d)), runs_share = 0;
+		for (int i = 0; i < ca.k; i++) {
+			d[i] = cb.mean[map[i]] - ca.mean[i];
+			runs_share += (ra / (double)ca.len[i] + rb / (double)cb.len[map[i]]) / ca.k;
+		}
+		*t2 = fmax(0, var_of(d, (size_t)ca.k) - runs_share);
+		free(d);
+	} else {
+		*t2 = la.boot_var + lb.boot_var;
+	}
+	free(map);
+	clusters_free(&ca);
+	clusters_free(&cb);
+}
+
+struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
+			  double boot_cost, int ci)
+{
+	struct need n = { 1, 0, true };
+	struct estimate e = diff_estimate(a, b, ci);
+	if (!e.ok || a->n < 2 || b->n < 2)
+		return n;
+	if (e.boots < 2) {
+		n.runs = runs_within_boot(e.s, h, true, ci);
+		return n;
+	}
+	double t1, t2;
+	long fixed;
+	diff_levels(a, b, &t1, &t2, &fixed);
+	return boots_and_runs(t1, t2, h, boot_cost, fixed, ci);
+}
+
+void fmt_need(char *buf, size_t size, const struct need *n)
+{
+	if (!n->boots || !n->runs)
+		snprintf(buf, size, "needed: over 10^7 %s", n->one_boot ? "runs" : "boots");
+	else
+		snprintf(buf, size, "needed: %ld boot%s × %ld run%s", n->boots,
+			 n->boots == 1 ? "" : "s", n->runs, n->runs == 1 ? "" : "s");
+}

@@ -1,0 +1,42 @@
+/* tickstat column: one number per line of the selected records' field (input for
+ * ministat itself); several configurations each after a "# " line. */
+#include "tickstat.h"
+#include "select.h"
+
+#include <string.h>
+
+int cmd_column(int argc, char **argv)
+{
+	struct selection sel = { .merge_logs = true };
+	char *logs[SELECT_MAX_SETS];
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		if (select_option(&sel, argc, argv, &i))
+			continue;
+		if (argv[i][0] == '-' && argv[i][1])
+			usage_error("column: unknown option %s", argv[i]);
+		if (!sel.field)
+			sel.field = argv[i];
+		else if (nlogs < SELECT_MAX_SETS)
+			logs[nlogs++] = argv[i];
+	}
+	if (!sel.field || nlogs == 0)
+		usage_error("column: FIELD and LOG needed");
+	if (sel.by)
+		usage_error("column: --by is for compare; use --where");
+	struct series *s;
+	sel.split_configs = true;
+	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
+	/* Several configurations: each headed by a "# " line (ministat skips those). */
+	for (int i = 0; i < n && status < 2; i++) {
+		if (n > 1)
+			printf("# %s\n", s[i].config);
+		for (size_t k = 0; k < s[i].d.n; k++)
+			printf("%.17g\n", s[i].d.v[k]);
+	}
+	if (n > 1 && status < 2)
+		fprintf(stderr, "tickstat: column: %d configurations, each headed by a '#' line; "
+			"choose one with --where K=V before ministat\n", n);
+	select_free(s, n);
+	return status;
+}

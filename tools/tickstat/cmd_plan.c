@@ -1,0 +1,147 @@
+/* tickstat plan: how many boots, and runs per boot, the logs' variance at each level
+ * needs for an interval of a given half width on the CPU share (Kalibera and Jones's
+ * two levels, boots.h), a boot weighed against a run by the end records' tsc. */
+#include "tickstat.h"
+#include "report.h"
+#include "machines.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PLAN_PRECISION_PPM 500   /* 0.05 % of the CPU */
+
+/* "0.05%" or "0.05": a half width in % of the CPU, as millionths. */
+static double precision_ppm(const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (*end == '%')
+		end++;
+	if (end == arg || *end || !(v > 0) || v >= 100)
+		usage_error("plan: --precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
+	return v * 1e4;
+}
+
+/* "runs 0.0021 %, boots 0.012 %" (standard deviations), or the boots unknown. */
+static void fmt_levels(char *buf, size_t size, const struct dataset *d)
+{
+	struct levels lv;
+	char runs[48], boots[48];
+	levels_of(d, &lv);
+	fmt_share(runs, sizeof(runs), isnan(lv.run_var) ? NAN : sqrt(lv.run_var), NAN, false);
+	if (lv.boots < 2) {
+		snprintf(buf, size, "runs %s, boots unknown (1 boot)", isnan(lv.run_var) ? "-" : runs);
+		return;
+	}
+	fmt_share(boots, sizeof(boots), sqrt(lv.boot_var), NAN, false);
+	snprintf(buf, size, "runs %s, boots %s", isnan(lv.run_var) ? "-" : runs, boots);
+}
+
+static void print_plan_line(const char *what, const char *levels, const struct need *n)
+{
+	char need[64];
+	fmt_need(need, sizeof(need), n);
+	if (levels)
+		printf("  %s\n    s.d. %s; %s\n", what, levels, need);
+	else
+		printf("  %s\n    %s\n", what, need);
+}
+
+static void config_name(char *buf, size_t size, const struct rconfig *c)
+{
+	snprintf(buf, size, "%s %s%s%s%s %s cpus=%u HZ=%llu", c->timer, c->mode,
+		 c->delivery[0] ? " (" : "", c->delivery, c->delivery[0] ? ")" : "", c->workload,
+		 c->cpus, c->hz);
+}
+
+/* The lowest HZ of c's timer, mode, delivery, workload and CPU count, if not c. */
+static const struct rconfig *lowest_hz(const struct report *r, const struct rconfig *c)
+{
+	const struct rconfig *low = NULL;
+	for (int i = 0; i < r->nconfig; i++) {
+		const struct rconfig *x = &r->cfg[i];
+		if (x->lost.n && x->cpus == c->cpus && !strcmp(x->timer, c->timer) &&
+		    !strcmp(x->mode, c->mode) && !strcmp(x->delivery, c->delivery) &&
+		    !strcmp(x->workload, c->workload) && (!low || x->hz < low->hz))
+			low = x;
+	}
+	return low != c ? low : NULL;
+}
+
+static void plan(const struct report *r, double h)
+{
+	char name[200], levels[128], what[300], hw[48];
+	fmt_share(hw, sizeof(hw), h, NAN, false);
+	printf("tickstat plan: %u boot%s, %g %% intervals of half width %s of the CPU\n",
+	       r->boots, r->boots == 1 ? "" : "s", conf_pct[r->ci], hw);
+	printf("CPU share lost, per configuration, and each HZ against the lowest (paired in "
+	       "the\nboots): the spread within a boot and between boots, then what the half "
+	       "width\nneeds:\n");
+	for (int i = 0; i < r->nconfig; i++) {
+		const struct rconfig *c = &r->cfg[i], *low = lowest_hz(r, c);
+		if (!c->lost.n)
+			continue;
+		config_name(name, sizeof(name), c);
+		fmt_levels(levels, sizeof(levels), &c->lost);
+		struct need n = need_for_mean(&c->lost, h, boot_cost(r, c, NULL), r->ci);
+		print_plan_line(name, levels, &n);
+		if (!low)
+			continue;
+		snprintf(what, sizeof(what), "%s vs HZ=%llu", name, low->hz);
+		n = need_for_diff(&low->lost, &c->lost, h, boot_cost(r, c, low), r->ci);
+		print_plan_line(what, NULL, &n);
+	}
+}
+
+/* How a boot was weighed against a run. */
+static void print_costs(const struct report *r)
+{
+	bool timed = false;
+	for (unsigned i = 0; i < r->boots; i++)
+		timed |= r->boot[i].end_tsc > 0;
+	if (timed)
+		printf("a boot weighed against a run by the end records' tsc (firmware, loader "
+		       "and the\nwhole suite): the cheapest boots × runs\n");
+	else
+		printf("no tsc in the end records: a boot's cost is unknown, the runs per boot "
+		       "are the\nlogs'\n");
+}
+
+int cmd_plan(int argc, char **argv)
+{
+	double h = PLAN_PRECISION_PPM;
+	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
+	int nlogs = 0, ci = 2;
+	for (int i = 0; logs && i < argc; i++) {
+		if (!strcmp(argv[i], "--precision") && i + 1 < argc)
+			h = precision_ppm(argv[++i]);
+		else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
+			if ((ci = conf_index(argv[++i])) < 0)
+				usage_error("plan: -c takes 80, 90, 95, 98, 99 or 99.5");
+		} else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("plan: unknown option %s", argv[i]);
+		else
+			logs[nlogs++] = argv[i];
+	}
+	if (nlogs == 0)
+		usage_error("plan: no LOG given");
+	struct mlog *ids = NULL;
+	struct mgroup *g = NULL;
+	struct report *r = report_new(ci);
+	struct log_report rep = { 0 };
+	int rc = 2, ng = boots_repeat(logs, nlogs) ? -1 : machine_setup(logs, nlogs, &ids, &g);
+	if (ng > 1)
+		fprintf(stderr, "tickstat: plan: the logs are of %d machines (or builds); plan "
+			"one at a time\n", ng);
+	if (r && ng >= 0 && ng <= 1)
+		rc = read_logs(logs, nlogs, report_take, r, &rep);
+	if (rc < 2) {
+		plan(r, h);
+		print_costs(r);
+	}
+	if (r)
+		report_free(r);
+	free(ids), free(g), free(logs);
+	return rc;
+}
