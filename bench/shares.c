@@ -80,6 +80,22 @@ static bool first_of_series(unsigned i)
 	return shares[i].lost.n != 0;
 }
 
+/* One share of each series (its first), in timer_sources[]' order and by workload,
+ * whatever order the configurations ran in (order=random); returns how many. */
+static unsigned series_rows(unsigned *rows)
+{
+	unsigned n = 0;
+	for (unsigned src = 0; src < timer_sources_count; src++)
+		for (unsigned w = 0; w < 3; w++)
+			for (unsigned i = 0; i < n_shares; i++)
+				if (shares[i].source == &timer_sources[src] &&
+				    shares[i].workload == w && first_of_series(i)) {
+					rows[n++] = i;
+					break;
+				}
+	return n;
+}
+
 /* The shares of i's series with runs, by ascending HZ; returns how many. */
 static unsigned series_of(unsigned i, const struct share **out)
 {
@@ -138,13 +154,12 @@ static int series_label(char *buf, size_t size, const struct share *s)
 
 static unsigned label_width(void)
 {
-	unsigned w = 0;
+	unsigned w = 0, rows[MAX_SHARES], n = series_rows(rows);
 	char label[80];
-	for (unsigned i = 0; i < n_shares; i++)
-		if (first_of_series(i)) {
-			unsigned n = (unsigned)series_label(label, sizeof(label), &shares[i]);
-			w = n > w ? n : w;
-		}
+	for (unsigned r = 0; r < n; r++) {
+		unsigned len = (unsigned)series_label(label, sizeof(label), &shares[rows[r]]);
+		w = len > w ? len : w;
+	}
 	return w;
 }
 
@@ -194,24 +209,23 @@ static void print_table(enum qrscreen_text kind, struct table *t, unsigned first
 {
 	struct table w = *t;
 	char label[80];
+	unsigned rows[MAX_SHARES], n = series_rows(rows);
 	for (unsigned c = 0; c < t->columns; c++)
 		t->widths[c] = 8;
-	for (unsigned i = 0; i < n_shares; i++)
-		if (first_of_series(i)) {
-			fill(&w, i, runs, false);
-			for (unsigned c = 0; c < t->columns; c++) {
-				unsigned len = (unsigned)strlen(w.cells[c]);
-				t->widths[c] = len > t->widths[c] ? len : t->widths[c];
-			}
+	for (unsigned r = 0; r < n; r++) {
+		fill(&w, rows[r], runs, false);
+		for (unsigned c = 0; c < t->columns; c++) {
+			unsigned len = (unsigned)strlen(w.cells[c]);
+			t->widths[c] = len > t->widths[c] ? len : t->widths[c];
 		}
+	}
 	print_head(kind, t, first);
 	noise_seen = false;
-	for (unsigned i = 0; i < n_shares; i++)
-		if (first_of_series(i)) {
-			fill(t, i, runs, true);
-			series_label(label, sizeof(label), &shares[i]);
-			print_row(kind, t, label);
-		}
+	for (unsigned r = 0; r < n; r++) {
+		fill(t, rows[r], runs, true);
+		series_label(label, sizeof(label), &shares[rows[r]]);
+		print_row(kind, t, label);
+	}
 	if (noise_seen)
 		report_say(kind, "(noise): beyond +/-100 %% of the CPU, which no tick costs: the "
 			   "runs' noise, not a cost");

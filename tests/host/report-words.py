@@ -64,7 +64,7 @@ def tickstat_figures(report):
         if m:
             source = (m.group(1), "oneshot" if m.group(2) != "periodic" else "periodic", m.group(3))
             continue
-        m = re.match(r"^  (\w+) +(HZ=.*?)(?: \(n=\d+\))?$", l)
+        m = re.match(r"^  (\w+) +(HZ=.*?)(?: \(n=\d+\)| \(95 %[^)]*\))?$", l)
         if m and source:
             series = m.group(1)
             for item in m.group(2).split("; "):
@@ -94,7 +94,7 @@ def own_notes(cell):
 
 
 def expected_cell(verdict):
-    m = re.match(r"^(.*) of the CPU \(95 %[^)]*\)$", verdict)
+    m = re.match(r"^(.*?) of the CPU \(95 %", verdict)
     if m:
         return m.group(1)
     m = re.match(r"^no difference proven \(([^)]*)\):", verdict)
