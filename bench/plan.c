@@ -58,13 +58,15 @@ uint64_t plan_cost_ms(const struct config *cfg)
 	return (uint64_t)cfg->runs * COST_RUN_MS;
 }
 
-/* Each run's shots span about ms (bench/latency.c: ms / (2 delay_us) shots). */
+/* Each run's shots span about ms (bench/latency.c: ms / (2 delay_us) shots), per
+ * timer, CPU count and state of wait= (a word of several states counts once). */
 uint64_t plan_latency_ms(const struct config *cfg)
 {
 	unsigned timers = 0;
 	for (unsigned t = 0; t < 4; t++)
 		timers += (cfg->timers >> t) & 1 && timer_present(t);
-	return (uint64_t)counts(&cfg->latency_cpus) * timers * cfg->runs * (cfg->ms + SETUP_MS);
+	return (uint64_t)counts(&cfg->latency_cpus) * cfg->wait.n * timers * cfg->runs *
+	       (cfg->ms + SETUP_MS);
 }
 
 /* Off and on runs of ms each, per configuration and CPU count, plus the workload's
