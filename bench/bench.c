@@ -90,6 +90,8 @@ static void say_step(unsigned k, unsigned n, const char *name, uint64_t plan, ui
 
 void bench_run_suite(const struct config *cfg)
 {
+	if (cfg->selftest == SELFTEST_HPET_WRAP)
+		timers_hpet_wrap_soon();
 	const char *why[ARRAY_SIZE(benches)];
 	uint64_t left = 0, planned_done = 0, t0 = rdtsc();
 	unsigned n = 0, k = 0;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 #include "cmdline.h"
+#include "platform.h"
 
 struct bench {
 	const char *name;
@@ -40,6 +41,18 @@ const char *ipi_valid(void);
 void interference_run(const struct config *cfg);
 const char *interference_valid(void);
 void idle_run(const struct config *cfg);
+
+/* How fast this CPU runs two things, in TSC cycles, before anything is calibrated
+ * (bench/readcost.c): RDTSC back to back (the least difference of
+ * RDTSC_PROBE_PAIRS unfenced pairs) and a loop of 1000 DEC; JNZ (the least of
+ * RDTSC_PROBE_LOOPS). A CPU's own RDTSC takes tens of cycles and its loop about a
+ * cycle a turn; an RDTSC that a hypervisor below traps takes a VM exit and entry,
+ * thousands; a guest that the hypervisor below runs in an instruction emulator
+ * (kvm_pvm runs a guest natively only in its paravirtual PVM mode) takes hundreds
+ * of cycles an instruction, RDTSC with the rest. kernel/platform.h, "platform". */
+#define RDTSC_PROBE_PAIRS  1000
+#define RDTSC_PROBE_LOOPS  100
+void bench_probe_speed(struct platform_speed *s);
 
 /* The TSC warp test, boot CPU against each online AP: a "tsc_sync" record each;
  * sets each CPU's tsc_trusted. After smp_init(). */

@@ -21,19 +21,6 @@ static void inject(uint64_t cycles)
 		;
 }
 
-/* The comparator matches on equality only: a next match already passed would fire
- * after a counter wrap, so step past "now" and count it (Linux hpet_next_event). */
-static void rearm_hpet(void)
-{
-	birq.next += birq.period;
-	hpet_arm(birq.hpet_n, birq.next);
-	while (hpet_reached(birq.next)) {
-		birq.hpet_late++;
-		birq.next = hpet_read() + birq.period;
-		hpet_arm(birq.hpet_n, birq.next);
-	}
-}
-
 void bench_irq(void)
 {
 	uint64_t entry = bench_entry_tsc;
@@ -55,7 +42,7 @@ void bench_irq(void)
 	} else if (birq.rearm == REARM_LAPIC) {
 		lapic_write(APIC_TMICT, (uint32_t)birq.period);
 	} else if (birq.rearm == REARM_HPET) {
-		rearm_hpet();
+		bench_rearm_hpet(&birq);
 	} else if (birq.rearm == REARM_PIT) {
 		pit_oneshot((uint16_t)birq.period);
 	}
@@ -104,17 +91,6 @@ void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm)
 enum bench_eoi bench_eoi_lapic(void)
 {
 	return lapic_mode == LAPIC_X2APIC ? EOI_X2APIC : EOI_XAPIC;
-}
-
-void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm)
-{
-	uint64_t inject_cycles = birq.inject_cycles;
-	memset(&birq, 0, sizeof(birq));
-	birq.inject_cycles = inject_cycles;
-	birq.watchdog_tsc = UINT64_MAX;
-	birq.eoi = eoi;
-	birq.rearm = rearm;
-	idt_set_gate(vector, bench_entry, 0);
 }
 
 void bench_irq_uninstall(uint8_t vector)

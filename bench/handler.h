@@ -1,17 +1,25 @@
-/* The measured timer interrupt: bench/entry.S reads the TSC first, then bench_irq()
- * counts, optionally burns inject_cycles (inject=), re-arms a one-shot timer when the
- * mode asks for it, and sends the EOI. Settings are plain fields tested with
- * predictable branches: no function pointer on this path. */
+/* The measured timer interrupt, in two kinds, chosen when a source is installed:
+ *   - the full handler: bench/entry.S reads the TSC first, then bench_irq() counts,
+ *     keeps the entry's TSC (latency, ipi, storm), checks storm's watchdog,
+ *     optionally burns inject_cycles (inject=), re-arms a one-shot timer when the
+ *     mode asks for it, and sends the EOI. Settings are plain fields tested with
+ *     predictable branches: no function pointer on this path.
+ *   - the floor handler (bench/floor.c): one entry per EOI kind and re-arm kind that
+ *     counts, re-arms and sends the EOI, nothing else: what a timer interrupt cannot
+ *     cost less than. tick uses it wherever nothing more is asked (handler=). */
 #ifndef BENCH_HANDLER_H
 #define BENCH_HANDLER_H
 
 #include <stdint.h>
 #include <stdbool.h>
+#include "hpet.h"
 #include "lapic.h"
 #include "pic.h"
 
 enum bench_eoi { EOI_XAPIC, EOI_X2APIC, EOI_PIC0 };
 enum bench_rearm { REARM_NONE, REARM_LAPIC, REARM_TSCDL, REARM_HPET, REARM_PIT };
+enum bench_handler { HANDLER_FULL, HANDLER_FLOOR };
+extern const char *const bench_handler_names[];     /* "full", "floor" */
 
 struct bench_irq_state {
 	volatile uint64_t count;        /* handler entries since bench_irq_arm() */
@@ -30,6 +38,7 @@ struct bench_irq_state {
 	 * it the EOI is owed. UINT64_MAX (set by bench_irq_install): off. */
 	uint64_t watchdog_tsc;
 	volatile bool watchdog_fired;
+	enum bench_handler handler;     /* the kind bench_irq_install put in */
 };
 
 extern struct bench_irq_state birq;
@@ -61,8 +70,19 @@ void bench_irq_ap_bind(unsigned index);
 /* On the AP: zero its state, keep inject_cycles, set eoi and rearm. */
 void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm);
 
-/* Point vector at bench_entry, reset the counters; eoi for the timer's path. */
+/* bench/floor.c. Which handler bench_irq_install and bench_irq_ap_gate put in from
+ * now on where there is a floor entry for the source: tick's choice (handler=)
+ * while tick runs, the full one for every other benchmark. */
+void bench_irq_prefer(enum bench_handler h);
+/* Point vector at the preferred handler for the source (eoi: its path; rearm: its
+ * mode), reset the counters; birq.handler says which. */
 void bench_irq_install(uint8_t vector, enum bench_eoi eoi, enum bench_rearm rearm);
+/* VEC_TIMER_AP at the preferred handler for the APs' local timers in this mode; the
+ * kind it put in. The APs share the IDT: every AP of a run takes the same. */
+enum bench_handler bench_irq_ap_gate(enum bench_rearm rearm);
+
+/* An interrupt entry: what an IDT gate points at. */
+typedef void bench_entry_fn(void);
 /* Give the vector back to the generic dispatcher. */
 void bench_irq_uninstall(uint8_t vector);
 /* Acknowledge the timer's interrupt on its path (inline: the handler's last act). */
@@ -74,6 +94,22 @@ static inline void bench_eoi(enum bench_eoi eoi)
 		xapic_eoi();
 	else
 		pic_eoi(0);
+}
+
+/* The HPET one-shot's re-arm, both handlers': the next match a period on. The
+ * comparator matches on equality only (spec 2.3.9.2.1): a next match already passed
+ * would fire after a counter wrap, so step past "now" and count it (Linux
+ * hpet_next_event). The comparator stays enabled from its first arming (hpet_arm):
+ * its match value alone re-arms it. */
+static inline void bench_rearm_hpet(struct bench_irq_state *s)
+{
+	s->next += s->period;
+	hpet_write_cmp(s->hpet_n, s->next);
+	while (hpet_reached(s->next)) {
+		s->hpet_late++;
+		s->next = hpet_read() + s->period;
+		hpet_write_cmp(s->hpet_n, s->next);
+	}
 }
 
 /* The EOI kind for an interrupt that arrives through the local APIC. */

@@ -9,6 +9,7 @@
  * The details (the CPU in full, each HZ's own share) come first, the answer last:
  * it is what the screen shows when the run ends. */
 #include "report.h"
+#include "bench.h"
 #include "clock.h"
 #include "idlereport.h"
 #include "console.h"
@@ -28,6 +29,9 @@ static struct { const char *what; uint64_t sum, n; } costs[MAX_COSTS];
 static unsigned n_costs;
 static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
+static enum bench_handler direct_handler;   /* whose direct cost: tick's handler */
+static bool cycles_are_instructions;        /* the spin loop's calibration says so */
+static struct platform_speed speed;        /* at boot */
 static uint64_t smi, short_runs;       /* SMIs in tick runs; on runs short of ticks */
 
 /* ---- collecting ---- */
@@ -64,9 +68,17 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		return;
 	short_runs += interrupts + 1 < expected - expected / 100;
 	if (t->workload == WORKLOAD_SPIN) {
+		direct_handler = t->handler;
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;
 	}
+}
+
+void report_platform_speed(const struct platform_speed *s) { speed = *s; }
+
+void report_spin_calibration(const struct spin_view *v)
+{
+	cycles_are_instructions = spin_cycles_are_instructions(v);
 }
 
 /* ---- lines: to the console, and kept for the end screen ---- */
@@ -123,11 +135,18 @@ static void platform_details(const char *emulator)
 		warn("an emulator underneath: its figures are the host's, not a PC's");
 	else if (cpu.has_hypervisor)
 		warn("a hypervisor underneath: exits and the host's scheduling are in every figure");
+	char text[160];
+	const char *below = platform_speed_below(&speed);
+	if (below) {
+		format(text, sizeof(text), "%s (RDTSC back to back %llu cycles, 1000 turns of a "
+		       "loop %llu): every cycle figure is the hypervisor's", below,
+		       (unsigned long long)speed.rdtsc_cycles, (unsigned long long)speed.loop_cycles);
+		warn(text);
+	}
 	if (!cpu.has_tsc_invariant)
 		warn("the TSC is not invariant: its rate may follow the core clock");
 	if (timers.tsc_spread_ppm > 1000)
 		warn("the clock references disagree by over 1000 ppm: ns figures carry that");
-	char text[96];
 	if (smi) {
 		format(text, sizeof(text), "%llu SMIs during tick runs: firmware took the CPU",
 		       (unsigned long long)smi);
@@ -207,29 +226,43 @@ static void ns_cell(char *buf, size_t size, uint64_t cycles, bool measured)
 		format(buf, size, "-");
 }
 
-/* One figure of a timer: what ("latency_p50", "latency_p99", "direct") and over how
- * many runs or interrupts (count_key). */
-static void emit_timer_figure(unsigned timer, const char *what, uint64_t value,
-			      const char *count_key, uint64_t count)
+/* One figure of a timer, begun: what ("latency_p50", "latency_p99", "direct") and
+ * over how many runs or interrupts (count_key). */
+static void timer_figure_begin(struct record *r, unsigned timer, const char *what,
+			       uint64_t value, const char *count_key, uint64_t count)
 {
-	struct record r;
 	char name[48];
 	format(name, sizeof(name), "%s-%s", what, timer_names[timer]);
-	report_figure_begin(&r, what, name, (int64_t)value, "cycles");
-	record_str(&r, "timer", timer_names[timer]);
-	record_u64(&r, count_key, count);
-	record_emit(&r);
+	report_figure_begin(r, what, name, (int64_t)value, "cycles");
+	record_str(r, "timer", timer_names[timer]);
+	record_u64(r, count_key, count);
 }
 
 static void emit_timer(unsigned timer)
 {
+	struct record r;
 	uint64_t nl = latency[timer].n, nd = direct[timer].interrupts;
 	if (nl) {
-		emit_timer_figure(timer, "latency_p50", latency[timer].p50 / nl, "runs", nl);
-		emit_timer_figure(timer, "latency_p99", latency[timer].p99 / nl, "runs", nl);
+		timer_figure_begin(&r, timer, "latency_p50", latency[timer].p50 / nl, "runs", nl);
+		record_emit(&r);
+		timer_figure_begin(&r, timer, "latency_p99", latency[timer].p99 / nl, "runs", nl);
+		record_emit(&r);
 	}
-	if (nd)
-		emit_timer_figure(timer, "direct", direct[timer].cycles / nd, "interrupts", nd);
+	if (!nd)
+		return;
+	timer_figure_begin(&r, timer, "direct", direct[timer].cycles / nd, "interrupts", nd);
+	record_str(&r, "handler", bench_handler_names[direct_handler]);
+	if (cycles_are_instructions)
+		record_u64(&r, "instructions", direct[timer].cycles / nd);
+	record_emit(&r);
+}
+
+static bool direct_any(void)
+{
+	for (unsigned timer = 0; timer < 4; timer++)
+		if (direct[timer].interrupts)
+			return true;
+	return false;
 }
 
 /* Per timer present: arming, deadline-to-handler latency, direct cost, in ns. */
@@ -260,6 +293,10 @@ void bench_report(const char *emulator)
 	kprintf("\n");
 	report_say(QRSCREEN_DETAIL, "tickbench: the details (the answer follows):");
 	platform_details(emulator);
+	if (direct_any())
+		report_say(QRSCREEN_DETAIL, "direct   per interrupt, the %s handler%s",
+			   bench_handler_names[direct_handler], cycles_are_instructions ?
+			   "; cycles = instructions here (each 8-instruction loop step took 8)" : "");
 	if (shares_any())
 		shares_print_details();
 	idle_report_print();

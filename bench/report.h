@@ -21,6 +21,13 @@ void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
 		 uint64_t smi);
 
+/* The CPU's speed at boot (bench_probe_speed): a warning when the hypervisor below
+ * traps RDTSC or emulates every instruction. */
+struct platform_speed;
+void report_platform_speed(const struct platform_speed *s);
+/* tick's spin calibration (whether its cycles are instructions). */
+void report_spin_calibration(const struct spin_view *v);
+
 /* Print the report and emit its records. emulator: "qemu", "bochs" or "". */
 void bench_report(const char *emulator);
 

@@ -424,13 +424,24 @@ bool timer_present(unsigned bit)
 	return false;
 }
 
+/* Is the delivery path there? The I/O APIC's and the HPET's legacy replacement
+ * (ISA IRQ0 through the I/O APIC) need one I/O APIC and the local APIC; without
+ * the MADT there is no I/O APIC, and the PIT goes through the 8259. */
+static bool delivery_present(unsigned delivery_bit)
+{
+	switch (delivery_bit) {
+	case DELIVERY_PIC: return irq.pic;
+	case DELIVERY_IOAPIC:
+	case DELIVERY_LEGACY: return irq.lapic && irq.ioapics;
+	default: return irq.lapic;
+	}
+}
+
 bool source_selected(const struct timer_source *s, const struct config *cfg)
 {
 	if (!(cfg->timers & (1u << s->timer_bit)) || !(cfg->deliveries & (1u << s->delivery_bit)))
 		return false;
-	if (s->delivery_bit == DELIVERY_PIC ? !irq.pic : !irq.lapic)
-		return false;
-	return timer_present(s->timer_bit);
+	return delivery_present(s->delivery_bit) && timer_present(s->timer_bit);
 }
 
 void source_fields(struct record *r, const struct timer_source *s)
@@ -465,9 +476,14 @@ bool source_is_local(const struct timer_source *s)
 	return s->timer_bit == TIMER_LAPIC || s->timer_bit == TIMER_TSCDL;
 }
 
+uint64_t source_first_bound(uint32_t hz)
+{
+	return clock_bound(2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS));
+}
+
 bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz)
 {
-	uint64_t limit = 2 * clock_tsc_hz() / hz + clock_cycles_ms(FIRST_EXTRA_MS);
+	uint64_t limit = source_first_bound(hz);
 	struct deadline d = deadline_in_cycles(limit);
 	irq_enable();
 	while (!*count && !deadline_passed(&d))

@@ -74,8 +74,9 @@ bool source_start_checked(const char *bench, const struct timer_source *s, uint3
 
 /* The first interrupt of s after start() (*count leaves 0), busy-waiting with
  * interrupts on; then one more, halted (see source.c); false if either does not
- * arrive within two periods at hz + 200 ms. count: birq's, or an AP's birq_ap
- * slot's. */
+ * arrive within source_first_bound(hz). count: birq's, or an AP's birq_ap slot's. */
+/* Two periods at hz + 200 ms (clock_bound: ten times that under a hypervisor). */
+uint64_t source_first_bound(uint32_t hz);
 bool source_wait_first(const struct timer_source *s, const volatile uint64_t *count, uint32_t hz);
 
 /* The local APIC timer (periodic, one-shot, TSC deadline): it cannot be the backstop

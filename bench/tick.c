@@ -31,7 +31,7 @@
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
 	switch (w) {
-	case WORKLOAD_SPIN: return workload_spin(iterations, v);
+	case WORKLOAD_SPIN: return spin_measure(v, iterations, &birq.count);
 	case WORKLOAD_MATRIX: return workload_matrix(iterations);
 	default: return workload_memwalk(iterations);
 	}
@@ -58,14 +58,20 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 	const struct timer_source *s = t->source;
 	if (!source_start_checked("tick", s, t->hz, &millihz))
 		return false;
+	if (birq.handler != t->handler) {
+		s->stop();
+		source_problem("tick", PROBLEM_ERROR, s, t->hz, "no floor handler for this "
+			       "source's acknowledgement and re-arm");
+		return false;
+	}
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
 	tick_read_counters(&b);
 	s->stop();
+	tick_spin_done(t, v, true, cycles);
 	uint32_t id = smp.cpu[0].apic_id;
 	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
@@ -82,11 +88,11 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		    struct spin_view *v)
 {
 	struct counters a, b;
-	spin_view_reset(v);
 	tick_read_counters(&a);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	tick_read_counters(&b);
+	tick_spin_done(t, v, false, cycles);
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
 		      &a, &b);
 	sums[0] += cycles;
@@ -263,25 +269,39 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 	}
 }
 
-void tick_run(const struct config *cfg)
+static uint32_t max_hz(const struct config *cfg)
 {
-	static struct spin_view view;
+	uint32_t most = 0;
+	for (unsigned h = 0; h < cfg->hz.n; h++)
+		most = cfg->hz.v[h] > most ? cfg->hz.v[h] : most;
+	return most;
+}
+
+/* Anything asked of the handler beyond counting, re-arming and the EOI takes the
+ * full one: inject= today; the handler's work models join this test. */
+static bool handler_work_asked(const struct config *cfg)
+{
+	return cfg->inject != 0;
+}
+
+/* The handler tick installs (handler=); NULL, or why tick cannot run. */
+static const char *choose_handler(const struct config *cfg, enum bench_handler *h)
+{
+	bool work = handler_work_asked(cfg);
+	if (cfg->handler == HANDLER_ONLY_FLOOR && work)
+		return "handler=floor only counts, re-arms and acknowledges: inject= needs "
+		       "handler=full (or auto)";
+	*h = cfg->handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
+	return NULL;
+}
+
+/* Every timer source, rate and workload asked for, at each CPU count. */
+static void run_configs(const struct config *cfg, struct tick_config proto,
+			struct spin_view *view, const char *spin_why, const char *memwalk_why,
+			const unsigned *counts, unsigned n_counts)
+{
 	bool taken[8] = { false };
-	unsigned counts[MAX_LIST], n_counts;
 	unsigned total = tick_planned_configs(cfg), done = 0;
-	birq.inject_cycles = cfg->inject;
-	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
-				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
-	workload_spin_calibrate(&view);
-	kprintf("tick: spin step %llu cycles, hole threshold %llu cycles\n",
-		(unsigned long long)view.step, (unsigned long long)view.threshold);
-	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
-	report_unserved(cfg);
-	unsigned most = 1;
-	for (unsigned c = 0; c < n_counts; c++)
-		most = counts[c] > most ? counts[c] : most;
-	if (most > 1)
-		tick_mp_prepare(most, cfg->inject);
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -289,18 +309,56 @@ void tick_run(const struct config *cfg)
 			for (unsigned w = 0; w < 3; w++) {
 				if (!(cfg->workloads & (1u << w)))
 					continue;
-				struct tick_config t = { &timer_sources[i], cfg->hz.v[h], w, 0, 1,
-							 cfg->irq_cpu, cfg->inject };
+				struct tick_config t = proto;
+				t.source = &timer_sources[i];
+				t.hz = cfg->hz.v[h];
+				t.workload = w;
 				done++;
-				if (w == WORKLOAD_MEMWALK && memwalk_why) {
-					kprintf("tick %u/%u: memwalk skipped: %s\n", done, total, memwalk_why);
+				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
+						  w == WORKLOAD_SPIN ? spin_why : NULL;
+				if (why) {
+					kprintf("tick %u/%u: %s skipped: %s\n", done, total,
+						workload_names[w], why);
 					continue;
 				}
-				t.iterations = calibrate(w, cfg->ms, &view);
-				run_counts(&t, cfg, counts, n_counts, done, total, &view);
+				t.iterations = calibrate(w, cfg->ms, view);
+				run_counts(&t, cfg, counts, n_counts, done, total, view);
 			}
 	}
+}
+
+void tick_run(const struct config *cfg)
+{
+	static struct spin_view view;
+	unsigned counts[MAX_LIST], n_counts;
+	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu, .inject = cfg->inject };
+	const char *why = choose_handler(cfg, &proto.handler);
+	if (why) {
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, "tick");
+		problem_end(&p, why);
+		return;
+	}
+	kprintf("tick: the %s handler\n", bench_handler_names[proto.handler]);
+	birq.inject_cycles = cfg->inject;
+	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
+				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
+	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :
+			       "no memory for the spin loop's buffer of holes";
+	if (!spin_why)
+		tick_spin_calibrate(&view, smp.cpu[0].apic_id);
+	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
+	report_unserved(cfg);
+	unsigned most = 1;
+	for (unsigned c = 0; c < n_counts; c++)
+		most = counts[c] > most ? counts[c] : most;
+	if (most > 1)
+		tick_mp_prepare(most, cfg->inject, capacity);
+	bench_irq_prefer(proto.handler);
+	run_configs(cfg, proto, &view, spin_why, memwalk_why, counts, n_counts);
 	run_waiting(cfg->runs, cfg->seed, &view);
 	waiting.n = 0;
+	bench_irq_prefer(HANDLER_FULL);
 	birq.inject_cycles = 0;
 }

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "handler.h"
 #include "hist.h"
 #include "source.h"
 #include "workload.h"
@@ -18,6 +19,7 @@ struct tick_config {
 	unsigned cpus;                  /* CPUs running it at once */
 	unsigned irq_cpu;               /* irq_cpu=: who takes a single global interrupt */
 	uint64_t inject;                /* inject=, in every CPU's handler */
+	enum bench_handler handler;     /* the handler it asks for (handler=) */
 };
 
 /* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
@@ -35,6 +37,12 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 		   const struct counters *a, const struct counters *b);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
+/* The spin loop's calibration on CPU apic_id, its console line and "spin" record. */
+void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id);
+void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id);
+/* After a run's closing TSC read: a spin run's holes worked out; a timer-off run's
+ * cycles are the step of the runs that follow. */
+void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles);
 /* The off/on pairs tick has run in this boot, on one CPU or several: a run's
  * "position" is 2 tick_pair, off, and 2 tick_pair + 1, on; whoever runs a pair
  * counts it after its on run. */
@@ -43,8 +51,9 @@ extern unsigned tick_pair;
 void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3]);
 
 /* bench/tickmp.c. */
-/* Before the first tick_mp_config: the APs' spin calibration, matrices, inject. */
-void tick_mp_prepare(unsigned cpus, uint64_t inject);
+/* Before the first tick_mp_config: the APs' spin buffers (capacity holes) and
+ * calibration, matrices, inject. */
+void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity);
 /* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */
 void tick_mp_config(const struct tick_config *t, unsigned runs);
 

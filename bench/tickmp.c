@@ -37,7 +37,7 @@
 
 _Static_assert(BENCH_MAX_CPUS >= SMP_MAX_CPUS, "a birq_ap slot per CPU");
 
-#define BARRIER_MS      1000    /* the CPUs must meet within this */
+#define BARRIER_MS      1000    /* the CPUs must meet within this, once their timers fired */
 #define PREPARE_MS      10000   /* an AP's spin calibration (slow where RDTSC traps) */
 
 /* How the CPUs of a run get their interrupts. */
@@ -73,6 +73,8 @@ static struct {
 	enum mp_kind kind;
 	unsigned birq_cpu;              /* whose interrupts bench_entry and birq serve */
 	uint64_t millihz;               /* MP_SPREAD: the rate of every comparator */
+	uint64_t meet;                  /* the start line's bound (measure) */
+	char meet_why[80];
 } job;
 
 static struct smp_barrier start_line;
@@ -91,7 +93,7 @@ static uint64_t workload(struct part *p)
 {
 	const struct tick_config *t = job.t;
 	switch (t->workload) {
-	case WORKLOAD_SPIN: return workload_spin_count(t->iterations, &p->view, p->count);
+	case WORKLOAD_SPIN: return spin_measure(&p->view, t->iterations, p->count);
 	case WORKLOAD_MATRIX:
 		return p->mat ? workload_matrix_on(p->mat, t->iterations) :
 				workload_matrix(t->iterations);
@@ -99,17 +101,19 @@ static uint64_t workload(struct part *p)
 	}
 }
 
-/* Meet the others, then the run proper. */
+/* Meet the others, then the run proper. The first CPU at the start line may wait
+ * for the others' timers to give their first two interrupts (source_wait_first) and
+ * a second more; under a hypervisor ten seconds (clock_bound). */
 static void measure(struct part *p)
 {
-	if (!smp_meet(&start_line, job.n, clock_cycles_ms(BARRIER_MS)) && !p->error)
-		p->error = "the CPUs did not meet at the start of the run within 1 s";
-	spin_view_reset(&p->view);
+	if (!smp_meet(&start_line, job.n, job.meet) && !p->error)
+		p->error = job.meet_why;
 	tick_read_counters(&p->a);
 	uint64_t before = *p->count;
 	p->cycles = workload(p);
 	p->interrupts = *p->count - before;
 	tick_read_counters(&p->b);
+	tick_spin_done(job.t, &p->view, job.on, p->cycles);
 }
 
 /* On the AP: its own local APIC timer at job.t->hz; NULL, or why it cannot run at
@@ -186,29 +190,30 @@ static void ap_prepare(void *arg)
 {
 	struct part *p = arg;
 	bench_irq_ap_bind(p->index);
-	workload_spin_calibrate(&p->view);
+	spin_calibrate(&p->view);
 }
 
-void tick_mp_prepare(unsigned cpus, uint64_t inject)
+void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
 {
-	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
 		if (!parts[i])
 			parts[i] = alloc(sizeof(struct part), 128);
-		if (!parts[i])
+		if (!parts[i] || (!parts[i]->view.holes && !spin_view_init(&parts[i]->view, capacity)))
 			continue;               /* tick_mp_config reports it */
 		parts[i]->index = i;
 		birq_ap[i].s.inject_cycles = inject;
 		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
-			workload_spin_calibrate(&parts[0]->view);
+			spin_calibrate(&parts[0]->view);
 			parts[0]->ready = true;
-			continue;
+		} else {
+			if (!parts[i]->mat)
+				parts[i]->mat = workload_matrices_alloc();
+			parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
+					   smp_wait(&smp.cpu[i], clock_cycles_ms(PREPARE_MS));
 		}
-		if (!parts[i]->mat)
-			parts[i]->mat = workload_matrices_alloc();
-		parts[i]->ready = smp_call(&smp.cpu[i], ap_prepare, parts[i]) &&
-				   smp_wait(&smp.cpu[i], clock_cycles_ms(PREPARE_MS));
+		if (parts[i]->ready)
+			tick_spin_emit_calibration(&parts[i]->view, smp.cpu[i].apic_id);
 	}
 }
 
@@ -288,6 +293,15 @@ static void boot_stop(const struct tick_config *t)
 		source_route_to(smp.cpu[0].apic_id);
 }
 
+/* The re-arm an AP's own timer needs (MP_LOCAL, MP_SPREAD). */
+static enum bench_rearm ap_rearm(const struct timer_source *s)
+{
+	if (s->timer_bit == TIMER_TSCDL)
+		return REARM_TSCDL;
+	return s->timer_bit == TIMER_LAPIC && !strcmp(s->mode, "oneshot") ? REARM_LAPIC :
+	       REARM_NONE;
+}
+
 /* One run on every CPU at once; false when the timer would not start (the boot
  * CPU's side reported it, or a skip here for the AP that was to start it). */
 static bool run_all(const struct tick_config *t, unsigned run, bool on)
@@ -297,12 +311,19 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	job.n = t->cpus;
 	job.kind = kind_of(t->source);
 	job.birq_cpu = job.kind == MP_ONE && t->irq_cpu < t->cpus ? t->irq_cpu : 0;
+	job.meet = clock_bound(clock_cycles_ms(BARRIER_MS)) + (on ? 2 * source_first_bound(t->hz) : 0);
+	format(job.meet_why, sizeof(job.meet_why), "the CPUs did not meet at the start of the "
+	       "run within %llu ms", (unsigned long long)(clock_ns(job.meet) / 1000000));
 	for (unsigned i = 0; i < t->cpus; i++) {
 		parts[i]->error = parts[i]->cannot = NULL;
 		parts[i]->millihz = 0;
 		parts[i]->count = i == job.birq_cpu ? &birq.count : &birq_ap[i].s.count;
 	}
 	struct part *p0 = parts[0];
+	if (on && job.kind != MP_ONE && bench_irq_ap_gate(ap_rearm(t->source)) != t->handler) {
+		tick_problem(PROBLEM_ERROR, t, t->cpus, "no floor handler for the APs' timer");
+		return false;
+	}
 	if (on && !boot_start(t))
 		return false;
 	for (unsigned i = 1; i < t->cpus; i++)
@@ -311,7 +332,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	measure(p0);
 	if (on && job.kind != MP_SPREAD && job.birq_cpu == 0)
 		t->source->stop();
-	uint64_t timeout = clock_cycles_ms(BARRIER_MS) + 20 * p0->cycles;
+	uint64_t timeout = clock_bound(clock_cycles_ms(BARRIER_MS) + 20 * p0->cycles);
 	for (unsigned i = 1; i < t->cpus; i++)
 		if (!smp_wait(&smp.cpu[i], timeout) && !parts[i]->error)
 			parts[i]->error = "it did not finish its run in time";
@@ -332,7 +353,8 @@ static const char *cannot_run(const struct tick_config *t)
 {
 	static char why[128];
 	for (unsigned i = 0; i < t->cpus; i++) {
-		if (!parts[i] || (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
+		if (!parts[i] || !parts[i]->view.holes ||
+		    (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
 			return "no memory for a CPU's part of the run";
 		if (!parts[i]->ready)
 			return "an AP did not finish its spin calibration within 10 s";

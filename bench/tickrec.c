@@ -47,13 +47,16 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	if (on)
 		record_u64(&r, "expected", expected);
 	record_u64(&r, "inject", t->inject);
+	record_str(&r, "handler", bench_handler_names[t->handler]);
 	if (t->workload == WORKLOAD_SPIN) {
 		record_u64(&r, "gaps", v->gaps);
 		record_u64(&r, "gap_interrupts", v->gap_interrupts);
 		record_u64(&r, "gap_cycles", v->gap_cycles);
 		record_u64(&r, "unexplained", v->unexplained);
 		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
-		record_u64(&r, "step_cycles", v->step);
+		record_u64(&r, "step_cycles", spin_view_step(v));
+		record_u64(&r, "threshold_cycles", v->threshold);
+		record_u64(&r, "holes_dropped", v->run.dropped);
 	}
 	if (has_smi)
 		record_u64(&r, "smi", b->smi - a->smi);
@@ -63,7 +66,45 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	}
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_emit(&r);
+	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
+		kprintf("  tick: the spin loop's buffer of %llu holes filled; %llu more were "
+			"dropped, so gaps and unexplained are short\n",
+			(unsigned long long)v->capacity, (unsigned long long)v->run.dropped);
 	report_tick(t, run, on, cycles, interrupts, expected, v, has_smi ? b->smi - a->smi : 0);
+}
+
+void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
+{
+	struct record r;
+	record_begin(&r, "spin");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "steps", v->cal.steps);
+	record_u64(&r, "cycles", v->cal.cycles);
+	record_u64(&r, "step_cycles", spin_view_step(v));
+	record_u64(&r, "above_step", v->cal.above);
+	record_u64(&r, "p999_cycles", v->cal.p999);
+	record_u64(&r, "threshold_cycles", v->threshold);
+	record_emit(&r);
+}
+
+void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id)
+{
+	spin_calibrate(v);
+	report_spin_calibration(v);
+	kprintf("tick: spin step %llu cycles (%llu cycles / %llu steps), 99.9th percentile "
+		"%llu, hole threshold %llu cycles\n", (unsigned long long)spin_view_step(v),
+		(unsigned long long)v->cal.cycles, (unsigned long long)v->cal.steps,
+		(unsigned long long)v->cal.p999, (unsigned long long)v->threshold);
+	tick_spin_emit_calibration(v, apic_id);
+}
+
+void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles)
+{
+	if (t->workload != WORKLOAD_SPIN)
+		return;
+	if (!on)
+		spin_view_take_step(v, cycles, t->iterations);
+	spin_view_digest(v);
 }
 
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,

@@ -156,7 +156,8 @@ void timers_init(void)
 	emit_timer("tsc", clock_tsc_hz() != 0, "no reference to calibrate the TSC against",
 		   clock_tsc_hz(), 64, "clock", "none");
 	emit_timer("pit", timers.pit, timers.pit_why, PIT_HZ, 16, "periodic,oneshot",
-		   irq.pic ? (irq.lapic ? "pic,ioapic" : "pic") : "ioapic");
+		   irq.pic ? (irq.lapic && irq.ioapics ? "pic,ioapic" : "pic") :
+		   irq.ioapics ? "ioapic" : "none");
 	emit_timer("lapic", timers.lapic, timers.lapic_why, timers.lapic_hz, 32,
 		   "periodic,oneshot", "local");
 	emit_timer("tscdl", timers.tscdl, timers.tscdl_why, clock_tsc_hz(), 64, "oneshot", "local");
@@ -168,4 +169,22 @@ void timers_init(void)
 		emit_hpet_comparators();
 	emit_timer("pmtimer", timers.pmtimer, timers.pmtimer_why, PMTIMER_HZ,
 		   pmtimer_mask == 0xffffffffu ? 32 : 24, "clock", "none");
+}
+
+/* selftest=hpet-wrap: what 43 s of use at 100 MHz leave, in a moment: every
+ * comparator written from now on holds a high half, and a 32-bit counter wraps. */
+void timers_hpet_wrap_soon(void)
+{
+	if (!timers.hpet) {
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, NULL);
+		problem_str(&p, "what", "selftest");
+		problem_str(&p, "selftest", "hpet-wrap");
+		problem_end(&p, timers.hpet_why);
+		return;
+	}
+	uint64_t value = (1ull << 32) - timers.hpet_hz / 100;
+	hpet_set_counter(value);
+	kprintf("selftest: the HPET's main counter moved to %llu, 10 ms before 2^32 ticks\n",
+		(unsigned long long)value);
 }

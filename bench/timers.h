@@ -39,6 +39,9 @@ extern struct timers timers;
 /* Find the timers (after irq_init), calibrate (sets the clock), emit the records. */
 void timers_init(void);
 
+/* selftest=hpet-wrap: the HPET's main counter to 10 ms before 2^32 ticks. */
+void timers_hpet_wrap_soon(void);
+
 /* The first HPET comparator that can run periodic, or -1. */
 int hpet_periodic_comparator(void);
 

@@ -1,82 +1,10 @@
 /* The workloads of tick (see workload.h). */
 #include "workload.h"
-#include "handler.h"
 #include "alloc.h"
 #include "cpu.h"
 #include "lib.h"
 
 #define MATRIX_N 32             /* 3 matrices of 4 KiB: they live in L1/L2 */
-
-/* The spin loop: every step reads the TSC; a step longer than the threshold is a
- * hole. A hole during which bench_irq ran (its count moved) is an interrupt's; one
- * without is noise from below the kernel (an SMI, the hypervisor). */
-static inline __attribute__((always_inline))
-uint64_t spin(uint64_t iterations, struct spin_view *v, const volatile uint64_t *count)
-{
-	uint64_t seen = *count, last_hole = 0;
-	irq_enable();
-	uint64_t start = rdtsc_ordered(), prev = start;
-	for (uint64_t i = 0; i < iterations; i++) {
-		uint64_t t = rdtsc(), d = t - prev;
-		if (__builtin_expect(d > v->threshold, 0)) {
-			uint64_t c = *count;
-			if (c != seen) {
-				v->gaps++;
-				v->gap_interrupts += c - seen;
-				v->gap_cycles += d - v->step;
-				hist_add(&v->gap_hist, d - v->step);
-				if (last_hole)
-					hist_add(&v->interval_hist, prev - last_hole);
-				last_hole = prev;
-				seen = c;
-			} else {
-				v->unexplained++;
-				v->unexplained_cycles += d;
-			}
-			t = rdtsc();        /* the bookkeeping is not the next step's */
-		}
-		prev = t;
-	}
-	uint64_t end = rdtsc_ordered();
-	irq_disable();
-	return end - start;
-}
-
-uint64_t workload_spin(uint64_t iterations, struct spin_view *v)
-{
-	return spin(iterations, v, &birq.count);
-}
-
-uint64_t workload_spin_count(uint64_t iterations, struct spin_view *v,
-			     const volatile uint64_t *count)
-{
-	return spin(iterations, v, count);
-}
-
-void spin_view_reset(struct spin_view *v)
-{
-	v->gaps = v->gap_interrupts = v->gap_cycles = 0;
-	v->unexplained = v->unexplained_cycles = 0;
-	hist_reset(&v->gap_hist);
-	hist_reset(&v->interval_hist);
-}
-
-void workload_spin_calibrate(struct spin_view *v)
-{
-	struct hist steps;
-	hist_reset(&steps);
-	uint64_t prev = rdtsc();
-	for (int i = 0; i < 100000; i++) {
-		uint64_t t = rdtsc();
-		hist_add(&steps, t - prev);
-		prev = t;
-	}
-	v->step = hist_permille(&steps, 500);       /* the typical step, below the threshold */
-	/* Half a step above the 99th percentile step: an interrupt's hole is the
-	 * entry, handler, EOI and IRET on top of one step, far more than that. */
-	uint64_t p99 = hist_permille(&steps, 990);
-	v->threshold = p99 + p99 / 2 + 8;
-}
 
 struct matrices {
 	uint32_t a[MATRIX_N][MATRIX_N], b[MATRIX_N][MATRIX_N];

@@ -5,31 +5,15 @@
 #define BENCH_WORKLOAD_H
 
 #include <stdint.h>
-#include "hist.h"
+#include "spin.h"
 
-/* The spin workload's view of the interrupts: holes in a TSC-reading loop. */
-struct spin_view {
-	uint64_t threshold;             /* a step longer than this is a hole */
-	uint64_t step;                  /* the loop's median step without a timer */
-	uint64_t gaps;                  /* holes during which the handler ran */
-	uint64_t gap_interrupts;        /* handler entries those holes hold */
-	uint64_t gap_cycles;            /* sum over those holes of (hole - step) */
-	uint64_t unexplained;           /* holes without a handler entry: SMI, hypervisor */
-	uint64_t unexplained_cycles;
-	struct hist gap_hist;           /* hole - step, per hole */
-	struct hist interval_hist;      /* from one hole's start to the next's */
-};
-
-uint64_t workload_spin(uint64_t iterations, struct spin_view *v);
 uint64_t workload_matrix(uint64_t iterations);
 
-/* The same on another CPU (bench/tickmp.c): spin attributes holes to the handler
- * entries counted at *count; matrix works on its own matrices (from
- * workload_matrices_alloc, NULL when memory is short), not the boot CPU's. memwalk's
- * buffer is shared: CPUs chase the same read-only cycle. */
+/* The spin workload is bench/spin.h's. On another CPU (bench/tickmp.c): matrix
+ * works on its own matrices (from workload_matrices_alloc, NULL when memory is
+ * short), not the boot CPU's. memwalk's buffer is shared: CPUs chase the same
+ * read-only cycle. */
 struct matrices;
-uint64_t workload_spin_count(uint64_t iterations, struct spin_view *v,
-			     const volatile uint64_t *count);
 struct matrices *workload_matrices_alloc(void);
 uint64_t workload_matrix_on(struct matrices *m, uint64_t iterations);
 uint64_t workload_memwalk(uint64_t iterations);
@@ -37,11 +21,5 @@ uint64_t workload_memwalk(uint64_t iterations);
 /* Take memwalk's buffer (kib KiB) and link it into one random cycle; NULL when it
  * fits, else why not. */
 const char *workload_memwalk_init(uint32_t kib);
-
-/* Zero the counts and histograms, keep step and threshold. */
-void spin_view_reset(struct spin_view *v);
-
-/* Step length and hole threshold of the spin loop, measured with no timer running. */
-void workload_spin_calibrate(struct spin_view *v);
 
 #endif

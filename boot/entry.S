@@ -25,6 +25,16 @@
 #define PTE_PS          (1 << 7)      /* 2 MiB page in a page directory */
 #define MMIO_WINDOW_PDE (UNCACHED_WINDOW >> 21)      /* its first 2 MiB page */
 #define STACK_SIZE      (64 * 1024)
+#define EFLAGS_ID       (1 << 21)
+/* The emulators' ports, as arch/x86/qemu.h and bochs.h name them, and the kernel's
+ * error code for QEMU's exit (kernel/run.h). */
+#define FW_CFG_PORT_SEL         0x510
+#define FW_CFG_PORT_DATA        0x511
+#define FW_CFG_SIGNATURE        0x0000
+#define DEBUG_EXIT_PORT         0xf4
+#define BOCHS_E9_PORT           0xe9
+#define BOCHS_SHUTDOWN_PORT     0x8900
+#define EXIT_CODE_ERROR         0x12
 
 /* An operand at sym, relative to EBP = where `here` runs. */
 #define REL(sym)        ((sym) - here)(%ebp)
@@ -54,7 +64,11 @@ here:	popl %ebp
 	movl %eax, REL(mb2_magic)
 	movl %ebx, REL(mb2_info)
 
-	/* CPUID leaf 0x80000001 EDX bit 29: long mode (SDM vol. 2A, CPUID). */
+	/* CPUID leaf 0x80000001 EDX bit 29: long mode (SDM vol. 2A, CPUID); a CPU
+	 * without CPUID has none. */
+	leal REL(msg_no_lm), %esi
+	call cpuid_present
+	jz fatal32
 	movl $0x80000000, %eax
 	cpuid
 	cmpl $0x80000001, %eax
@@ -151,7 +165,26 @@ build_page_tables:
 	jb 2b
 	ret
 
-/* Print the string at ESI on COM1 and on the VGA text screen, then halt for good. */
+/* ZF clear when the CPU has CPUID: software can toggle EFLAGS.ID (bit 21; SDM
+ * vol. 1, 3.4.3.3). Any loader's stack does. */
+cpuid_present:
+	pushfl
+	popl %eax
+	movl %eax, %ecx
+	xorl $EFLAGS_ID, %eax
+	pushl %eax
+	popfl
+	pushfl
+	popl %eax
+	pushl %ecx                      /* EFLAGS as they were */
+	popfl
+	xorl %ecx, %eax
+	testl $EFLAGS_ID, %eax
+	ret
+
+/* Print the string at ESI on COM1 and on the VGA text screen, then stop: an
+ * emulator is ended with a failing status, so that its runner reports the failure
+ * at once rather than its own timeout; a PC halts for good. */
 fatal32:
 	movl $VGA_TEXT, %edi
 1:	lodsb
@@ -170,8 +203,50 @@ fatal32:
 	addl $2, %edi
 	jmp 1b
 3:	cli
-	hlt
-	jmp 3b
+	/* QEMU as the 64-bit kernel finds it (arch/x86/qemu.c): a hypervisor (CPUID.1:
+	 * ECX[31]) whose fw_cfg signature reads "QEMU"; then isa-debug-exit with the
+	 * error code (kernel/run.h), QEMU's exit status (code << 1) | 1. */
+	call cpuid_present
+	jz 6f
+	xorl %eax, %eax
+	cpuid
+	testl %eax, %eax
+	jz 6f
+	movl $1, %eax
+	cpuid
+	testl $(1 << 31), %ecx
+	jz 5f
+	movw $FW_CFG_PORT_SEL, %dx
+	movw $FW_CFG_SIGNATURE, %ax
+	outw %ax, %dx
+	movw $FW_CFG_PORT_DATA, %dx
+	movl $0x554d4551, %ebx          /* "QEMU", first byte lowest */
+	movl $4, %ecx
+4:	inb %dx, %al
+	cmpb %bl, %al
+	jne 5f
+	shrl $8, %ebx
+	loop 4b
+	movb $EXIT_CODE_ERROR, %al
+	outb %al, $DEBUG_EXIT_PORT
+	jmp 6f                          /* no isa-debug-exit device: halt */
+	/* Bochs as arch/x86/bochs.c finds it: port 0xe9 reads 0xe9; then "Shutdown"
+	 * to its shutdown port (Bochs 2.7 iodev/unmapped.cc). */
+5:	inb $BOCHS_E9_PORT, %al
+	cmpb $BOCHS_E9_PORT, %al
+	jne 6f
+	inb $BOCHS_E9_PORT, %al
+	cmpb $BOCHS_E9_PORT, %al
+	jne 6f
+	leal REL(bochs_shutdown_word), %esi
+	movw $BOCHS_SHUTDOWN_PORT, %dx
+7:	lodsb
+	testb %al, %al
+	jz 6f
+	outb %al, %dx
+	jmp 7b
+6:	hlt
+	jmp 6b
 
 	.code64
 long_mode:
@@ -196,6 +271,8 @@ msg_not_mb2:
 	.asciz "tickbench: not started by a multiboot2 loader; boot it with GRUB (multiboot2)\r\n"
 msg_no_lm:
 	.asciz "tickbench: this CPU cannot run 64-bit long mode; tickbench needs an x86-64 CPU\r\n"
+bochs_shutdown_word:
+	.asciz "Shutdown"
 msg_bad_reloc:
 	.asciz "tickbench: the image holds a relocation other than R_X86_64_RELATIVE; it cannot run where it was loaded\r\n"
 

@@ -15,6 +15,11 @@ uint64_t clock_cycles_ms(uint64_t ms) { return mul_div(rate(), ms, 1000); }
 uint64_t clock_cycles_us(uint64_t us) { return mul_div(rate(), us, 1000000); }
 uint64_t clock_ns(uint64_t cycles) { return mul_div(cycles, 1000000000, rate()); }
 
+uint64_t clock_bound(uint64_t cycles)
+{
+	return cpu.has_hypervisor ? cycles * CLOCK_HOSTED_SCALE : cycles;
+}
+
 void clock_delay_us(uint64_t us)
 {
 	struct deadline d = deadline_in_cycles(clock_cycles_us(us));

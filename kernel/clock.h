@@ -24,6 +24,14 @@ uint64_t clock_cycles_ms(uint64_t ms);
 uint64_t clock_cycles_us(uint64_t us);
 uint64_t clock_ns(uint64_t cycles);
 
+/* The bound of a wait that takes at most `cycles` on a PC. Under a hypervisor or an
+ * emulator (CPUID's hypervisor bit) a vCPU, and the thread that delivers its timers,
+ * run when the host schedules them, so the bound there is CLOCK_HOSTED_SCALE times
+ * longer: 8 TCG vCPUs on 2 busy host cores missed a 1 s start line and a first
+ * interrupt's 200 ms. */
+#define CLOCK_HOSTED_SCALE 10
+uint64_t clock_bound(uint64_t cycles);
+
 /* Busy-wait this long (interrupts as they are). */
 void clock_delay_us(uint64_t us);
 

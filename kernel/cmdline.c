@@ -30,12 +30,13 @@ static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", 
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
 static const char *const selftest_names[] = {
 	"none", "fault", "de", "ud", "gp", "pf", "df", "nmi", "spurious", "ap-no-start",
-	"ap-fault", "lost-irq", "msr", NULL
+	"ap-fault", "lost-irq", "msr", "hpet-wrap", NULL
 };
 
 static const char *const dump_names[] = { "acpi", "smbios", NULL };
 static const char *const qr_names[] = { "auto", "on", "off", NULL };
 static const char *const tick_mode_names[] = { "periodic", "oneshot", NULL };
+static const char *const handler_names[] = { "auto", "floor", "full", NULL };
 static const char *const order_names[] = { "random", "fixed", NULL };
 
 #define AT(field) offsetof(struct config, field)
@@ -121,6 +122,13 @@ static const struct option options[] = {
 	  "tick: periodic (each timer's periodic mode; the TSC deadline, which has "
 	  "none, re-armed from its handler), oneshot (each timer's one-shot mode "
 	  "re-armed from its handler: PIT, APIC, TSC deadline, HPET)" },
+	{ "handler", KIND_ENUM, handler_names, 0, 0, AT(handler), "auto",
+	  "tick's interrupt handler: floor, one entry per acknowledgement (xAPIC, "
+	  "x2APIC, 8259) and re-arm kind that counts, re-arms and acknowledges, nothing "
+	  "else (the least an interrupt costs); full, the general one (entry TSC, "
+	  "watchdog test, inject=, re-arm and EOI chosen at run time); auto, the floor "
+	  "unless something more is asked of the handler (inject=). handler=floor with "
+	  "inject= is refused (a skip). Records say which ran (handler)" },
 	{ "irq_cpu", KIND_UINT, NULL, 0, 255, AT(irq_cpu), "0",
 	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
 	  "takes the PIT's or the HPET's single interrupt (legacy, FSB, one-shot); "
@@ -142,7 +150,9 @@ static const struct option options[] = {
 	  "wait (an error per timer, the run ends error, nothing hangs), and ipi's "
 	  "IPIs reach none (an error); msr: RDMSR and WRMSR of an MSR that does not "
 	  "exist, each #GP resumed through the fixup table (a selftest record says "
-	  "whether they faulted: QEMU's TCG does not fault; the run goes on)" },
+	  "whether they faulted: QEMU's TCG does not fault; the run goes on); hpet-wrap: "
+	  "the HPET's main counter moved to 10 ms before 2^32 ticks before the "
+	  "benchmarks, as after 43 s of use at 100 MHz (a skip without an HPET)" },
 	{ "dump", KIND_SET, dump_names, 0, 0, AT(dumps), "none",
 	  "print raw data as hex text lines after the records (serial only); acpi: "
 	  "the RSDP, RSDT/XSDT and every table they list, valid or not (acpidump SIG "

@@ -22,6 +22,9 @@ enum selftest {
 					 * ipi: every IPI lost, an error */
 	SELFTEST_MSR,                   /* RDMSR, WRMSR of an MSR that does not exist: the
 					 * fixup table turns each #GP into a return value */
+	SELFTEST_HPET_WRAP,             /* the HPET's counter moved to 10 ms before 2^32
+					 * ticks before the benchmarks: comparators written
+					 * from then on hold a high half (bench/timers.c) */
 };
 
 #define BENCH_NONE      (1u << 0)   /* bench=none: boot, report the platform, end */
@@ -30,6 +33,7 @@ enum selftest {
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };
 enum suite { SUITE_QUICK, SUITE_DEFAULT, SUITE_FULL, SUITE_SOAK };
 enum qr_pages { QR_PAGES_AUTO, QR_PAGES_ON, QR_PAGES_OFF };
+enum handler_choice { HANDLER_AUTO, HANDLER_ONLY_FLOOR, HANDLER_ONLY_FULL };
 
 /* Bits of the workload= set. */
 enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
@@ -77,6 +81,7 @@ struct config {
 	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */
 	struct uint_list tick_cpus;     /* tick: CPUs at once, each count in turn; 0: all */
 	uint32_t tick_modes;            /* bit per TICK_MODE_* */
+	uint32_t handler;               /* enum handler_choice: tick's interrupt handler */
 	uint32_t irq_cpu;               /* tick on several CPUs: who takes a global timer */
 	struct uint_list latency_cpus;  /* latency: CPUs at once, as tick_cpus */
 	uint32_t qr;                    /* enum qr_pages: the log as QR codes at the end */

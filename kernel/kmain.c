@@ -57,6 +57,7 @@ void kmain(uint32_t magic, uint32_t info)
 	struct boot_info bi;
 	struct config cfg;
 	struct cmdline_error err;
+	struct platform_speed speed;
 
 	gdt_init();                                 /* TSS with IST stacks */
 	idt_init(panic_exception);                  /* exceptions are reported from here on */
@@ -79,7 +80,8 @@ void kmain(uint32_t magic, uint32_t info)
 	platform_emit_boot(&bi, cfg.seed);          /* record 0 */
 	serial_say();                               /* which UART, and why */
 	console_say_screen(&bi);                    /* mode, text grid */
-	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : ""); /* record 1 */
+	bench_probe_speed(&speed);                  /* RDTSC and a loop: anything below? */
+	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : "", &speed); /* record 1 */
 	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
 	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */

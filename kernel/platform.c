@@ -37,8 +37,17 @@ void platform_emit_boot(const struct boot_info *bi, uint64_t seed)
 	record_emit(&r);
 }
 
-void platform_emit_platform(const struct boot_info *bi, const char *emulator)
+const char *platform_speed_below(const struct platform_speed *s)
 {
+	if (s->loop_cycles > LOOP_EMULATED_CYCLES)
+		return "the hypervisor below emulates every instruction, RDTSC with them";
+	return s->rdtsc_cycles > RDTSC_TRAP_CYCLES ? "hypervisor below traps RDTSC" : NULL;
+}
+
+void platform_emit_platform(const struct boot_info *bi, const char *emulator,
+			    const struct platform_speed *speed)
+{
+	const char *below = platform_speed_below(speed);
 	kprintf("cpu: %s family %u model %u stepping %u \"%s\"%s%s\n", cpu.vendor,
 		cpu.family, cpu.model, cpu.stepping, cpu.brand,
 		cpu.has_hypervisor ? ", hypervisor " : "", cpu.hypervisor);
@@ -46,6 +55,9 @@ void platform_emit_platform(const struct boot_info *bi, const char *emulator)
 		cpu.has_tsc_invariant ? "yes" : "no", cpu.has_tsc_deadline ? "yes" : "no",
 		cpu.has_x2apic ? "yes" : "no", cpu.has_rdtscp ? "yes" : "no",
 		(unsigned long long)(bi->memory_bytes >> 20));
+	kprintf("cpu: RDTSC back to back %llu cycles, 1000 turns of a loop %llu%s%s\n",
+		(unsigned long long)speed->rdtsc_cycles, (unsigned long long)speed->loop_cycles,
+		below ? ": " : "", below ? below : "");
 	struct record r;
 	record_begin(&r, "platform");
 	record_str(&r, "vendor", cpu.vendor);
@@ -63,5 +75,10 @@ void platform_emit_platform(const struct boot_info *bi, const char *emulator)
 	record_bool(&r, "arat", cpu.has_arat);
 	record_bool(&r, "aperfmperf", cpu.has_aperfmperf);
 	record_u64(&r, "memory_kib", bi->memory_bytes >> 10);
+	record_u64(&r, "rdtsc_cycles", speed->rdtsc_cycles);
+	record_u64(&r, "loop_cycles", speed->loop_cycles);
+	record_bool(&r, "rdtsc_traps", speed->rdtsc_cycles > RDTSC_TRAP_CYCLES);
+	if (below)
+		record_str(&r, "below", below);
 	record_emit(&r);
 }

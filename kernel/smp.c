@@ -198,7 +198,8 @@ static void emit_skip(const struct cpu *c, const char *reason)
 	problem_end(&p, reason);
 }
 
-/* INIT, 10 ms, SIPI, 200 us, SIPI (unless online already), then at most 100 ms. */
+/* INIT, 10 ms, SIPI, 200 us, SIPI (unless online already), then at most 100 ms (1 s
+ * under a hypervisor, clock_bound). */
 static const char *start_ap(struct cpu *c, struct trampoline_params *p, bool no_sipi)
 {
 	if (!allocate(c))
@@ -215,15 +216,15 @@ static const char *start_ap(struct cpu *c, struct trampoline_params *p, bool no_
 			return "a start-up IPI was never delivered (ICR delivery status stayed busy)";
 		clock_delay_us(200);
 	}
-	struct deadline d = deadline_in_ms(100);
+	struct deadline d = deadline_in_cycles(clock_bound(clock_cycles_ms(100)));
 	while (__atomic_load_n(&c->state, __ATOMIC_ACQUIRE) == CPU_STARTING && !deadline_passed(&d))
 		cpu_relax();
 	if (c->state == CPU_ONLINE)
 		return NULL;
 	const char *why = c->state == CPU_FAILED ?
 		"it started but could not enable its local APIC in the boot CPU's mode" :
-		no_sipi ? "no answer within 100 ms (selftest=ap-no-start: no SIPI was sent)" :
-		"no answer within 100 ms of the second start-up IPI";
+		no_sipi ? "no answer in time (selftest=ap-no-start: no SIPI was sent)" :
+		"no answer within 100 ms (1 s under a hypervisor) of the second start-up IPI";
 	c->state = CPU_NO_ANSWER;
 	lapic_send_init(c->apic_id);        /* back to wait-for-SIPI: it must not start late */
 	return why;

@@ -17,7 +17,7 @@ QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout
+	test_layout test_spin
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -41,6 +41,19 @@ $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
+# The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
+$(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
+	$(call msg,HOSTCC,$<)
+	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
+host: $(BUILD)/rdtsc-cost
+
+# tick's measuring loop: the kernel's own assembly, run on the host's CPU.
+$(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/%.o,spin spin_loop hist)
+$(BUILD)/host-obj/bench/%.o $(BUILD)/host-obj/tests/unit/test_spin.o: HOSTCFLAGS += -I bench
+$(BUILD)/host-obj/%.o: %.S
+	$(call msg,HOSTAS,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) -c $< -o $@
 $(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
 $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'

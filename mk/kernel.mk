@@ -107,10 +107,13 @@ KERNEL_OBJS := \
 	bench/ipi.o \
 	bench/source.o \
 	bench/handler.o \
+	bench/floor.o \
 	bench/entry.o \
 	bench/hist.o \
 	bench/suite.o \
 	bench/workload.o \
+	bench/spin.o \
+	bench/spin_loop.o \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \
@@ -149,6 +152,8 @@ $(BUILD)/kernel-obj/%.o: %.S
 	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
 
 $(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += -I bench
+# The floor handlers are leaves of a few instructions: no frame pointer to set up.
+$(BUILD)/kernel-obj/bench/floor.o: CFLAGS += -fomit-frame-pointer
 
 # The version (git describe) in a header of its own, rewritten only when it changes:
 # the boot record's "version" is then that of the build, and only platform.o, its

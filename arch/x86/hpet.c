@@ -49,6 +49,17 @@ void hpet_restart(void)
 	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
 }
 
+/* The main counter is writable while halted (spec 2.3.7), one half at a time so
+ * that no 64-bit access needs splitting. */
+void hpet_set_counter(uint64_t value)
+{
+	uint64_t cfg = hpet_read64(HPET_CFG);
+	hpet_write64(HPET_CFG, cfg & ~(uint64_t)HPET_CFG_ENABLE);
+	hpet_write32(HPET_COUNTER, (uint32_t)value);
+	hpet_write32(HPET_COUNTER + 4, (uint32_t)(value >> 32));
+	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
+}
+
 void hpet_legacy(bool on)
 {
 	uint64_t cfg = hpet_read64(HPET_CFG);
@@ -74,8 +85,29 @@ void hpet_arm(unsigned n, uint64_t cmp)
 	hpet_write64(HPET_Tn_CMP(n), cmp);
 }
 
+/* Comparator n periodic: its match value and its period both `period`, whatever
+ * a 64-bit access would become. Tn_VAL_SET_CNF lets the next comparator write reach
+ * the match value and then clears itself (spec 2.3.8): QEMU 7.2 splits an 8-byte
+ * access into two 4-byte ones, low half first, and clears the bit after the low
+ * one, so the high half of a 64-bit write landed in the period and the comparator
+ * kept a stale high half (a first match 2^32 ticks late once the counter had once
+ * passed 2^32); AMD FCH HPETs are 32-bit, and Linux programs the HPET with 32-bit
+ * accesses only. So: each half of the match value by its own 32-bit write, SETVAL
+ * set before each, then each half of the period (no SETVAL: the accumulator, or
+ * the next match on implementations that read the second write so, equal here). */
+static void hpet_set_period(unsigned n, uint64_t cfg, uint64_t period)
+{
+	uint32_t low = (uint32_t)period, high = (uint32_t)(period >> 32);
+	hpet_write32(HPET_Tn_CFG(n), (uint32_t)(cfg | HPET_TN_SETVAL));
+	hpet_write32(HPET_Tn_CMP(n) + 4, high);
+	hpet_write32(HPET_Tn_CFG(n), (uint32_t)(cfg | HPET_TN_SETVAL));
+	hpet_write32(HPET_Tn_CMP(n), low);
+	hpet_write32(HPET_Tn_CMP(n) + 4, high);
+	hpet_write32(HPET_Tn_CMP(n), low);
+}
+
 /* Periodic. Implementations read SETVAL differently (spec 2.3.9.2.2 is vague: QEMU
- * takes the second comparator write as the period, Bochs as the next match; Xen's
+ * takes the write after the set as the period, Bochs as the next match; Xen's
  * hpet.c calls it "atrociously documented"). With the main counter halted and reset
  * to 0, writing the period twice means the same to both: first match at `period`,
  * then every `period` (as Linux's old x86-64 hpet_timer_stop_set_go did). The main
@@ -84,15 +116,12 @@ void hpet_periodic_set(uint32_t comparators, uint64_t period)
 {
 	uint64_t cfg = hpet_read64(HPET_CFG);
 	hpet_write64(HPET_CFG, cfg & ~(uint64_t)HPET_CFG_ENABLE);
-	hpet_write64(HPET_COUNTER, 0);
-	for (unsigned n = 0; n < HPET_MAX_TIMERS; n++) {
-		if (!(comparators & (1u << n)))
-			continue;
-		hpet_write64(HPET_Tn_CFG(n), route_bits[n] | HPET_TN_ENABLE | HPET_TN_PERIODIC |
-			     HPET_TN_SETVAL);
-		hpet_write64(HPET_Tn_CMP(n), period);
-		hpet_write64(HPET_Tn_CMP(n), period);
-	}
+	hpet_write32(HPET_COUNTER, 0);
+	hpet_write32(HPET_COUNTER + 4, 0);
+	for (unsigned n = 0; n < HPET_MAX_TIMERS; n++)
+		if (comparators & (1u << n))
+			hpet_set_period(n, route_bits[n] | HPET_TN_ENABLE | HPET_TN_PERIODIC,
+					period);
 	hpet_write64(HPET_CFG, cfg | HPET_CFG_ENABLE);
 }
 

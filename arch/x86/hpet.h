@@ -41,6 +41,7 @@ extern uint64_t hpet_counter_mask;          /* the main counter's width: 2^32 - 
 
 static inline uint64_t hpet_read64(uint32_t reg) { return *(volatile uint64_t *)(hpet_base + reg); }
 static inline void hpet_write64(uint32_t reg, uint64_t v) { *(volatile uint64_t *)(hpet_base + reg) = v; }
+static inline void hpet_write32(uint32_t reg, uint32_t v) { *(volatile uint32_t *)(hpet_base + reg) = v; }
 
 /* The main counter (64-bit read; a 32-bit counter's upper half reads 0). */
 static inline uint64_t hpet_read(void) { return hpet_read64(HPET_COUNTER); }
@@ -61,6 +62,8 @@ const char *hpet_init(uint64_t addr, struct hpet_caps *caps);
 /* Halt the main counter and let it run again at once (its value kept; it loses at
  * most the instant between the two writes). */
 void hpet_restart(void);
+/* Halt the main counter, set it to value (two 32-bit writes), let it run again. */
+void hpet_set_counter(uint64_t value);
 void hpet_legacy(bool on);
 
 /* Comparator n: one interrupt when the counter equals cmp, through I/O APIC input

@@ -81,7 +81,7 @@ static bool is_metadata(const char *type)
 					     "machine_check_log", "acpi", "acpi_problem",
 					     "machine", "smbios_problem", "interrupts",
 					     "calibration", "cpus", "timer", "hpet_comparator",
-					     "selftest", "idle_caps", "skip", "error", "end" };
+					     "selftest", "idle_caps", "spin", "skip", "error", "end" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
