@@ -24,7 +24,8 @@ uint64_t spin_capacity(uint32_t max_hz, uint32_t ms)
 uint64_t spin_measure(struct spin_view *v, uint64_t iterations, const volatile uint64_t *count)
 {
 	v->run = (struct spin_run){ .iterations = iterations, .count = count, .holes = v->holes,
-				    .capacity = v->capacity, .threshold = v->threshold };
+				    .capacity = v->capacity, .threshold = v->threshold,
+				    .reserve = (uint32_t)(v->capacity / 2) };
 	v->count_before = (uint32_t)*count;
 	irq_enable();
 	spin_run(&v->run);

@@ -27,11 +27,12 @@ struct spin_run {
 	struct spin_hole *holes;        /* in: the buffer ... */
 	uint64_t capacity;              /* in: ... of this many holes */
 	uint32_t threshold;             /* in: a step longer than this is a hole */
-	uint32_t unused;
+	uint32_t reserve;               /* in: the last slots, for holes holding an interrupt */
 	uint64_t start, end;            /* out: the ordered TSC reads around the loop */
 	uint64_t stored, dropped;       /* out: holes in the buffer, holes past its end */
 };
-_Static_assert(offsetof(struct spin_run, threshold) == 32 && offsetof(struct spin_run, start) == 40 &&
+_Static_assert(offsetof(struct spin_run, threshold) == 32 && offsetof(struct spin_run, reserve) == 36 &&
+	       offsetof(struct spin_run, start) == 40 &&
 	       offsetof(struct spin_run, dropped) == 64, "bench/spin_loop.S's offsets");
 _Static_assert(sizeof(struct spin_hole) == 16, "bench/spin_loop.S's slot");
 

@@ -16,9 +16,12 @@
  * eight instructions. A step above the threshold is a hole: its length, the
  * handler's count (low 32 bits), the low half of the read that opened it and the
  * high half of the read that closed it go into the next 16-byte slot of the buffer
- * (load, four stores, a pointer step, a test), and the TSC is read again, so that
- * this bookkeeping, ten instructions, lies in no step. Once the buffer is full a
- * hole is only counted (dropped). Everything else (which hole held an interrupt,
+ * and the TSC is read again: a load of the count, its comparison with the last
+ * hole's, a copy, a test of the space left, two branches, four stores, a pointer
+ * step, the RDTSC and a jump, thirteen instructions that lie in no step. A hole
+ * whose count is the last hole's holds no interrupt: it is stored only while more
+ * than the reserve of slots is left (kept for holes that hold one), else only
+ * counted (dropped), as is every hole once the buffer is full. Everything else (which hole held an interrupt,
  * the histograms) is worked out from the buffer after the closing read
  * (bench/spin.c). The low half of a step wraps only past 2^32 cycles (about a
  * second at 4 GHz). */
@@ -27,6 +30,7 @@
 #define R_HOLES         16
 #define R_CAPACITY      24
 #define R_THRESHOLD     32
+#define R_RESERVE       36
 #define R_START         40
 #define R_END           48
 #define R_STORED        56
@@ -38,6 +42,8 @@ spin_run:                               /* %rdi: struct spin_run * */
 	pushq %rbx
 	pushq %r12
 	pushq %r13
+	pushq %r14
+	pushq %r15
 	movq R_ITERATIONS(%rdi), %rcx
 	movq R_COUNT(%rdi), %r11
 	movq R_CAPACITY(%rdi), %r12
@@ -45,6 +51,10 @@ spin_run:                               /* %rdi: struct spin_run * */
 	movq R_HOLES(%rdi), %rbx
 	addq %r12, %rbx                 /* %rbx: the buffer's end */
 	negq %r12                       /* %r12: the next slot, from the end, up to 0 */
+	movl R_RESERVE(%rdi), %r15d
+	shlq $4, %r15
+	negq %r15                       /* %r15: the first slot of the reserve, from the end */
+	movl (%r11), %r14d              /* %r14d: the count at the last hole */
 	movl R_THRESHOLD(%rdi), %r8d
 	xorl %r13d, %r13d               /* holes dropped */
 	lfence
@@ -73,20 +83,27 @@ spin_run:                               /* %rdi: struct spin_run * */
 	addq %r12, %rax
 	movq %rax, R_STORED(%rdi)
 	movq %r13, R_DROPPED(%rdi)
+	popq %r15
+	popq %r14
 	popq %r13
 	popq %r12
 	popq %rbx
 	ret
-4:	testq %r12, %r12
+4:	movl (%r11), %r10d
+	cmpl %r10d, %r14d
+	movl %r10d, %r14d
+	je 6f                           /* no interrupt since the last hole */
+	testq %r12, %r12
 	jz 5f
-	movl (%r11), %r10d
-	movl %r9d, (%rbx, %r12)
+7:	movl %r9d, (%rbx, %r12)
 	movl %r10d, 4(%rbx, %r12)
 	movl %esi, 8(%rbx, %r12)
 	movl %edx, 12(%rbx, %r12)
 	addq $16, %r12
 	rdtsc
 	jmp 2b
+6:	cmpq %r15, %r12
+	jl 7b                           /* more than the reserve is left */
 5:	incq %r13
 	rdtsc
 	jmp 2b

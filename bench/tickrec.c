@@ -67,9 +67,9 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_bool(&r, "hypervisor", cpu.has_hypervisor);
 	record_emit(&r);
 	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
-		kprintf("  tick: the spin loop's buffer of %llu holes filled; %llu more were "
-			"dropped, so gaps and unexplained are short\n",
-			(unsigned long long)v->capacity, (unsigned long long)v->run.dropped);
+		kprintf("  tick: %llu holes were dropped from the spin loop's buffer of %llu "
+			"(half kept for holes with an interrupt), so unexplained is short\n",
+			(unsigned long long)v->run.dropped, (unsigned long long)v->capacity);
 	report_tick(t, run, on, cycles, interrupts, expected, v, has_smi ? b->smi - a->smi : 0);
 }
 

@@ -1,7 +1,8 @@
 /* tick's spin workload (bench/spin_loop.S, bench/spin.c): the measuring loop itself,
  * run on the host's CPU (its RDTSC), stores exactly the steps above its threshold
- * until the buffer is full and counts the rest; the calibration's threshold holds
- * the rule (2 x p99.9 - mean, never below the 99.9th percentile); and the figures
+ * until the buffer is full and counts the rest, keeping a reserve of slots for holes
+ * after which the count moved (a signal stands for the interrupt); the calibration's
+ * threshold holds the rule (2 x p99.9 - mean, never below the 99.9th percentile); and the figures
  * worked out from the holes (which held an interrupt, Σ (hole - step) with the step's
  * fraction, the intervals, a TSC whose low half wrapped inside a hole) are the ones
  * worked by hand here. */
@@ -11,19 +12,27 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/time.h>
 #include "spin.h"
 
 #define SLOTS 64
 static struct spin_hole slots[SLOTS];
 static volatile uint64_t count = 7;
 
-static struct spin_run run_of(uint64_t iterations, uint32_t threshold)
+static struct spin_run run_with_reserve(uint64_t iterations, uint32_t threshold,
+				       uint32_t reserve)
 {
 	struct spin_run r = { .iterations = iterations, .count = &count, .holes = slots,
-			      .capacity = SLOTS, .threshold = threshold };
+			      .capacity = SLOTS, .threshold = threshold, .reserve = reserve };
 	memset(slots, 0, sizeof(slots));
 	spin_run(&r);
 	return r;
+}
+
+static struct spin_run run_of(uint64_t iterations, uint32_t threshold)
+{
+	return run_with_reserve(iterations, threshold, 0);
 }
 
 /* Threshold 0: every step is a hole (two RDTSC never read the same value), the
@@ -46,6 +55,37 @@ static void every_step_a_hole(void **state)
 	for (unsigned i = 1; i < SLOTS; i++)
 		assert_true((uint32_t)(slots[i].start_lo - slots[i - 1].start_lo) >
 			    slots[i - 1].cycles);
+}
+
+/* Holes that hold no interrupt (the count never moves) leave the reserve empty. */
+static void reserve_kept_from_holes_without_an_interrupt(void **state)
+{
+	struct spin_run r = run_with_reserve(1000, 0, 16);
+	assert_int_equal(r.stored, SLOTS - 16);
+	assert_int_equal(r.dropped, 1000 - (SLOTS - 16));
+}
+
+static void count_up(int sig)
+{
+	(void)sig;
+	count++;
+}
+
+/* A signal every 20 us stands for the interrupt: every step is a hole, the slots
+ * before the reserve fill at once, and the reserve's take only holes after which
+ * the count had moved, each the first such hole since the last. */
+static void reserve_holds_the_holes_with_an_interrupt(void **state)
+{
+	struct sigaction sa = { .sa_handler = count_up };
+	struct itimerval every = { { 0, 20 }, { 0, 20 } }, stop = { 0 };
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &every, NULL);
+	struct spin_run r = run_with_reserve(20000000, 0, 16);
+	setitimer(ITIMER_REAL, &stop, NULL);
+	assert_int_equal(r.stored, SLOTS);
+	assert_int_equal(r.dropped, 20000000 - SLOTS);
+	for (unsigned i = SLOTS - 16; i < SLOTS; i++)
+		assert_true(slots[i].count != slots[i - 1].count);
 }
 
 static void no_hole_under_the_largest_threshold(void **state)
@@ -140,6 +180,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_step_a_hole),
+		cmocka_unit_test(reserve_kept_from_holes_without_an_interrupt),
+		cmocka_unit_test(reserve_holds_the_holes_with_an_interrupt),
 		cmocka_unit_test(no_hole_under_the_largest_threshold),
 		cmocka_unit_test(zero_iterations),
 		cmocka_unit_test(calibration_rule),
