@@ -4,7 +4,7 @@
  * the runs and Student's 95 % half-width (lib/ci.h); an HZ pair, the mean of the
  * differences of the runs of the same index (they alternate, so drift cancels). */
 #include "idlereport.h"
-#include "report.h"
+#include "reportline.h"
 #include "idlecaps.h"
 #include "ci.h"
 #include "clock.h"

@@ -19,9 +19,9 @@
 #include "qrscreen.h"
 #include "record.h"
 #include "serial.h"
+#include "reportline.h"
 #include "shares.h"
 #include "timers.h"
-#include <stdarg.h>
 
 #define MAX_COSTS  32
 
@@ -79,31 +79,6 @@ void report_platform_speed(const struct platform_speed *s) { speed = *s; }
 void report_spin_calibration(const struct spin_view *v)
 {
 	cycles_are_instructions = spin_cycles_are_instructions(v);
-}
-
-/* ---- lines: to the console, and kept for the end screen ---- */
-
-void report_say(enum qrscreen_text kind, const char *fmt, ...)
-{
-	char line[256];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vformat(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	while (n > 0 && line[n - 1] == ' ')
-		line[--n] = 0;
-	kprintf("%s\n", line);
-	qrscreen_keep(kind, line);
-}
-
-void report_figure_begin(struct record *r, const char *what, const char *name,
-			 int64_t value, const char *unit)
-{
-	record_begin(r, "report");
-	record_str(r, "what", what);
-	record_str(r, "name", name);
-	record_i64(r, "value", value);
-	record_str(r, "unit", unit);
 }
 
 /* A warning: its record now, its words in the answer's one "warning" paragraph. */

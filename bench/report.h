@@ -31,13 +31,4 @@ void report_spin_calibration(const struct spin_view *v);
 /* Print the report and emit its records. emulator: "qemu", "bochs" or "". */
 void bench_report(const char *emulator);
 
-/* For the report's parts (bench/shares.c): one line of it, to the console and kept
- * for the end screen (trailing spaces cut); a "report" record of one figure: what
- * kind, a name unique in the run (LAVA's test case: tools/lava), its value and unit
- * first, then the caller's fields and record_emit(). */
-void report_say(enum qrscreen_text kind, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-void report_figure_begin(struct record *r, const char *what, const char *name,
-			 int64_t value, const char *unit);
-
 #endif

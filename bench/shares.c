@@ -10,7 +10,7 @@
 #include "format.h"
 #include "lib.h"
 #include "record.h"
-#include "report.h"
+#include "reportline.h"
 #include "verdict.h"
 
 #define MAX_SHARES 192                  /* timers x modes x 8 HZ x workloads */

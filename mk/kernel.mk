@@ -118,6 +118,7 @@ KERNEL_OBJS := \
 	bench/tickmp.o \
 	bench/tickrec.o \
 	bench/report.o \
+	bench/reportline.o \
 	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
