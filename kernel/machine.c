@@ -109,9 +109,9 @@ void machine_init(const struct boot_info *bi)
 	emit_problems();
 }
 
-/* Without the parser's checks: a broken entry point or table is dumped too. */
 const char *machine_id(void) { return id; }
 
+/* Without the parser's checks: a broken entry point or table is dumped too. */
 void machine_dump_smbios(void)
 {
 	if (!entry_point) {
