@@ -170,7 +170,8 @@ struct table {
 	char cells[MAX_HZ][CELL];
 };
 
-/* A cell's figure outside [-100 %, 100 %]: "(noise)" after it, said once below. */
+/* A cell's figure outside [-100 %, 100 %]: "(noise)" after it, said once in the
+ * details (the answer's rows stay within 80x25). */
 static void flag_noise(char *cell, int64_t ppt)
 {
 	if (!verdict_is_noise(ppt))
@@ -226,9 +227,6 @@ static void print_table(enum qrscreen_text kind, struct table *t, unsigned first
 		series_label(label, sizeof(label), &shares[rows[r]]);
 		print_row(kind, t, label);
 	}
-	if (noise_seen)
-		report_say(kind, "(noise): beyond +/-100 %% of the CPU, which no tick costs: the "
-			   "runs' noise, not a cost");
 }
 
 /* ---- details: each HZ's share ---- */
@@ -290,6 +288,22 @@ static uint64_t common_runs(void)
 	return best;
 }
 
+/* Some proven verdict beyond +/-100 % (flagged in the answer's table). */
+static bool verdicts_noisy(void)
+{
+	unsigned rows[MAX_SHARES], n = series_rows(rows);
+	for (unsigned r = 0; r < n; r++) {
+		const struct share *s[MAX_HZ];
+		unsigned m = series_of(rows[r], s);
+		for (unsigned k = 1; k < m; k++) {
+			struct ci_verdict v = ci_compare(&s[0]->lost, &s[k]->lost);
+			if (v.ok && v.proven && verdict_is_noise(v.diff))
+				return true;
+		}
+	}
+	return false;
+}
+
 void shares_print_details(void)
 {
 	struct table t = { 0 };
@@ -300,6 +314,9 @@ void shares_print_details(void)
 		   "(each run with the timer against its run without; n=%llu runs):",
 		   (unsigned long long)runs);
 	print_table(QRSCREEN_DETAIL, &t, 0, share_cells, runs);
+	if (noise_seen || verdicts_noisy())
+		report_say(QRSCREEN_DETAIL, "(noise): beyond +/-100 %% of the CPU, which no tick "
+			   "costs: the runs' noise, not a cost");
 }
 
 /* ---- the answer: each HZ against the lowest ---- */
