@@ -95,12 +95,17 @@ static struct shot arm(unsigned timer, uint64_t delay_cycles, uint32_t delay_us)
  * latency then holds up to one HPET tick and the read's own time more than the
  * delivery (docs/METHOD.md). Before, the deadline was the arming read's midpoint
  * plus the delay, up to a tick after the comparator matched: 63 of 250 shots came
- * "early" under -icount. */
+ * "early" under -icount. An interrupt taken while the counter was still before cmp
+ * is not this shot's (the late one of a missed shot: TCG with two vCPUs): its
+ * deadline lies ahead, so it counts early; unsigned, the counter's distance had
+ * wrapped and such a shot gave a latency of 4 x 10^13 cycles. */
 static uint64_t hpet_deadline(const struct shot *s)
 {
-	uint64_t a = rdtsc_ordered(), now = hpet_read();
-	uint64_t ticks = ((now - s->cmp) & hpet_counter_mask) + 1;
-	return a - mul_div(ticks * timers.hpet_caps.period_fs, clock_tsc_hz(), FS_PER_S);
+	uint64_t a = rdtsc_ordered();
+	int64_t past = counter_since(hpet_read(), s->cmp, hpet_counter_mask);
+	uint64_t ticks = past < 0 ? (uint64_t)-past : (uint64_t)past + 1;
+	uint64_t cycles = mul_div(ticks * timers.hpet_caps.period_fs, clock_tsc_hz(), FS_PER_S);
+	return past < 0 ? a + cycles : a - cycles;
 }
 
 static const struct idle_state spin_state = { IDLE_SPIN, 0, false, "spin" };

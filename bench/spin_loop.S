@@ -18,7 +18,8 @@
  * high half of the read that closed it go into the next 16-byte slot of the buffer
  * and the TSC is read again: a load of the count, its comparison with the last
  * hole's, a copy, a test of the space left, two branches, four stores, a pointer
- * step, the RDTSC and a jump, thirteen instructions that lie in no step. A hole
+ * step and the RDTSC, twelve instructions that lie in no step (the step's own
+ * decrement and branch follow the RDTSC there, not through a jump back). A hole
  * whose count is the last hole's holds no interrupt: it is stored only while more
  * than the reserve of slots is left (kept for holes that hold one), else only
  * counted (dropped), as is every hole once the buffer is full. Everything else (which hole held an interrupt,
@@ -101,7 +102,9 @@ spin_run:                               /* %rdi: struct spin_run * */
 	movl %edx, 12(%rbx, %r12)
 	addq $16, %r12
 	rdtsc
-	jmp 2b
+	decq %rcx                       /* the step's own tail, here: no jump back to 2 */
+	jnz 1b
+	jmp 3b
 6:	cmpq %r15, %r12
 	jl 7b                           /* more than the reserve is left */
 5:	incq %r13

@@ -35,4 +35,12 @@ static inline bool checksum_ok(const uint8_t *p, size_t len)
 	return sum == 0;
 }
 
+/* How far a counter of width mask (2^32 - 1, 2^64 - 1, ...) has gone from then to
+ * now, taken within half a wrap either way: negative when now is still before then. */
+static inline int64_t counter_since(uint64_t now, uint64_t then, uint64_t mask)
+{
+	uint64_t ahead = (now - then) & mask;
+	return (int64_t)(ahead <= mask / 2 ? ahead : ahead - mask - 1);   /* two's complement */
+}
+
 #endif

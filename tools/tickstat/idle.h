@@ -35,6 +35,7 @@ struct iconfig {
 	struct iwindow *win;
 	size_t nwin;
 	unsigned no_energy;              /* windows without an energy figure */
+	double wakeups, expected;        /* summed over the windows with `expected` */
 };
 
 /* latency on one CPU in one state from one source (timer or ipi), one stamp. */
