@@ -163,7 +163,7 @@ static void report_unserved(const struct config *cfg)
 		}
 }
 
-static unsigned count_configs(const struct config *cfg)
+unsigned tick_planned_configs(const struct config *cfg)
 {
 	bool taken[8] = { false };
 	unsigned n = 0;
@@ -182,7 +182,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	uint64_t sums[3] = { 0, 0, 0 };
 	t->cpus = 1;
 	for (unsigned run = 0; run < runs; run++, tick_pair++) {
-		kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], run + 1, runs);
 		run_off(t, run, sums, view);
@@ -236,8 +236,9 @@ static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
 		struct tick_config *t = &waiting.config[c];
 		if (waiting.stopped[c])
 			continue;
-		kprintf("[%u/%u] tick %s %s hz=%u %s run %u/%u\n", k + 1, total, t->source->timer,
-			t->source->mode, t->hz, workload_names[t->workload], p[k].run + 1, runs);
+		kprintf("tick pair %u/%u: %s %s hz=%u %s run %u/%u\n", k + 1, total,
+			t->source->timer, t->source->mode, t->hz, workload_names[t->workload],
+			p[k].run + 1, runs);
 		run_off(t, p[k].run, waiting.sums[c], view);
 		waiting.stopped[c] = !run_on(t, p[k].run, waiting.sums[c], view);
 		tick_pair++;
@@ -261,7 +262,7 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 			continue;
 		}
 		t->cpus = counts[c];
-		kprintf("[%u/%u] tick %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
@@ -300,7 +301,7 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 			const unsigned *counts, unsigned n_counts)
 {
 	bool taken[8] = { false };
-	unsigned total = count_configs(cfg), done = 0;
+	unsigned total = tick_planned_configs(cfg), done = 0;
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -316,7 +317,7 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
 						  w == WORKLOAD_SPIN ? spin_why : NULL;
 				if (why) {
-					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
+					kprintf("tick %u/%u: %s skipped: %s\n", done, total,
 						workload_names[w], why);
 					continue;
 				}

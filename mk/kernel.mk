@@ -56,6 +56,7 @@ KERNEL_OBJS := \
 	arch/x86/hpet.o \
 	arch/x86/mce.o \
 	arch/x86/pmtimer.o \
+	arch/x86/i8042.o \
 	kernel/kmain.o \
 	lib/lib.o \
 	lib/format.o \
@@ -81,6 +82,7 @@ KERNEL_OBJS := \
 	kernel/problem.o \
 	kernel/status.o \
 	lib/ci.o \
+	lib/verdict.o \
 	lib/splitmix.o \
 	lib/idlestate.o \
 	lib/energy.o \
@@ -92,8 +94,10 @@ KERNEL_OBJS := \
 	lib/qrmask.o \
 	lib/reedsolomon.o \
 	lib/qrpages.o \
+	lib/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
 	bench/calibration.o \
@@ -114,6 +118,8 @@ KERNEL_OBJS := \
 	bench/tickmp.o \
 	bench/tickrec.o \
 	bench/report.o \
+	bench/reportline.o \
+	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/latipi.o \
