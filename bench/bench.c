@@ -8,6 +8,8 @@
 #include "record.h"
 #include "format.h"
 #include "smp.h"
+#include "plan.h"
+#include "cpu.h"
 
 const char *tsc_calibrated(void)
 {
@@ -39,15 +41,15 @@ unsigned bench_cpu_counts(const char *bench, const char *option, const struct ui
 }
 
 static const struct bench benches[] = {
-	{ "fire", tsc_calibrated, fire_run },
-	{ "readcost", tsc_calibrated, readcost_run },
-	{ "armcost", tsc_calibrated, armcost_run },
-	{ "latency", tsc_calibrated, latency_run },
-	{ "tick", tsc_calibrated, tick_run },
-	{ "storm", tsc_calibrated, storm_run },
-	{ "ipi", ipi_valid, ipi_run },
-	{ "interference", interference_valid, interference_run },
-	{ "idle", tsc_calibrated, idle_run },
+	{ "fire", tsc_calibrated, fire_run, plan_fire_ms },
+	{ "readcost", tsc_calibrated, readcost_run, plan_cost_ms },
+	{ "armcost", tsc_calibrated, armcost_run, plan_cost_ms },
+	{ "latency", tsc_calibrated, latency_run, plan_latency_ms },
+	{ "tick", tsc_calibrated, tick_run, plan_tick_ms },
+	{ "storm", tsc_calibrated, storm_run, plan_storm_ms },
+	{ "ipi", ipi_valid, ipi_run, plan_ipi_ms },
+	{ "interference", interference_valid, interference_run, plan_interference_ms },
+	{ "idle", tsc_calibrated, idle_run, plan_idle_ms },
 };
 
 static void skip(const char *name, const char *why)
@@ -57,18 +59,60 @@ static void skip(const char *name, const char *why)
 	problem_end(&p, why);
 }
 
+/* "45 s", "3 min 20 s"; "1 s" at least. */
+static void duration(char *buf, size_t size, uint64_t ms)
+{
+	uint64_t s = (ms + 500) / 1000;
+	if (!s)
+		format(buf, size, "1 s");
+	else if (s < 120)
+		format(buf, size, "%llu s", (unsigned long long)s);
+	else
+		format(buf, size, "%llu min %llu s", (unsigned long long)(s / 60),
+		       (unsigned long long)(s % 60));
+}
+
+/* "[k/N] name: about X; about Y left in the run (...)": the plan's estimates, scaled
+ * by the time the finished benchmarks took against theirs, with a prior of
+ * PLAN_PRIOR_MS at 1:1 so that a short first benchmark does not swing it. */
+#define PLAN_PRIOR_MS 3000
+static void say_step(unsigned k, unsigned n, const char *name, uint64_t plan, uint64_t left,
+		     uint64_t planned_done, uint64_t took_ms)
+{
+	char one[24], rest[24];
+	plan = mul_div(plan, took_ms + PLAN_PRIOR_MS, planned_done + PLAN_PRIOR_MS);
+	left = mul_div(left, took_ms + PLAN_PRIOR_MS, planned_done + PLAN_PRIOR_MS);
+	duration(one, sizeof(one), plan);
+	duration(rest, sizeof(rest), left);
+	kprintf("[%u/%u] %s: about %s; about %s left in the run (estimated from the configured "
+		"work%s)\n", k, n, name, one, rest, planned_done ? " and the time so far" : "");
+}
+
 void bench_run_suite(const struct config *cfg)
 {
 	if (cfg->selftest == SELFTEST_HPET_WRAP)
 		timers_hpet_wrap_soon();
+	const char *why[ARRAY_SIZE(benches)];
+	uint64_t left = 0, planned_done = 0, t0 = rdtsc();
+	unsigned n = 0, k = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
+		why[i] = config_wants_bench(cfg, benches[i].name) ? benches[i].valid() : "";
+		if (!why[i]) {
+			n++;
+			left += benches[i].plan_ms(cfg);
+		}
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
 		const struct bench *b = &benches[i];
-		if (!config_wants_bench(cfg, b->name))
+		if (why[i] && *why[i])
+			skip(b->name, why[i]);
+		if (why[i])
 			continue;
-		const char *why = b->valid();
-		if (why)
-			skip(b->name, why);
-		else
-			b->run(cfg);
+		uint64_t plan = b->plan_ms(cfg);
+		say_step(++k, n, b->name, plan, left, planned_done,
+			 clock_ns(rdtsc() - t0) / 1000000);
+		b->run(cfg);
+		planned_done += plan;
+		left -= plan;
 	}
 }

@@ -4,6 +4,7 @@
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
+#include <stdint.h>
 #include "cmdline.h"
 #include "platform.h"
 
@@ -11,6 +12,7 @@ struct bench {
 	const char *name;
 	const char *(*valid)(void);             /* NULL when it can run, else why not */
 	void (*run)(const struct config *cfg);
+	uint64_t (*plan_ms)(const struct config *cfg);  /* its estimate (bench/plan.h) */
 };
 
 /* Fill the options not given on the command line from the suite= table. */
@@ -28,6 +30,8 @@ unsigned bench_cpu_counts(const char *bench, const char *option, const struct ui
 
 void fire_run(const struct config *cfg);
 void tick_run(const struct config *cfg);
+/* tick's configurations on one CPU count: timers and modes x hz= x workload=. */
+unsigned tick_planned_configs(const struct config *cfg);
 void latency_run(const struct config *cfg);
 void readcost_run(const struct config *cfg);
 void armcost_run(const struct config *cfg);

@@ -4,10 +4,10 @@
  * the runs and Student's 95 % half-width (lib/ci.h); an HZ pair, the mean of the
  * differences of the runs of the same index (they alternate, so drift cancels). */
 #include "idlereport.h"
+#include "reportline.h"
 #include "idlecaps.h"
 #include "ci.h"
 #include "clock.h"
-#include "console.h"
 #include "cpu.h"
 #include "format.h"
 #include "lib.h"
@@ -144,31 +144,31 @@ static void print_entered(const struct res *r)
 	if (n)
 		format(line + len, sizeof(line) - (size_t)len, " never entered %s%s", never,
 		       deepest < 0 ? " (or their counters do not count here)" : "");
-	kprintf("%s\n", line);
+	report_say(QRSCREEN_DETAIL, "%s", line);
 }
 
 static void print_latency(void)
 {
-	kprintf("Idle: wake-up latency by state and source, ns (mean over runs of each run's "
-		"p50, p99, p99.9; largest max):\n");
+	report_say(QRSCREEN_DETAIL, "Idle: wake-up latency by state and source, ns (mean over "
+		   "runs of each run's p50, p99, p99.9; largest max):");
 	for (unsigned i = 0; i < n_lat; i++) {
 		const struct lat *l = &lat[i];
 		char what[16];
 		format(what, sizeof(what), "%s%s", l->what, l->wake ? " wake" : "");
-		kprintf("  %-12s %-11s %9llu %9llu %9llu %9llu\n", l->wait, what,
-			(unsigned long long)clock_ns(l->p50 / l->runs),
-			(unsigned long long)clock_ns(l->p99 / l->runs),
-			(unsigned long long)clock_ns(l->p999 / l->runs),
-			(unsigned long long)clock_ns(l->max));
+		report_say(QRSCREEN_DETAIL, "  %-12s %-11s %9llu %9llu %9llu %9llu", l->wait,
+			   what, (unsigned long long)clock_ns(l->p50 / l->runs),
+			   (unsigned long long)clock_ns(l->p99 / l->runs),
+			   (unsigned long long)clock_ns(l->p999 / l->runs),
+			   (unsigned long long)clock_ns(l->max));
 	}
 	for (unsigned i = 0; i < n_res; i++)
 		print_entered(&res[i]);
 	for (unsigned i = 0; i < n_lat; i++)
 		if (!lat[i].wake && lat[i].spurious > lat[i].samples)
-			kprintf("  %s %s: the wait returned %llu times without its wake in %llu "
-				"samples: the CPU did not stay in the state\n", lat[i].wait,
-				lat[i].what, (unsigned long long)lat[i].spurious,
-				(unsigned long long)lat[i].samples);
+			report_say(QRSCREEN_DETAIL, "  %s %s: the wait returned %llu times without "
+				   "its wake in %llu samples: the CPU did not stay in the state",
+				   lat[i].wait, lat[i].what, (unsigned long long)lat[i].spurious,
+				   (unsigned long long)lat[i].samples);
 }
 
 /* ---- power ------------------------------------------------------------------------- */
@@ -235,7 +235,7 @@ static void print_config(const struct pw *p)
 	}
 	format(line + n, sizeof(line) - (size_t)n, " %llu wake-ups/s",
 	       (unsigned long long)wakeups_per_s(p));
-	kprintf("%s\n", line);
+	report_say(QRSCREEN_DETAIL, "%s", line);
 }
 
 /* "HZ=hi vs HZ=lo: +x mW +/- y (95 %, n=k); z uJ a wake-up; ...". */
@@ -257,15 +257,16 @@ static void print_pair(const struct pw *lo, const struct pw *hi)
 		       "; awake (%s) %s vs %s of the time", name, a, b);
 	}
 	if (!ci.valid || !n) {
-		kprintf("    HZ=%u vs HZ=%u: no energy counter%s\n", hi->hz, lo->hz, tail);
+		report_say(QRSCREEN_DETAIL, "    HZ=%u vs HZ=%u: no energy counter%s", hi->hz,
+			   lo->hz, tail);
 		return;
 	}
 	fmt_mw(mw, sizeof(mw), ci.mean);
 	fmt_mw(half, sizeof(half), (int64_t)ci.half);
 	uint64_t dw = wakeups_per_s(hi) - wakeups_per_s(lo);
-	kprintf("    HZ=%u vs HZ=%u: %s%s mW +/- %s (95 %%, n=%u); %lld nJ a wake-up%s\n", hi->hz,
-		lo->hz, ci.mean >= 0 ? "+" : "", mw, half, n,
-		(long long)(dw ? ci.mean * 1000 / (int64_t)dw : 0), tail);
+	report_say(QRSCREEN_DETAIL, "    HZ=%u vs HZ=%u: %s%s mW +/- %s (95 %%, n=%u); %lld nJ a "
+		   "wake-up%s", hi->hz, lo->hz, ci.mean >= 0 ? "+" : "", mw, half, n,
+		   (long long)(dw ? ci.mean * 1000 / (int64_t)dw : 0), tail);
 }
 
 static void print_state(unsigned first)
@@ -282,8 +283,8 @@ static void print_state(unsigned first)
 
 static void print_power(void)
 {
-	kprintf("Idle: package power by HZ, mW (mean +/- 95 %% over runs), the deepest "
-		"residency, wake-ups per second:\n");
+	report_say(QRSCREEN_DETAIL, "Idle: package power by HZ, mW (mean +/- 95 %% over runs), "
+		   "the deepest residency, wake-ups per second:");
 	for (unsigned i = 0; i < n_pw; i++) {
 		bool seen = false;
 		for (unsigned j = 0; j < i; j++)
@@ -292,7 +293,7 @@ static void print_power(void)
 			print_state(i);
 	}
 	if (!idle_caps.rapl.unit_msr)
-		kprintf("  no energy counter: %s\n", idle_caps.rapl.why);
+		report_say(QRSCREEN_DETAIL, "  no energy counter: %s", idle_caps.rapl.why);
 }
 
 void idle_report_print(void)

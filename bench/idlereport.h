@@ -1,7 +1,8 @@
 /* The end-of-run report's "Idle" section (bench/report.c calls idle_report_print):
  * wake-up latency by state and source, and per state the package's idle power at
  * each HZ with its 95 % interval, the residency and the wake-ups per second, with a
- * verdict per HZ pair (docs/METHOD.md, "The report", "idle"). Console text only:
+ * verdict per HZ pair (docs/METHOD.md, "The report", "idle"), in the report's
+ * details (report_say: kept for the end screen's full report). Console text only:
  * the "stats" and "idle" records hold the data, tickstat report the same verdicts
  * in double precision. */
 #ifndef BENCH_IDLEREPORT_H

@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "qrscreen.h"
+#include "record.h"
 #include "tick.h"
 
 /* readcost and armcost: one run's median of operation `what`. */

@@ -195,7 +195,7 @@ static void report_unserved(const struct config *cfg)
 		}
 }
 
-static unsigned count_configs(const struct config *cfg)
+unsigned tick_planned_configs(const struct config *cfg)
 {
 	bool taken[8] = { false };
 	unsigned n = 0;
@@ -215,7 +215,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 	t->cpus = 1;
 	tick_work_set(&t->model);               /* its buffers were there when it was met */
 	for (unsigned run = 0; run < runs; run++, tick_pair++) {
-		kprintf("[%u/%u] tick %s %s hz=%u %s%s run %u/%u\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s%s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], tick_model_suffix(&t->model), run + 1, runs);
 		run_off(t, run, sums, view);
@@ -269,7 +269,7 @@ static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
 		struct tick_config *t = &waiting.config[c];
 		if (waiting.stopped[c])
 			continue;
-		kprintf("[%u/%u] tick %s %s hz=%u %s%s run %u/%u\n", k + 1, total,
+		kprintf("tick pair %u/%u: %s %s hz=%u %s%s run %u/%u\n", k + 1, total,
 			t->source->timer, t->source->mode, t->hz, workload_names[t->workload],
 			tick_model_suffix(&t->model), p[k].run + 1, runs);
 		tick_work_set(&t->model);       /* the handler's work of this pair */
@@ -296,7 +296,7 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 			continue;
 		}
 		t->cpus = counts[c];
-		kprintf("[%u/%u] tick %s %s hz=%u %s%s on %u CPUs at once, %u runs\n", done,
+		kprintf("tick %u/%u: %s %s hz=%u %s%s on %u CPUs at once, %u runs\n", done,
 			total, t->source->timer, t->source->mode, t->hz,
 			workload_names[t->workload], tick_model_suffix(&t->model), counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
@@ -353,7 +353,7 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 			const unsigned *counts, unsigned n_counts)
 {
 	bool taken[8] = { false };
-	unsigned total = count_configs(cfg), done = 0;
+	unsigned total = tick_planned_configs(cfg), done = 0;
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
@@ -369,7 +369,7 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 						  w == WORKLOAD_SPIN ? spin_why : NULL;
 				if (why) {
 					done += tick_model_count(cfg);
-					kprintf("[%u/%u] tick %s skipped: %s\n", done, total,
+					kprintf("tick %u/%u: %s skipped: %s\n", done, total,
 						workload_names[w], why);
 					continue;
 				}

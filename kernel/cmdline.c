@@ -187,15 +187,16 @@ static const struct option options[] = {
 	  "back into table images" },
 	{ "qr", KIND_ENUM, qr_names, 0, 0, AT(qr), "auto",
 	  "after the end record, show the whole log as QR pages on a graphics screen, "
-	  "cycling forever (tools/qr-import reads photos of them); auto: where nothing "
-	  "else ends the run (a real PC), not under QEMU or Bochs, which then exit as "
-	  "usual; on: there too, instead of exiting; off: never" },
+	  "cycling forever beside the report's verdict and a text summary code "
+	  "(tools/qr-import reads photos of the pages; a key shows the full report); "
+	  "auto: where nothing else ends the run (a real PC), not under QEMU or Bochs, "
+	  "which then exit as usual; on: there too, instead of exiting; off: never" },
 	{ "qr_seconds", KIND_UINT, NULL, 1, 60, AT(qr_seconds), "4",
 	  "how long each QR page stays on screen, in seconds" },
 	{ "qr_version", KIND_UINT, NULL, 1, 40, AT(qr_version), "40",
-	  "the largest QR version (size) the pages use, if the screen fits it at 3 "
-	  "pixels a module; a smaller one gives larger modules (easier for a poor "
-	  "camera) and more pages" },
+	  "the largest QR version (size) the pages use, if the screen fits it at the "
+	  "module size a phone's photo needs (8 pixels at 1080 lines); a smaller one "
+	  "gives larger modules (easier for a poor camera) and more pages" },
 	{ "help", KIND_FLAG, NULL, 0, 0, AT(help), "-",
 	  "print this table and end" },
 };

@@ -109,6 +109,8 @@ void machine_init(const struct boot_info *bi)
 	emit_problems();
 }
 
+const char *machine_id(void) { return id; }
+
 /* Without the parser's checks: a broken entry point or table is dumped too. */
 void machine_dump_smbios(void)
 {

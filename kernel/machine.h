@@ -8,6 +8,8 @@
 #include "multiboot2.h"
 
 void machine_init(const struct boot_info *bi);
+/* The machine record's id: eight hex digits, "" before machine_init(). */
+const char *machine_id(void);
 /* dump=smbios: the entry point and the structure table as hex text lines
  * ("smbiosdump NAME 0xADDRESS LENGTH +OFFSET: HEX", tools/acpi-undump --smbios). */
 void machine_dump_smbios(void);

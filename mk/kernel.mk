@@ -57,6 +57,7 @@ KERNEL_OBJS := \
 	arch/x86/mce.o \
 	arch/x86/pmu.o \
 	arch/x86/pmtimer.o \
+	arch/x86/i8042.o \
 	kernel/kmain.o \
 	lib/lib.o \
 	lib/format.o \
@@ -82,6 +83,7 @@ KERNEL_OBJS := \
 	kernel/problem.o \
 	kernel/status.o \
 	lib/ci.o \
+	lib/verdict.o \
 	lib/splitmix.o \
 	lib/idlestate.o \
 	lib/energy.o \
@@ -95,8 +97,10 @@ KERNEL_OBJS := \
 	lib/qrmask.o \
 	lib/reedsolomon.o \
 	lib/qrpages.o \
+	lib/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
 	bench/calibration.o \
@@ -120,6 +124,8 @@ KERNEL_OBJS := \
 	bench/tickwork.o \
 	bench/workcode.o \
 	bench/report.o \
+	bench/reportline.o \
+	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/latipi.o \

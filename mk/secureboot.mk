@@ -16,7 +16,7 @@ SB_CERT    := $(or $(SIGN_CERT),$(SB)/MOK.crt)
 SB_WRONG_ISO := $(BUILD)/tickbench-sb-wrongkey.iso
 SB_GRUB_MODULES := normal configfile echo test halt reboot sleep search search_fs_file \
 	part_gpt part_msdos fat iso9660 memdisk tar serial terminal all_video efi_gop \
-	efi_uga multiboot2 boot
+	efi_uga multiboot2 boot iorw
 
 # $(call sbsign,ARGS): sbsign, whose "Signing Unsigned original image" is shown
 # only with the errors it goes with.

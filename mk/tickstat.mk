@@ -45,7 +45,7 @@ TICKSTAT_LIBS := -lisal -lfftw3 -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
-	test_tickstat_report test_tickstat_machines test_tickstat_work)
+	test_tickstat_report test_tickstat_machines test_verdict test_tickstat_work)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 
@@ -76,6 +76,9 @@ $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ -lm
 
+# The kernel's verdicts (lib/ci.c, lib/verdict.c) word for word against tickstat's.
+$(BUILD)/tests/test_verdict: $(patsubst %.c,$(BUILD)/host-obj/%.o,lib/ci.c lib/verdict.c \
+	lib/format.c)
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)

@@ -3,7 +3,8 @@
  * quarter of the screen at a time): the text stays in order, top to bottom. It
  * never reads the framebuffer (write-combined or
  * uncached, reads are very slow): a copy of the characters on screen says which
- * cells a scroll changes, and only those are drawn again. */
+ * cells a scroll changes, and only those are drawn again. A line longer than a row
+ * goes on below, broken at its last space. */
 #include "screen.h"
 #include "lib.h"
 
@@ -136,6 +137,23 @@ static void newline(void)
 	con.y = con.rows - n;
 }
 
+/* The row is full and its line goes on: its last word (after its last space) moves
+ * to the next row, so that no word or number is cut; a row without a space is cut. */
+static void wrap(void)
+{
+	char word[MAX_COLS];
+	uint32_t cut = con.cols, y = con.y;
+	while (cut && con.shown[y][cut - 1] != ' ')
+		cut--;
+	uint32_t n = cut ? con.cols - cut : 0;
+	memcpy(word, &con.shown[y][cut], n);
+	for (uint32_t c = cut; n && c < con.cols; c++)
+		set_cell(c, y, ' ');
+	newline();
+	for (uint32_t i = 0; i < n; i++)
+		set_cell(con.x++, con.y, word[i]);
+}
+
 void fb_write(const char *s, size_t n)
 {
 	if (!con.ready)
@@ -147,8 +165,13 @@ void fb_write(const char *s, size_t n)
 		}
 		if (s[i] == '\r')
 			continue;
-		if (con.x == con.cols)
-			newline();          /* a line longer than the screen goes on below */
+		if (con.x == con.cols) {    /* a line longer than the screen goes on below */
+			if (s[i] == ' ') {
+				newline();  /* the space between the rows' words */
+				continue;
+			}
+			wrap();
+		}
 		set_cell(con.x++, con.y, s[i]);
 	}
 }

@@ -31,3 +31,16 @@ void fbdraw_rect(const struct framebuffer *fb, uint32_t x0, uint32_t y0, uint32_
 			put(row + x * bytes, bytes, pixel);
 	}
 }
+
+/* One 8x16 glyph (bit 7 the leftmost pixel) at scale, fg on bg, clipped. */
+void fbdraw_glyph(const struct framebuffer *fb, uint32_t x0, uint32_t y0, unsigned scale,
+		  const unsigned char *glyph, uint32_t fg, uint32_t bg)
+{
+	unsigned bytes = fb->bpp / 8;
+	for (uint32_t y = 0; y < FONT_HEIGHT * scale && y0 + y < fb->height; y++) {
+		uint8_t *row = (uint8_t *)(uintptr_t)fb->addr + (uint64_t)(y0 + y) * fb->pitch;
+		unsigned char bits = glyph[y / scale];
+		for (uint32_t x = 0; x < FONT_WIDTH * scale && x0 + x < fb->width; x++)
+			put(row + (x0 + x) * bytes, bytes, bits & (0x80 >> (x / scale)) ? fg : bg);
+	}
+}

@@ -35,9 +35,12 @@ uint32_t fb_text_rows(void);
 uint32_t fb_font_scale(void);
 
 /* Whole-screen drawing (fbdraw.c), 16, 24 or 32 bits a pixel: the pixel value of a
- * grey level, and a filled rectangle clipped to the screen. */
+ * grey level, a filled rectangle and a glyph, clipped to the screen. */
 uint32_t fbdraw_grey(const struct framebuffer *fb, uint8_t v);
 void fbdraw_rect(const struct framebuffer *fb, uint32_t x0, uint32_t y0, uint32_t w,
 		 uint32_t h, uint32_t pixel);
+/* One font glyph (font_glyph) at an integer scale, fg on bg, top left at (x0, y0). */
+void fbdraw_glyph(const struct framebuffer *fb, uint32_t x0, uint32_t y0, unsigned scale,
+		  const unsigned char *glyph, uint32_t fg, uint32_t bg);
 
 #endif

@@ -1,8 +1,10 @@
-/* VGA text mode console: 16-bit cells (character, attribute), scrolling up. */
+/* VGA text mode console: 16-bit cells (character, attribute), scrolling up; a line
+ * longer than a row goes on below, broken at its last space. */
 #include "screen.h"
 #include "lib.h"
 
 #define ATTR_GREY_ON_BLACK 0x07
+#define MAX_COLS           256      /* a word carried to the next row, at most */
 
 static struct {
 	uint16_t *cells;
@@ -30,6 +32,25 @@ static void newline(void)
 		vga.cells[vga.y * vga.cols + i] = ATTR_GREY_ON_BLACK << 8 | ' ';
 }
 
+static uint16_t *cell(uint32_t x, uint32_t y) { return &vga.cells[y * vga.cols + x]; }
+
+/* As fb.c's: the full row's last word moves to the next row, none is cut in two. */
+static void wrap(void)
+{
+	uint16_t word[MAX_COLS];
+	uint32_t cut = vga.cols, y = vga.y;
+	while (cut && (uint8_t)*cell(cut - 1, y) != ' ')
+		cut--;
+	uint32_t n = cut && vga.cols - cut <= MAX_COLS ? vga.cols - cut : 0;
+	for (uint32_t i = 0; i < n; i++) {
+		word[i] = *cell(cut + i, y);
+		*cell(cut + i, y) = ATTR_GREY_ON_BLACK << 8 | ' ';
+	}
+	newline();
+	for (uint32_t i = 0; i < n; i++)
+		*cell(vga.x++, vga.y) = word[i];
+}
+
 void vga_write(const char *s, size_t n)
 {
 	if (!vga.cells)
@@ -42,9 +63,14 @@ void vga_write(const char *s, size_t n)
 		}
 		if (c == '\r')
 			continue;
-		if (vga.x == vga.cols)
-			newline();
-		vga.cells[vga.y * vga.cols + vga.x++] = ATTR_GREY_ON_BLACK << 8 | (uint8_t)c;
+		if (vga.x == vga.cols) {
+			if (c == ' ') {
+				newline();
+				continue;
+			}
+			wrap();
+		}
+		*cell(vga.x++, vga.y) = ATTR_GREY_ON_BLACK << 8 | (uint8_t)c;
 	}
 }
 

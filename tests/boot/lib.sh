@@ -12,18 +12,19 @@
 #   via     = run (tools/run, the default) or lava (tools/lava/run-job) (fleet)
 #   expect  = a fixed string some record must hold (repeatable)
 #   text    = a fixed string some non-record line must hold (repeatable)
+#   notext  = a fixed string no non-record line may hold (repeatable)
 #   check   = a numeric check of tests/boot/check (repeatable)
 
 # scenario_names FILE: the section names, in order.
 scenario_names() { sed -n 's/^\[\(.*\)\]$/\1/p' "$1"; }
 
 # scenario_read FILE NAME: sets run, status, needs, timeout, pages, via and the
-# arrays expects, texts, checks from section NAME. Fails, saying why, when there is
+# arrays expects, texts, notexts, checks from section NAME. Fails, saying why, when there is
 # no such section or it has a key not listed above.
 scenario_read() {
 	local file=$1 name=$2 line key value found=0 seen=0
 	run= status= needs= timeout= pages= via=
-	expects=() texts=() checks=()
+	expects=() texts=() notexts=() checks=()
 	while IFS= read -r line; do
 		if [[ $line =~ ^\[(.*)\]$ ]]; then
 			[[ ${BASH_REMATCH[1]} == "$name" ]] && found=1 seen=1 || found=0
@@ -35,6 +36,7 @@ scenario_read() {
 		run|status|needs|timeout|pages|via) printf -v "$key" '%s' "$value" ;;
 		expect) expects+=("$value") ;;
 		text) texts+=("$value") ;;
+		notext) notexts+=("$value") ;;
 		check) checks+=("$value") ;;
 		*) echo "$file: [$name] has an unknown key '$key'"; return 1 ;;
 		esac
@@ -42,7 +44,7 @@ scenario_read() {
 	[[ $seen == 1 ]] || { echo "$file: no section [$name]"; return 1; }
 }
 
-# scenario_expectations LOG: every expect, text and check of the section read last
+# scenario_expectations LOG: every expect, text, notext and check of the section read last
 # against LOG; prints a FAIL line for each that does not hold, fails if one does not.
 scenario_expectations() {
 	local log=$1 records texts_seen e t c words bad=0
@@ -53,6 +55,9 @@ scenario_expectations() {
 	done
 	for t in "${texts[@]}"; do
 		grep -qF -- "$t" <<<"$texts_seen" || { echo "FAIL: no text line contains: $t"; bad=1; }
+	done
+	for t in "${notexts[@]}"; do
+		! grep -F -- "$t" <<<"$texts_seen" || { echo "FAIL: a text line contains: $t"; bad=1; }
 	done
 	for c in "${checks[@]}"; do
 		read -ra words <<<"$c"

@@ -22,6 +22,7 @@ allowed_ports=(
 	0x510 0x511                    # QEMU fw_cfg selector, data (after the CPUID hypervisor bit)
 	0xf4                           # QEMU isa-debug-exit (after fw_cfg says QEMU)
 	0xe9 0x8900                    # Bochs port_e9_hack (read: detection), shutdown (after it)
+	0x60 0x64                      # 8042 keyboard controller output buffer, status (read only)
 )
 
 # file <TAB> port expression <TAB> why it is safe
@@ -48,6 +49,8 @@ arch/x86/qemu.c	FW_CFG_PORT_DATA	fw_cfg data, only under a hypervisor (qemu_dete
 arch/x86/qemu.c	DEBUG_EXIT_PORT	isa-debug-exit, only once QEMU was detected (run.c)
 arch/x86/bochs.c	BOCHS_E9_PORT	read only: Bochs detection, where fw_cfg said not QEMU
 arch/x86/bochs.c	BOCHS_SHUTDOWN_PORT	Bochs shutdown, only once Bochs was detected (run.c)
+arch/x86/i8042.c	I8042_STATUS	8042 status, read only (the end screen's key)
+arch/x86/i8042.c	I8042_DATA	8042 output buffer, read only when its status says full
 boot/entry.S	%dx	in fatal32, the message when the CPU cannot run tickbench: COM1 (0x3f8, +5); then QEMU's fw_cfg (only under a hypervisor, CPUID.1:ECX[31]) and Bochs's shutdown port (only once port 0xe9 read 0xe9)
 boot/entry.S	$DEBUG_EXIT_PORT	fatal32: isa-debug-exit, only once fw_cfg said QEMU
 boot/entry.S	$BOCHS_E9_PORT	fatal32: read only, Bochs detection, where fw_cfg did not say QEMU

@@ -12,7 +12,7 @@
 #   no-serial no serial port at all: the screen still shows the human lines (read
 #             from dumps taken every 2 s until the first fire line is on screen),
 #             at the kernel's own request, 1920x1080x32.
-# (UEFI's 1920x1080 framebuffer is checked by the boot case uefi-cd-q35.)
+# (UEFI's framebuffer, the firmware's mode, is checked by the boot case uefi-cd-q35.)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/screen

@@ -191,12 +191,15 @@ monitor() {
 
 # The page number and count of the tickbench QR page on a screendump (header:
 # "TQ", format 1, reserved, run id, then k and n, little-endian; docs/FORMAT.md),
-# nothing when zbar finds none. tools/qr-import checks each page's CRC later.
+# nothing when zbar finds none (the summary code beside it is skipped).
+# tools/qr-import checks each page's CRC later.
 page_on_screen() {
-	local b
-	read -ra b < <(zbarimg --raw -q -Sbinary --nodbus "$1" 2>/dev/null | head -c 14 | od -An -tu1 -v | tr '\n' ' ') || true
-	[[ ${#b[@]} == 14 && ${b[0]} == 84 && ${b[1]} == 81 && ${b[2]} == 1 ]] || return 0
-	echo "$((b[8] + 256 * b[9])) $((b[10] + 256 * b[11]))"
+	zbarimg --raw -q -Sbinary --nodbus "$1" 2>/dev/null | python3 -c '
+import struct, sys
+d = sys.stdin.buffer.read()
+at = d.find(b"TQ\x01")             # other codes (the text summary) may come first
+if at >= 0 and len(d) >= at + 14:
+    print(*struct.unpack_from("<HH", d, at + 8))' || true
 }
 
 # One screendump, kept as DIR/page-K.ppm when it shows a page DIR lacks. Sets
@@ -215,8 +218,10 @@ pages_saved() { local have=("$pages_dir"/page-*.ppm); [[ -e ${have[0]} ]] && ech
 
 # QEMU left, or the time is up, before every page was saved: exit 124 or 5.
 pages_incomplete() {
-	[[ ! -f $work/shot.ppm ]] || mv "$work/shot.ppm" "$pages_dir/last-screen.ppm"
-	echo "tools/run: the last screendump is $pages_dir/last-screen.ppm" >&2
+	if [[ -f $work/shot.ppm ]]; then
+		mv "$work/shot.ppm" "$pages_dir/last-screen.ppm"
+		echo "tools/run: the last screendump is $pages_dir/last-screen.ppm" >&2
+	fi
 	if ((SECONDS - start >= timeout)); then
 		echo "tools/run: timeout after ${timeout}s with $(pages_saved) of ${count:-?} QR pages saved (log: $log)" >&2
 		exit 124

@@ -228,23 +228,32 @@ static void print_hz_series(struct report *r, struct rconfig *c)
 	}
 }
 
+/* Per source (in the order its first run came), each of its series: with
+ * order=random the sources' configurations come interleaved, and a series printed
+ * in the order of its first run could fall under another source's name. */
 static void print_hz(struct report *r)
 {
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
-		struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || !c->lost.n || seen_before(r, i, same_series))
+		struct rconfig *src = &r->cfg[i];
+		if (src->cpus != 1 || !src->lost.n || seen_before(r, i, same_source))
 			continue;
-		if (!any)
-			printf("\nCPU share lost to the timer, by HZ (%g %% intervals; each run with "
-			       "the timer\nagainst its run without):\n", conf_pct[r->ci]);
-		any = true;
-		if (!seen_before(r, i, same_source)) {
-			char name[128];
-			source_name(name, sizeof(name), c);
-			printf("%s\n", name);
+		for (int j = i; j < r->nconfig; j++) {
+			struct rconfig *c = &r->cfg[j];
+			if (c->cpus != 1 || !c->lost.n || !same_source(c, src) ||
+			    seen_before(r, j, same_series))
+				continue;
+			if (!any)
+				printf("\nCPU share lost to the timer, by HZ (%g %% intervals; each run "
+				       "with the timer\nagainst its run without):\n", conf_pct[r->ci]);
+			if (c == src) {
+				char name[128];
+				source_name(name, sizeof(name), c);
+				printf("%s\n", name);
+			}
+			any = true;
+			print_hz_series(r, c);
 		}
-		print_hz_series(r, c);
 	}
 	if (!any)
 		printf("\nCPU share lost: no tick runs with their pairs in the log (bench=tick).\n");
