@@ -7,6 +7,7 @@
 #include "pic.h"
 #include "pit.h"
 #include "lib.h"
+#include "tickwork.h"
 
 struct bench_irq_state birq;
 volatile uint64_t bench_entry_tsc;
@@ -36,6 +37,8 @@ void bench_irq(void)
 	}
 	if (birq.inject_cycles)
 		inject(birq.inject_cycles);
+	if (tick_fp.active)
+		tick_footprint_touch();         /* tick's work model (bench/tickwork.h) */
 	if (birq.rearm == REARM_TSCDL) {
 		birq.next += birq.period;
 		tscdl_arm(birq.next);

@@ -7,6 +7,7 @@
 #include "source.h"
 #include "smp.h"
 #include "timers.h"
+#include "tickwork.h"
 #include "lib.h"
 
 #define SETUP_MS          20            /* a source started and its first interrupt */
@@ -69,12 +70,13 @@ uint64_t plan_latency_ms(const struct config *cfg)
 	       (cfg->ms + SETUP_MS);
 }
 
-/* Off and on runs of ms each, per configuration and CPU count, plus the workload's
- * calibration (about ms) per configuration. */
+/* Off and on runs of ms each, per configuration (each work model one) and CPU
+ * count, plus the workload's calibration (about ms) once for all its models. */
 uint64_t plan_tick_ms(const struct config *cfg)
 {
-	uint64_t configs = tick_planned_configs(cfg);
-	return configs * (counts(&cfg->tick_cpus) * cfg->runs * 2 + 1) * (cfg->ms + SETUP_MS / 4);
+	uint64_t configs = tick_planned_configs(cfg), models = tick_model_count(cfg);
+	return (configs * counts(&cfg->tick_cpus) * cfg->runs * 2 + configs / models) *
+	       (cfg->ms + SETUP_MS / 4);
 }
 
 uint64_t plan_storm_ms(const struct config *cfg)

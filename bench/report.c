@@ -4,8 +4,11 @@
  *   - read, arm and acknowledge costs: the mean over the runs of each run's median;
  *   - latency: the mean over the runs of each run's p50 and p99 (one CPU);
  *   - direct cost per interrupt: the spin runs' gap cycles over their gap
- *     interrupts, all runs with the timer on one CPU pooled;
- *   - CPU share lost at each HZ, and each HZ against the lowest: bench/shares.c.
+ *     interrupts, all runs with the timer on one CPU pooled, of the sweep's
+ *     first work model (the handler without work unless tick_work= or
+ *     tick_model= give another first);
+ *   - CPU share lost at each HZ and work model, and each HZ against the lowest:
+ *     bench/shares.c.
  * The details (the CPU in full, each HZ's own share) come first, the answer last:
  * it is what the screen shows when the run ends. */
 #include "report.h"
@@ -29,6 +32,9 @@ static struct { const char *what; uint64_t sum, n; } costs[MAX_COSTS];
 static unsigned n_costs;
 static struct { uint64_t p50, p99, n; } latency[4];
 static struct { uint64_t cycles, interrupts; } direct[4];
+/* The direct cost's work model: the sweep's first (the floor unless tick_work= or
+ * tick_model= say otherwise), so that one boot's figure is of one handler. */
+static struct tick_model direct_model;
 static enum bench_handler direct_handler;   /* whose direct cost: tick's handler */
 static bool cycles_are_instructions;        /* the spin loop's calibration says so */
 static struct platform_speed speed;        /* at boot */
@@ -56,18 +62,23 @@ void report_latency(unsigned timer, uint64_t p50, uint64_t p99)
 	latency[timer].n++;
 }
 
+void report_direct_model(const struct tick_model *m)
+{
+	direct_model = *m;
+}
+
 void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
-		 uint64_t smis)
+		 uint64_t work, uint64_t smis)
 {
 	if (t->cpus != 1)
 		return;
 	smi += smis;
-	shares_take(t, run, on, cycles);
+	shares_take(t, run, on, cycles, work);
 	if (!on)
 		return;
 	short_runs += interrupts + 1 < expected - expected / 100;
-	if (t->workload == WORKLOAD_SPIN) {
+	if (t->workload == WORKLOAD_SPIN && tick_model_same(&t->model, &direct_model)) {
 		direct_handler = t->handler;
 		direct[t->source->timer_bit].cycles += v->gap_cycles;
 		direct[t->source->timer_bit].interrupts += v->gap_interrupts;

@@ -16,10 +16,13 @@
 void report_cost(const char *what, uint64_t p50);
 /* latency on one CPU: one run's median and 99th percentile for the timer (TIMER_*). */
 void report_latency(unsigned timer, uint64_t p50, uint64_t p99);
-/* tick on one CPU: one run, as its "run" record says (expected: 0 when off). */
+/* The work model whose spin runs give the direct cost (tick: the sweep's first). */
+void report_direct_model(const struct tick_model *m);
+/* tick on one CPU: one run, as its "run" record says (expected: 0 when off; work:
+ * ftq's units, else 0). */
 void report_tick(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
 		 uint64_t interrupts, uint64_t expected, const struct spin_view *v,
-		 uint64_t smi);
+		 uint64_t work, uint64_t smi);
 
 /* The CPU's speed at boot (bench_probe_speed): a warning when the hypervisor below
  * traps RDTSC or emulates every instruction. */

@@ -4,7 +4,10 @@
  * off, on, ...), its share (on - off) / off; the mean and Student's 95 % half-width
  * over the runs; each HZ against the lowest of its timer, mode and workload by
  * Student's t with the pooled s, as tickstat report's verdicts, in its words
- * (lib/ci.h, lib/verdict.h; docs/METHOD.md, "The report"). */
+ * (lib/ci.h, lib/verdict.h; docs/METHOD.md, "The report"). A series is a timer,
+ * mode, workload and work model of the handler (bench/tickwork.h); ftq's off run
+ * is paired for the on run's work (its cycles for that work at the off run's rate,
+ * docs/METHOD.md, "ftq"). */
 #include "shares.h"
 #include "ci.h"
 #include "format.h"
@@ -13,7 +16,7 @@
 #include "reportline.h"
 #include "verdict.h"
 
-#define MAX_SHARES 192                  /* timers x modes x 8 HZ x workloads */
+#define MAX_SHARES 384                  /* timers x modes x 8 HZ x workloads x models */
 #define MAX_HZ     8                    /* hz= holds at most 8 rates */
 #define CELL       48                   /* one table cell's text */
 
@@ -25,10 +28,11 @@ struct share {
 	const struct timer_source *source;
 	unsigned workload;
 	uint32_t hz;
+	struct tick_model model;
 	struct ci_set lost;
 	bool have_off;
 	unsigned off_run;
-	uint64_t off_cycles;
+	uint64_t off_cycles, off_work;
 };
 static struct share shares[MAX_SHARES];
 static unsigned n_shares;
@@ -37,31 +41,34 @@ static struct share *share_of(const struct tick_config *t)
 {
 	for (unsigned i = 0; i < n_shares; i++)
 		if (shares[i].source == t->source && shares[i].workload == t->workload &&
-		    shares[i].hz == t->hz)
+		    shares[i].hz == t->hz && tick_model_same(&shares[i].model, &t->model))
 			return &shares[i];
 	if (n_shares == MAX_SHARES)
 		return NULL;
 	shares[n_shares] = (struct share){ .source = t->source, .workload = t->workload,
-					   .hz = t->hz };
+					   .hz = t->hz, .model = t->model };
 	return &shares[n_shares++];
 }
 
 
 bool shares_any(void) { return n_shares != 0; }
 
-void shares_take(const struct tick_config *t, unsigned run, bool on, uint64_t cycles)
+void shares_take(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
+		 uint64_t work)
 {
 	struct share *s = share_of(t);
 	if (!s)
 		return;
 	if (!on) {
-		s->have_off = cycles != 0;
+		s->have_off = cycles != 0 && (t->workload != WORKLOAD_FTQ || work != 0);
 		s->off_run = run;
 		s->off_cycles = cycles;
+		s->off_work = work;
 		return;
 	}
-	if (s->have_off && s->off_run == run)
-		ci_add(&s->lost, ci_share_ppt(cycles, s->off_cycles));
+	uint64_t off = s->off_work ? mul_div(s->off_cycles, work, s->off_work) : s->off_cycles;
+	if (s->have_off && s->off_run == run && off)
+		ci_add(&s->lost, ci_share_ppt(cycles, off));
 	s->have_off = false;
 }
 
@@ -69,7 +76,20 @@ void shares_take(const struct tick_config *t, unsigned run, bool on, uint64_t cy
 
 static bool same_series(const struct share *a, const struct share *b)
 {
-	return a->source == b->source && a->workload == b->workload;
+	return a->source == b->source && a->workload == b->workload &&
+	       tick_model_same(&a->model, &b->model);
+}
+
+/* The work models' order: tick_work, tick_data_kib, tick_code_kib, tick_pages (the
+ * floor first), whatever order the runs took. */
+static bool model_before(const struct tick_model *a, const struct tick_model *b)
+{
+	const uint64_t ka[] = { a->work, a->data_kib, a->code_kib, a->pages };
+	const uint64_t kb[] = { b->work, b->data_kib, b->code_kib, b->pages };
+	for (unsigned k = 0; k < 4; k++)
+		if (ka[k] != kb[k])
+			return ka[k] < kb[k];
+	return false;
 }
 
 static bool first_of_series(unsigned i)
@@ -80,19 +100,25 @@ static bool first_of_series(unsigned i)
 	return shares[i].lost.n != 0;
 }
 
-/* One share of each series (its first), in timer_sources[]' order and by workload,
- * whatever order the configurations ran in (order=random); returns how many. */
+/* One share of each series (its first), in timer_sources[]' order, by workload and
+ * by work model, whatever order the configurations ran in (order=random); returns
+ * how many. */
 static unsigned series_rows(unsigned *rows)
 {
 	unsigned n = 0;
 	for (unsigned src = 0; src < timer_sources_count; src++)
-		for (unsigned w = 0; w < 3; w++)
-			for (unsigned i = 0; i < n_shares; i++)
-				if (shares[i].source == &timer_sources[src] &&
-				    shares[i].workload == w && first_of_series(i)) {
-					rows[n++] = i;
-					break;
-				}
+		for (unsigned w = 0; w < WORKLOADS; w++) {
+			unsigned from = n;
+			for (unsigned i = 0; i < n_shares; i++) {
+				if (shares[i].source != &timer_sources[src] ||
+				    shares[i].workload != w || !first_of_series(i))
+					continue;
+				unsigned k = n++;
+				for (; k > from && model_before(&shares[i].model, &shares[rows[k - 1]].model); k--)
+					rows[k] = rows[k - 1];
+				rows[k] = i;
+			}
+		}
 	return n;
 }
 
@@ -141,21 +167,57 @@ static bool several_paths(const struct share *s)
 	return false;
 }
 
+/* " data 16 KiB, pages 32" or the preset's name; "" for the floor without a preset. */
+static const char *model_words(const struct share *s)
+{
+	return tick_model_suffix(&s->model);
+}
+
 /* "lapic periodic spin"; "hpet periodic (legacy) spin" where the timer and mode
- * ran through several paths. */
+ * ran through several paths; the work model after it ("lapic periodic spin data
+ * 16 KiB"). */
 static int series_label(char *buf, size_t size, const struct share *s)
 {
 	if (several_paths(s))
-		return format(buf, size, "%s %s (%s) %s", s->source->timer, s->source->mode,
-			      s->source->delivery, workload_names[s->workload]);
-	return format(buf, size, "%s %s %s", s->source->timer, s->source->mode,
-		      workload_names[s->workload]);
+		return format(buf, size, "%s %s (%s) %s%s", s->source->timer, s->source->mode,
+			      s->source->delivery, workload_names[s->workload], model_words(s));
+	return format(buf, size, "%s %s %s%s", s->source->timer, s->source->mode,
+		      workload_names[s->workload], model_words(s));
+}
+
+/* A share record's name part and fields for its work model: "-linux-tick" or
+ * "-w2000-d16-c8-p32" (the non-zero parts), nothing for the floor. */
+static void model_suffix(char *buf, size_t size, const struct tick_model *m)
+{
+	static const char *const tags[] = { "-w%llu", "-d%llu", "-c%llu", "-p%llu" };
+	const uint64_t v[] = { m->work, m->data_kib, m->code_kib, m->pages };
+	size_t n = 0;
+	buf[0] = 0;
+	if (m->preset) {
+		format(buf, size, "-%s", m->preset);
+		return;
+	}
+	for (unsigned i = 0; i < 4 && n < size; i++)
+		if (v[i])
+			n += (size_t)format(buf + n, size - n, tags[i], (unsigned long long)v[i]);
+}
+
+static void model_fields(struct record *r, const struct tick_model *m)
+{
+	if (tick_model_is_floor(m) && !m->preset)
+		return;
+	record_u64(r, "tick_work", m->work);
+	record_u64(r, "tick_data_kib", m->data_kib);
+	record_u64(r, "tick_code_kib", m->code_kib);
+	record_u64(r, "tick_pages", m->pages);
+	if (m->preset)
+		record_str(r, "tick_model", m->preset);
 }
 
 static unsigned label_width(void)
 {
 	unsigned w = 0, rows[MAX_SHARES], n = series_rows(rows);
-	char label[80];
+	char label[160];
 	for (unsigned r = 0; r < n; r++) {
 		unsigned len = (unsigned)series_label(label, sizeof(label), &shares[rows[r]]);
 		w = len > w ? len : w;
@@ -209,7 +271,7 @@ static void print_table(enum qrscreen_text kind, struct table *t, unsigned first
 			fill_fn *fill, uint64_t runs)
 {
 	struct table w = *t;
-	char label[80];
+	char label[160];
 	unsigned rows[MAX_SHARES], n = series_rows(rows);
 	for (unsigned c = 0; c < t->columns; c++)
 		t->widths[c] = 8;
@@ -234,13 +296,15 @@ static void print_table(enum qrscreen_text kind, struct table *t, unsigned first
 static void emit_share(const struct share *s, const struct ci_mean *m)
 {
 	struct record r;
-	char name[64];
-	format(name, sizeof(name), "share-%s-%s-%s-%u", s->source->timer, s->source->mode,
-	       workload_names[s->workload], s->hz);
+	char name[128], model[64];
+	model_suffix(model, sizeof(model), &s->model);
+	format(name, sizeof(name), "share-%s-%s-%s-%u%s", s->source->timer, s->source->mode,
+	       workload_names[s->workload], s->hz, model);
 	report_figure_begin(&r, "share", name, m->mean / CI_PPT_PER_PPM, "ppm");
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
+	model_fields(&r, &s->model);
 	record_u64(&r, "cpus", 1);
 	record_u64(&r, "runs", m->n);
 	if (m->has_half)
@@ -325,13 +389,15 @@ static void emit_verdict(const struct share *s, const struct share *base,
 			 const struct ci_verdict *v)
 {
 	struct record r;
-	char name[80];
-	format(name, sizeof(name), "verdict-%s-%s-%s-%u-vs-%u", s->source->timer,
-	       s->source->mode, workload_names[s->workload], s->hz, base->hz);
+	char name[144], model[64];
+	model_suffix(model, sizeof(model), &s->model);
+	format(name, sizeof(name), "verdict-%s-%s-%s-%u-vs-%u%s", s->source->timer,
+	       s->source->mode, workload_names[s->workload], s->hz, base->hz, model);
 	report_figure_begin(&r, "verdict", name, v->diff / CI_PPT_PER_PPM, "ppm");
 	source_fields(&r, s->source);
 	record_str(&r, "workload", workload_names[s->workload]);
 	record_u64(&r, "hz", s->hz);
+	model_fields(&r, &s->model);
 	record_u64(&r, "vs_hz", base->hz);
 	record_u64(&r, "cpus", 1);
 	record_u64(&r, "runs", v->nb);
@@ -370,10 +436,11 @@ static void verdict_cell(char *cell, const struct ci_verdict *v, uint64_t runs)
  * mode named when not periodic ("lapic spin HZ=1000: +0.84 % +/- 0.06 %"). */
 static void summarise(const struct share *s, const char *cell)
 {
-	char line[128];
+	char line[192];
 	bool periodic = !strcmp(s->source->mode, "periodic");
-	format(line, sizeof(line), "%s%s%s %s HZ=%u: %s", s->source->timer, periodic ? "" : " ",
-	       periodic ? "" : s->source->mode, workload_names[s->workload], s->hz, cell);
+	format(line, sizeof(line), "%s%s%s %s%s HZ=%u: %s", s->source->timer, periodic ? "" : " ",
+	       periodic ? "" : s->source->mode, workload_names[s->workload], model_words(s),
+	       s->hz, cell);
 	qrscreen_keep(QRSCREEN_SUMMARY, line);
 }
 

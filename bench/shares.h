@@ -9,8 +9,9 @@
 #include <stdint.h>
 #include "tick.h"
 
-/* A tick run on one CPU (report_tick). */
-void shares_take(const struct tick_config *t, unsigned run, bool on, uint64_t cycles);
+/* A tick run on one CPU (report_tick); work: ftq's units done in it (else 0). */
+void shares_take(const struct tick_config *t, unsigned run, bool on, uint64_t cycles,
+		 uint64_t work);
 /* Any configuration measured? */
 bool shares_any(void);
 void shares_print_details(void);

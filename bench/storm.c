@@ -339,7 +339,7 @@ void storm_run(const struct config *cfg)
 	struct loop_cal cal;
 	unsigned n = 0;
 	uint64_t inject_was = birq.inject_cycles;
-	birq.inject_cycles = cfg->inject;       /* inject= makes each interrupt dearer */
+	birq.inject_cycles = cfg->tick_work.v[0];       /* inject= makes each interrupt dearer */
 	irq_disable();
 	calibrate_loop(cfg->ms, &cal);
 	kprintf("storm: loop step %llu cycles, gaps over %llu cycles count, %llu.%llu%% "

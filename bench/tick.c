@@ -8,11 +8,16 @@
  * (order=fixed). The total cost per interrupt is (cycles on - cycles off) /
  * interrupts: the handler, the entry and exit, and what the interrupt does to caches,
  * TLB and pipeline (the indirect cost). The spin workload also sees each interrupt
- * as a hole in a TSC-reading loop: the direct cost. The host derives the figures
- * and their confidence intervals from the "run" records (tickstat summary). */
+ * as a hole in a TSC-reading loop: the direct cost. The ftq workload instead runs
+ * fixed time quanta and counts the work done in each: its runs last the same with
+ * and without the timer, and the work not done is the cost. Every configuration
+ * runs with each work model of the handler (bench/tickwork.h) in turn. The host
+ * derives the figures and their confidence intervals from the "run" records
+ * (tickstat summary, tickstat report). */
 #include "bench.h"
 #include "problem.h"
 #include "tick.h"
+#include "tickpmu.h"
 #include "handler.h"
 #include "source.h"
 #include "clock.h"
@@ -25,21 +30,41 @@
 #include "lib.h"
 #include "smp.h"
 #include "alloc.h"
+#include "report.h"
 #include "splitmix.h"
 
+
+static struct ftq_view ftq;
+/* The last off run's cycles and ftq work: its on run's pair (ftq_pair_off). */
+static uint64_t off_cycles, off_work;
 
 static uint64_t run_workload(unsigned w, uint64_t iterations, struct spin_view *v)
 {
 	switch (w) {
 	case WORKLOAD_SPIN: return spin_measure(v, iterations, &birq.count);
 	case WORKLOAD_MATRIX: return workload_matrix(iterations);
+	case WORKLOAD_FTQ: return workload_ftq(iterations, &ftq);
 	default: return workload_memwalk(iterations);
 	}
 }
 
-/* Iterations that take about ms without a timer (two rounds of scaling). */
-static uint64_t calibrate(unsigned w, uint32_t ms, struct spin_view *v)
+/* ftq's runs last the same: what the on run lost is its work done at the off run's
+ * rate, in cycles. The off run's cycles for the on run's work (docs/METHOD.md). */
+static uint64_t ftq_pair_off(uint64_t on_work)
 {
+	return off_work ? mul_div(off_cycles, on_work, off_work) : 0;
+}
+
+/* Iterations that take about ms without a timer (two rounds of scaling); ftq's
+ * quanta of ftq_us. */
+static uint64_t calibrate(unsigned w, const struct config *cfg, struct spin_view *v)
+{
+	uint32_t ms = cfg->ms;
+	if (w == WORKLOAD_FTQ) {
+		ftq.quantum = clock_cycles_us(cfg->ftq_us);
+		uint64_t quanta = (uint64_t)ms * 1000 / cfg->ftq_us;
+		return quanta ? quanta : 1;
+	}
 	uint64_t target = clock_cycles_ms(ms), n = 16;
 	for (int round = 0; round < 3; round++) {
 		uint64_t cycles = run_workload(w, n, v);
@@ -65,20 +90,23 @@ static bool run_on(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		return false;
 	}
 	struct counters a, b;
-	tick_read_counters(&a);
+	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
 	uint64_t n = birq.count - before;
-	tick_read_counters(&b);
+	tick_read_counters(&b, true);
 	s->stop();
 	tick_spin_done(t, v, true, cycles);
 	uint32_t id = smp.cpu[0].apic_id;
-	tick_emit_run(t, id, run, true, millihz, cycles, n, v, &a, &b);
+	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
+	tick_emit_run(t, id, run, true, millihz, cycles, n, v, f, &a, &b);
 	if (t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &v->gap_hist, 0);
 		tick_emit_spin_stats(t, id, run, "interval", &v->interval_hist,
 				     mul_div(clock_tsc_hz(), 1000, millihz));
 	}
+	if (f)
+		sums[0] += ftq_pair_off(f->sum.work);
 	sums[1] += cycles;
 	sums[2] += n;
 	return true;
@@ -88,14 +116,18 @@ static void run_off(const struct tick_config *t, unsigned run, uint64_t sums[3],
 		    struct spin_view *v)
 {
 	struct counters a, b;
-	tick_read_counters(&a);
+	tick_read_counters(&a, true);
 	uint64_t before = birq.count;
 	uint64_t cycles = run_workload(t->workload, t->iterations, v);
-	tick_read_counters(&b);
+	tick_read_counters(&b, true);
 	tick_spin_done(t, v, false, cycles);
+	const struct ftq_view *f = t->workload == WORKLOAD_FTQ ? &ftq : NULL;
 	tick_emit_run(t, smp.cpu[0].apic_id, run, false, 0, cycles, birq.count - before, v,
-		      &a, &b);
-	sums[0] += cycles;
+		      f, &a, &b);
+	off_cycles = cycles;
+	off_work = f ? f->sum.work : 0;
+	if (!f)
+		sums[0] += cycles;
 }
 
 static unsigned tick_mode(const struct timer_source *s)
@@ -171,9 +203,9 @@ unsigned tick_planned_configs(const struct config *cfg)
 		if (tick_source(&timer_sources[i], cfg, taken))
 			n++;
 	unsigned workloads = 0;
-	for (unsigned w = 0; w < 3; w++)
+	for (unsigned w = 0; w < WORKLOADS; w++)
 		workloads += (cfg->workloads >> w) & 1;
-	return n * cfg->hz.n * workloads;
+	return n * cfg->hz.n * workloads * tick_model_count(cfg);
 }
 
 static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
@@ -181,10 +213,11 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
 {
 	uint64_t sums[3] = { 0, 0, 0 };
 	t->cpus = 1;
+	tick_work_set(&t->model);               /* its buffers were there when it was met */
 	for (unsigned run = 0; run < runs; run++, tick_pair++) {
-		kprintf("tick %u/%u: %s %s hz=%u %s run %u/%u\n", done, total,
+		kprintf("tick %u/%u: %s %s hz=%u %s%s run %u/%u\n", done, total,
 			t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], run + 1, runs);
+			workload_names[t->workload], tick_model_suffix(&t->model), run + 1, runs);
 		run_off(t, run, sums, view);
 		if (!run_on(t, run, sums, view))
 			break;
@@ -196,7 +229,7 @@ static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsi
  * as tick_run's loop meets them, wait here; then the off/on pairs of them all run
  * in one order drawn from the seed, each pair off then on (the run with the timer
  * right after its own without). */
-#define MAX_WAITING 256                 /* timers x modes x 8 HZ x workloads */
+#define MAX_WAITING 256                 /* timers x modes x HZ x workloads x models */
 static struct {
 	struct tick_config config[MAX_WAITING];
 	uint64_t sums[MAX_WAITING][3];
@@ -236,9 +269,10 @@ static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)
 		struct tick_config *t = &waiting.config[c];
 		if (waiting.stopped[c])
 			continue;
-		kprintf("tick pair %u/%u: %s %s hz=%u %s run %u/%u\n", k + 1, total,
+		kprintf("tick pair %u/%u: %s %s hz=%u %s%s run %u/%u\n", k + 1, total,
 			t->source->timer, t->source->mode, t->hz, workload_names[t->workload],
-			p[k].run + 1, runs);
+			tick_model_suffix(&t->model), p[k].run + 1, runs);
+		tick_work_set(&t->model);       /* the handler's work of this pair */
 		run_off(t, p[k].run, waiting.sums[c], view);
 		waiting.stopped[c] = !run_on(t, p[k].run, waiting.sums[c], view);
 		tick_pair++;
@@ -262,11 +296,31 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 			continue;
 		}
 		t->cpus = counts[c];
-		kprintf("tick %u/%u: %s %s hz=%u %s on %u CPUs at once, %u runs\n", done, total,
-			t->source->timer, t->source->mode, t->hz,
-			workload_names[t->workload], counts[c], cfg->runs);
+		kprintf("tick %u/%u: %s %s hz=%u %s%s on %u CPUs at once, %u runs\n", done,
+			total, t->source->timer, t->source->mode, t->hz,
+			workload_names[t->workload], tick_model_suffix(&t->model), counts[c], cfg->runs);
 		tick_mp_config(t, cfg->runs);
 	}
+}
+
+/* Each work model in turn on one configuration (its iterations calibrated once, so
+ * every model does the same work). */
+static void run_models(struct tick_config *t, const struct config *cfg, const unsigned *counts,
+		       unsigned n_counts, unsigned *done, unsigned total, struct spin_view *view)
+{
+	t->iterations = calibrate(t->workload, cfg, view);
+	for (unsigned m = 0; m < tick_model_count(cfg); m++) {
+		tick_model_at(cfg, m, &t->model);
+		(*done)++;
+		const char *why = tick_work_set(&t->model);
+		if (why) {
+			t->cpus = 1;
+			tick_problem(PROBLEM_SKIP, t, UINT32_MAX, why);
+			continue;
+		}
+		run_counts(t, cfg, counts, n_counts, *done, total, view);
+	}
+	tick_work_clear();
 }
 
 static uint32_t max_hz(const struct config *cfg)
@@ -277,25 +331,23 @@ static uint32_t max_hz(const struct config *cfg)
 	return most;
 }
 
-/* Anything asked of the handler beyond counting, re-arming and the EOI takes the
- * full one: inject= today; the handler's work models join this test. */
-static bool handler_work_asked(const struct config *cfg)
-{
-	return cfg->inject != 0;
-}
-
-/* The handler tick installs (handler=); NULL, or why tick cannot run. */
+/* The handler tick installs (handler=); NULL, or why tick cannot run. Anything
+ * asked of the handler beyond counting, re-arming and the EOI (any work model but
+ * the floor: config_handler_work) takes the full one for the whole sweep, so that
+ * its models differ by their work alone. */
 static const char *choose_handler(const struct config *cfg, enum bench_handler *h)
 {
-	bool work = handler_work_asked(cfg);
+	bool work = config_handler_work(cfg);
 	if (cfg->handler == HANDLER_ONLY_FLOOR && work)
-		return "handler=floor only counts, re-arms and acknowledges: inject= needs "
-		       "handler=full (or auto)";
+		return "handler=floor only counts, re-arms and acknowledges: a work model "
+		       "(tick_work= or inject=, tick_data_kib=, tick_code_kib=, tick_pages=, "
+		       "tick_model= but floor) needs handler=full (or auto)";
 	*h = cfg->handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
 	return NULL;
 }
 
-/* Every timer source, rate and workload asked for, at each CPU count. */
+/* Every timer source, rate and workload asked for, at each CPU count, with each
+ * work model. */
 static void run_configs(const struct config *cfg, struct tick_config proto,
 			struct spin_view *view, const char *spin_why, const char *memwalk_why,
 			const unsigned *counts, unsigned n_counts)
@@ -306,23 +358,22 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 		if (!tick_source(&timer_sources[i], cfg, taken))
 			continue;
 		for (unsigned h = 0; h < cfg->hz.n; h++)
-			for (unsigned w = 0; w < 3; w++) {
+			for (unsigned w = 0; w < WORKLOADS; w++) {
 				if (!(cfg->workloads & (1u << w)))
 					continue;
 				struct tick_config t = proto;
 				t.source = &timer_sources[i];
 				t.hz = cfg->hz.v[h];
 				t.workload = w;
-				done++;
 				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
 						  w == WORKLOAD_SPIN ? spin_why : NULL;
 				if (why) {
+					done += tick_model_count(cfg);
 					kprintf("tick %u/%u: %s skipped: %s\n", done, total,
 						workload_names[w], why);
 					continue;
 				}
-				t.iterations = calibrate(w, cfg->ms, view);
-				run_counts(&t, cfg, counts, n_counts, done, total, view);
+				run_models(&t, cfg, counts, n_counts, &done, total, view);
 			}
 	}
 }
@@ -331,7 +382,7 @@ void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
 	unsigned counts[MAX_LIST], n_counts;
-	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu, .inject = cfg->inject };
+	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu };
 	const char *why = choose_handler(cfg, &proto.handler);
 	if (why) {
 		struct problem p;
@@ -340,9 +391,13 @@ void tick_run(const struct config *cfg)
 		return;
 	}
 	kprintf("tick: the %s handler\n", bench_handler_names[proto.handler]);
-	birq.inject_cycles = cfg->inject;
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
+	tick_work_prepare(cfg);
+	struct tick_model first;
+	tick_model_at(cfg, 0, &first);
+	report_direct_model(&first);            /* the report's direct cost: the sweep's first */
+	tick_pmu_start();
 	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
 	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :
 			       "no memory for the spin loop's buffer of holes";
@@ -354,11 +409,12 @@ void tick_run(const struct config *cfg)
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;
 	if (most > 1)
-		tick_mp_prepare(most, cfg->inject, capacity);
+		tick_mp_prepare(most, capacity);
 	bench_irq_prefer(proto.handler);
 	run_configs(cfg, proto, &view, spin_why, memwalk_why, counts, n_counts);
 	run_waiting(cfg->runs, cfg->seed, &view);
 	waiting.n = 0;
+	tick_work_clear();
+	tick_pmu_stop();
 	bench_irq_prefer(HANDLER_FULL);
-	birq.inject_cycles = 0;
 }

@@ -8,7 +8,10 @@
 #include <stdint.h>
 #include "handler.h"
 #include "hist.h"
+#include "pmuplan.h"
+#include "problem.h"
 #include "source.h"
+#include "tickwork.h"
 #include "workload.h"
 
 struct tick_config {
@@ -18,23 +21,34 @@ struct tick_config {
 	uint64_t iterations;
 	unsigned cpus;                  /* CPUs running it at once */
 	unsigned irq_cpu;               /* irq_cpu=: who takes a single global interrupt */
-	uint64_t inject;                /* inject=, in every CPU's handler */
+	struct tick_model model;        /* the handler's work (bench/tickwork.h) */
 	enum bench_handler handler;     /* the handler it asks for (handler=) */
 };
 
 /* Readings taken around a run, outside its interval: SMIs (MSR 0x34, Intel only),
- * APERF/MPERF (the core clock against the TSC: turbo and throttling show). Per CPU. */
-struct counters { uint64_t smi, aperf, mperf; bool has_smi; };
+ * APERF/MPERF (the core clock against the TSC: turbo and throttling show), and on
+ * the boot CPU alone the performance counters (bench/tickpmu.h). Per CPU. */
+struct counters {
+	uint64_t smi, aperf, mperf;
+	bool has_smi, has_pmu;
+	uint64_t pmu[PMU_MAX_COUNTED];
+};
 
 
 /* bench/tickrec.c. */
-void tick_read_counters(struct counters *c);
+/* pmu: read the performance counters too (the boot CPU's one-CPU runs). */
+void tick_read_counters(struct counters *c, bool pmu);
 /* on: the timer runs; millihz: the rate of the interrupts this CPU gets (0 none):
- * gives "expected". */
+ * gives "expected". f: ftq's quanta (the ftq workload, else NULL); the run
+ * record, then ftq's series records. */
 void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
 		   uint64_t millihz,
 		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
-		   const struct counters *a, const struct counters *b);
+		   const struct ftq_view *f, const struct counters *a, const struct counters *b);
+/* A skip or an error of tick's configuration t (cpu: an APIC id, or UINT32_MAX for
+ * none), with its fields and its work model's, and why. */
+void tick_problem(enum problem_kind kind, const struct tick_config *t, uint32_t cpu,
+		  const char *why);
 void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
 			  const char *what, const struct hist *h, uint64_t period);
 /* The spin loop's calibration on CPU apic_id, its console line and "spin" record. */
@@ -52,8 +66,8 @@ void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint
 
 /* bench/tickmp.c. */
 /* Before the first tick_mp_config: the APs' spin buffers (capacity holes) and
- * calibration, matrices, inject. */
-void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity);
+ * calibration, matrices. */
+void tick_mp_prepare(unsigned cpus, uint64_t capacity);
 /* t on t->cpus CPUs at once (the boot CPU and the first APs), runs times off/on. */
 void tick_mp_config(const struct tick_config *t, unsigned runs);
 

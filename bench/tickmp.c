@@ -108,11 +108,11 @@ static void measure(struct part *p)
 {
 	if (!smp_meet(&start_line, job.n, job.meet) && !p->error)
 		p->error = job.meet_why;
-	tick_read_counters(&p->a);
+	tick_read_counters(&p->a, false);
 	uint64_t before = *p->count;
 	p->cycles = workload(p);
 	p->interrupts = *p->count - before;
-	tick_read_counters(&p->b);
+	tick_read_counters(&p->b, false);
 	tick_spin_done(job.t, &p->view, job.on, p->cycles);
 }
 
@@ -193,7 +193,7 @@ static void ap_prepare(void *arg)
 	spin_calibrate(&p->view);
 }
 
-void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
+void tick_mp_prepare(unsigned cpus, uint64_t capacity)
 {
 	for (unsigned i = 0; i < cpus && i < smp.online; i++) {
 		if (!parts[i])
@@ -201,7 +201,6 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
 		if (!parts[i] || (!parts[i]->view.holes && !spin_view_init(&parts[i]->view, capacity)))
 			continue;               /* tick_mp_config reports it */
 		parts[i]->index = i;
-		birq_ap[i].s.inject_cycles = inject;
 		bench_irq_ap_reset(i, REARM_NONE);
 		if (i == 0) {
 			spin_calibrate(&parts[0]->view);
@@ -219,16 +218,10 @@ void tick_mp_prepare(unsigned cpus, uint64_t inject, uint64_t capacity)
 
 /* A "skip" (the configuration cannot run on t->cpus CPUs) or an "error" (CPU i
  * failed its part: i < t->cpus) of tick, and a console line. */
-static void tick_problem(enum problem_kind kind, const struct tick_config *t, unsigned i,
-			 const char *why)
+static void mp_problem(enum problem_kind kind, const struct tick_config *t, unsigned i,
+		       const char *why)
 {
-	struct problem p;
-	source_problem_begin(&p, kind, "tick", t->source, t->hz);
-	problem_str(&p, "workload", workload_names[t->workload]);
-	if (i < t->cpus)
-		problem_u64(&p, "cpu", smp.cpu[i].apic_id);
-	problem_u64(&p, "cpus", t->cpus);
-	problem_end(&p, why);
+	tick_problem(kind, t, i < t->cpus ? smp.cpu[i].apic_id : UINT32_MAX, why);
 }
 
 static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
@@ -236,11 +229,11 @@ static void emit_part(const struct tick_config *t, unsigned i, unsigned run)
 	struct part *p = parts[i];
 	uint32_t id = smp.cpu[i].apic_id;
 	if (p->error) {
-		tick_problem(PROBLEM_ERROR, t, i, p->error);
+		mp_problem(PROBLEM_ERROR, t, i, p->error);
 		return;
 	}
 	tick_emit_run(t, id, run, job.on, p->millihz, p->cycles, p->interrupts, &p->view,
-		      &p->a, &p->b);
+		      NULL, &p->a, &p->b);
 	if (job.on && t->workload == WORKLOAD_SPIN) {
 		tick_emit_spin_stats(t, id, run, "gap", &p->view.gap_hist, 0);
 		if (p->millihz)
@@ -273,12 +266,12 @@ static bool boot_start(const struct tick_config *t)
 	p0->millihz = job.millihz;
 	if (why) {
 		source_hpet_spread_stop();
-		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
+		mp_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return false;
 	}
 	if (!source_wait_first(t->source, p0->count, t->hz)) {
 		source_hpet_spread_stop();
-		tick_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
+		mp_problem(PROBLEM_ERROR, t, 0, "no interrupt arrived on this CPU");
 		return false;
 	}
 	return true;
@@ -321,7 +314,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 	}
 	struct part *p0 = parts[0];
 	if (on && job.kind != MP_ONE && bench_irq_ap_gate(ap_rearm(t->source)) != t->handler) {
-		tick_problem(PROBLEM_ERROR, t, t->cpus, "no floor handler for the APs' timer");
+		mp_problem(PROBLEM_ERROR, t, t->cpus, "no floor handler for the APs' timer");
 		return false;
 	}
 	if (on && !boot_start(t))
@@ -340,7 +333,7 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 		boot_stop(t);
 	for (unsigned i = 0; i < t->cpus; i++)
 		if (parts[i]->cannot) {
-			tick_problem(PROBLEM_SKIP, t, t->cpus, parts[i]->cannot);
+			mp_problem(PROBLEM_SKIP, t, t->cpus, parts[i]->cannot);
 			return false;
 		}
 	for (unsigned i = 0; i < t->cpus; i++)
@@ -352,6 +345,11 @@ static bool run_all(const struct tick_config *t, unsigned run, bool on)
 static const char *cannot_run(const struct tick_config *t)
 {
 	static char why[128];
+	if (t->workload == WORKLOAD_FTQ)
+		return "ftq runs on the boot CPU alone (tick_cpus=1)";
+	if (tick_model_has_footprint(&t->model))
+		return "the work models' footprints run in the boot CPU's handler alone "
+		       "(tick_cpus=1)";
 	for (unsigned i = 0; i < t->cpus; i++) {
 		if (!parts[i] || !parts[i]->view.holes ||
 		    (i && !parts[i]->mat && t->workload == WORKLOAD_MATRIX))
@@ -375,14 +373,16 @@ void tick_mp_config(const struct tick_config *t, unsigned runs)
 {
 	const char *why = cannot_run(t);
 	if (why) {
-		tick_problem(PROBLEM_SKIP, t, t->cpus, why);
+		mp_problem(PROBLEM_SKIP, t, t->cpus, why);
 		return;
 	}
 	if (kind_of(t->source) == MP_ONE && t->irq_cpu >= t->cpus)
 		kprintf("tick: irq_cpu=%u, but %u CPUs run: the boot CPU takes the interrupt\n",
 			t->irq_cpu, t->cpus);
-	for (unsigned i = 0; i < t->cpus; i++)
+	for (unsigned i = 0; i < t->cpus; i++) {
 		parts[i]->sums[0] = parts[i]->sums[1] = parts[i]->sums[2] = 0;
+		birq_ap[i].s.inject_cycles = t->model.work;     /* tick_work= */
+	}
 	for (unsigned run = 0; run < runs; run++, tick_pair++)
 		if (!run_all(t, run, false) || !run_all(t, run, true))
 			return;             /* reported; no figures for a run cut short */

@@ -5,6 +5,7 @@
 #define BENCH_WORKLOAD_H
 
 #include <stdint.h>
+#include "ftq.h"
 #include "spin.h"
 
 uint64_t workload_matrix(uint64_t iterations);
@@ -21,5 +22,13 @@ uint64_t workload_memwalk(uint64_t iterations);
 /* Take memwalk's buffer (kib KiB) and link it into one random cycle; NULL when it
  * fits, else why not. */
 const char *workload_memwalk_init(uint32_t kib);
+
+/* ftq (fixed time quanta): quanta of `quantum` cycles back to back, each counting
+ * the units of work done before its end (lib/ftq.h); the boot CPU's. */
+struct ftq_view {
+	uint64_t quantum;               /* cycles, from ftq_us= */
+	struct ftq_sum sum;             /* the run's units, per quantum and in all */
+};
+uint64_t workload_ftq(uint64_t quanta, struct ftq_view *f);
 
 #endif

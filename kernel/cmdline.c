@@ -1,6 +1,7 @@
 /* Command-line parser (see cmdline.h). Pure C: unit-tested and fuzzed on the host. */
 #include "cmdline.h"
 #include "format.h"
+#include "work_limits.h"
 #include "lib.h"
 
 enum kind { KIND_ENUM, KIND_SET, KIND_UINT, KIND_UINT_LIST, KIND_CONSOLE, KIND_FLAG,
@@ -24,7 +25,11 @@ static const char *const bench_names[] = {
 	"idle", NULL
 };
 static const char *const suite_names[] = { "quick", "default", "full", "soak", NULL };
-const char *const workload_names[] = { "spin", "matrix", "memwalk", NULL };
+const char *const workload_names[] = { "spin", "matrix", "memwalk", "ftq", NULL };
+/* tick_model='s presets, by TICK_MODEL_*: their figures and sources in bench/tickwork.c
+ * and docs/METHOD.md ("Work models"). */
+const char *const tick_model_names[] = { "floor", "linux-tick", "linux-lazy-rcu",
+					 "tsafrir-2007", NULL };
 const char *const timer_names[] = { "pit", "lapic", "tscdl", "hpet", NULL };
 static const char *const delivery_names[] = { "pic", "ioapic", "msi", "legacy", "local", NULL };
 static const char *const apic_names[] = { "auto", "xapic", "x2apic", NULL };
@@ -64,7 +69,31 @@ static const struct option options[] = {
 	  "53 bits" },
 	{ "workload", KIND_SET, workload_names, 0, 0, AT(workloads), "the suite's",
 	  "tick's fixed work: spin (TSC-reading loop), matrix (integer matrix "
-	  "multiply), memwalk (dependent pointer chase)" },
+	  "multiply), memwalk (dependent pointer chase); ftq: fixed time quanta, the "
+	  "work done in each counted" },
+	{ "ftq_us", KIND_UINT, NULL, 10, 100000, AT(ftq_us), "100",
+	  "ftq's quantum, in microseconds" },
+	/* tick's work models (docs/METHOD.md, "Work models"): the lists are swept, every
+	 * combination in turn, each in the handler of the runs with the timer. */
+	{ "tick_work", KIND_UINT_LIST, NULL, 0, TICK_WORK_MAX, AT(tick_work), "0",
+	  "tick: busy-wait this many TSC cycles in every measured timer interrupt "
+	  "(tick's total cost per interrupt must rise by as much: the method "
+	  "recovers a known cost); a list sweeps them" },
+	{ "inject", KIND_UINT_LIST, NULL, 0, TICK_WORK_MAX, AT(tick_work), "0",
+	  "the old name of tick_work (storm takes its first value)" },
+	{ "tick_data_kib", KIND_UINT_LIST, NULL, 0, TICK_DATA_MAX_KIB, AT(tick_data_kib), "0",
+	  "tick: KiB of the handler's own data read and written per tick, a line at a "
+	  "time, from a buffer four times as large (successive ticks, other lines)" },
+	{ "tick_code_kib", KIND_UINT_LIST, NULL, 0, TICK_CODE_MAX_KIB, AT(tick_code_kib), "0",
+	  "tick: KiB of straight-line code the handler executes per tick (the image "
+	  "carries the largest, 64 KiB)" },
+	{ "tick_pages", KIND_UINT_LIST, NULL, 0, TICK_PAGES_MAX, AT(tick_pages), "0",
+	  "tick: distinct 4 KiB pages (mapped as such) the handler touches per tick, "
+	  "one line each: the TLB" },
+	{ "tick_model", KIND_SET, tick_model_names, 0, 0, AT(tick_models), "none",
+	  "tick: presets of the four above, swept instead of them (not with any of "
+	  "them): floor (nothing), linux-tick, linux-lazy-rcu, tsafrir-2007 (sized "
+	  "from published figures: docs/METHOD.md, \"Work models\")" },
 	{ "memwalk_kib", KIND_UINT, NULL, 4, 1048576, AT(memwalk_kib), "4096",
 	  "memwalk's buffer, in KiB (larger than L2 by default)" },
 	{ "wait", KIND_WAIT_LIST, NULL, 0, 0, AT(wait), "hlt",
@@ -75,10 +104,6 @@ static const struct option options[] = {
 	  "the target AP waits; idle: where every CPU idles" },
 	{ "delay_us", KIND_UINT, NULL, 1, 1000000, AT(delay_us), "100",
 	  "latency: from arming a one-shot timer to its deadline, in microseconds" },
-	{ "inject", KIND_UINT, NULL, 0, 100000000, AT(inject), "0",
-	  "busy-wait this many TSC cycles in every measured timer interrupt, to "
-	  "check the method recovers a known cost (tick's total cost per interrupt "
-	  "must rise by as much)" },
 	{ "timer", KIND_SET, timer_names, 0, 0, AT(timers), "all",
 	  "the interrupt timers to use" },
 	{ "delivery", KIND_SET, delivery_names, 0, 0, AT(deliveries),
@@ -126,9 +151,10 @@ static const struct option options[] = {
 	  "tick's interrupt handler: floor, one entry per acknowledgement (xAPIC, "
 	  "x2APIC, 8259) and re-arm kind that counts, re-arms and acknowledges, nothing "
 	  "else (the least an interrupt costs); full, the general one (entry TSC, "
-	  "watchdog test, inject=, re-arm and EOI chosen at run time); auto, the floor "
-	  "unless something more is asked of the handler (inject=). handler=floor with "
-	  "inject= is refused (a skip). Records say which ran (handler)" },
+	  "watchdog test, the work models, re-arm and EOI chosen at run time); auto, the "
+	  "floor unless work is asked of the handler (tick_work= or inject=, "
+	  "tick_data_kib=, tick_code_kib=, tick_pages=, tick_model= but floor). "
+	  "handler=floor with work is refused (a skip). Records say which ran (handler)" },
 	{ "irq_cpu", KIND_UINT, NULL, 0, 255, AT(irq_cpu), "0",
 	  "tick on several CPUs: which of them (0 the boot CPU, 1 the first AP, ...) "
 	  "takes the PIT's or the HPET's single interrupt (legacy, FSB, one-shot); "
@@ -185,7 +211,9 @@ void config_defaults(struct config *cfg)
 		.memwalk_kib = 4096,
 		.tick_cpus = { 1, { 1 } }, .latency_cpus = { 1, { 1 } },
 		.tick_modes = 1u << TICK_MODE_PERIODIC, .qr = QR_PAGES_AUTO, .qr_seconds = 4,
-		.qr_version = 40,
+		.qr_version = 40, .ftq_us = 100, .tick_work = { 1, { 0 } },
+		.tick_data_kib = { 1, { 0 } }, .tick_code_kib = { 1, { 0 } },
+		.tick_pages = { 1, { 0 } },
 	};
 }
 
@@ -469,6 +497,21 @@ static bool parse_word(const char *w, size_t len, struct config *cfg,
 	return true;
 }
 
+/* tick_model= sets the four work lists: giving both would leave one unused. */
+static bool check_models(const struct config *cfg, struct cmdline_error *err)
+{
+	static const char *const lists[] = { "tick_work", "inject", "tick_data_kib",
+					     "tick_code_kib", "tick_pages" };
+	if (!config_given(cfg, "tick_model"))
+		return true;
+	for (size_t i = 0; i < ARRAY_SIZE(lists); i++)
+		if (config_given(cfg, lists[i]))
+			return fail(err, "tick_model", 10, "tick_model= sets tick_work, tick_data_kib, "
+				    "tick_code_kib and tick_pages; %s= cannot be given with it", lists[i],
+				    "");
+	return true;
+}
+
 bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *err)
 {
 	config_defaults(cfg);
@@ -478,7 +521,7 @@ bool cmdline_parse(const char *line, struct config *cfg, struct cmdline_error *e
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!*p)
-			return true;
+			return check_models(cfg, err);
 		size_t len = 0;
 		while (p[len] && p[len] != ' ' && p[len] != '\t')
 			len++;
@@ -494,6 +537,21 @@ bool config_given(const struct config *cfg, const char *key)
 		if (!strcmp(options[i].key, key))
 			return cfg->given & (1ull << i);
 	return false;
+}
+
+static bool list_nonzero(const struct uint_list *l)
+{
+	for (unsigned i = 0; i < l->n; i++)
+		if (l->v[i])
+			return true;
+	return false;
+}
+
+bool config_handler_work(const struct config *cfg)
+{
+	return list_nonzero(&cfg->tick_work) || list_nonzero(&cfg->tick_data_kib) ||
+	       list_nonzero(&cfg->tick_code_kib) || list_nonzero(&cfg->tick_pages) ||
+	       (cfg->tick_models & ~(1u << TICK_MODEL_FLOOR));
 }
 
 bool config_wants_bench(const struct config *cfg, const char *name)

@@ -36,9 +36,13 @@ enum qr_pages { QR_PAGES_AUTO, QR_PAGES_ON, QR_PAGES_OFF };
 enum handler_choice { HANDLER_AUTO, HANDLER_ONLY_FLOOR, HANDLER_ONLY_FULL };
 
 /* Bits of the workload= set. */
-enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK };
+enum { WORKLOAD_SPIN, WORKLOAD_MATRIX, WORKLOAD_MEMWALK, WORKLOAD_FTQ, WORKLOADS };
 /* The workloads' names by WORKLOAD_*. */
 extern const char *const workload_names[];
+/* Bits of the tick_model= set, and their names. */
+enum { TICK_MODEL_FLOOR, TICK_MODEL_LINUX_TICK, TICK_MODEL_LINUX_LAZY_RCU,
+       TICK_MODEL_TSAFRIR_2007, TICK_MODELS };
+extern const char *const tick_model_names[];
 
 /* Bits of the timer= and delivery= sets, in the order of their names. */
 enum { TIMER_PIT, TIMER_LAPIC, TIMER_TSCDL, TIMER_HPET };
@@ -75,7 +79,13 @@ struct config {
 	uint32_t workloads;             /* bit per WORKLOAD_* */
 	struct wait_list wait;          /* latency, ipi, idle: the states, each in turn */
 	uint32_t delay_us;              /* latency: from arming to the deadline */
-	uint32_t inject;                /* cycles burnt in every measured handler */
+	struct uint_list tick_work;     /* tick: cycles burnt in every measured handler
+					 * (inject= too; storm takes the first) */
+	struct uint_list tick_data_kib; /* tick: the handler's data footprint per tick */
+	struct uint_list tick_code_kib; /* tick: the handler's code footprint per tick */
+	struct uint_list tick_pages;    /* tick: 4 KiB pages touched per tick */
+	uint32_t tick_models;           /* bit per TICK_MODEL_*; 0: the lists above */
+	uint32_t ftq_us;                /* the ftq workload's quantum */
 	uint32_t memwalk_kib;           /* the memwalk workload's buffer */
 	uint32_t dumps;                 /* bit per name in the dump option's list */
 	uint32_t cpus;                  /* CPUs to bring up, the boot CPU included; 0: all */
@@ -97,6 +107,12 @@ bool cmdline_apply_default(struct config *cfg, const char *word);
 
 /* Was the option called key on the command line? */
 bool config_given(const struct config *cfg, const char *key);
+
+/* Does the configuration ask tick's handler for work (a work model other than the
+ * floor: a non-zero value in tick_work= (inject=), tick_data_kib=, tick_code_kib=
+ * or tick_pages=, or a tick_model= preset but floor)? handler=auto takes the full
+ * handler then, and handler=floor is refused. */
+bool config_handler_work(const struct config *cfg);
 
 /* Is the benchmark called name among those selected (bench=)? When bench= was not
  * given, every benchmark of the suite runs. */

@@ -10,14 +10,14 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c kernel/cmdline.c \
 	kernel/multiboot2.c arch/x86/acpi.c lib/ci.c lib/tscvote.c arch/x86/pagetable.c \
 	kernel/smbios.c kernel/alloc.c lib/idlestate.c lib/energy.c arch/x86/rapl.c \
-	arch/x86/cstate.c
+	arch/x86/cstate.c lib/pmuplan.c lib/ftq.c
 QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 	lib/qrpages.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout test_spin test_counter
+	test_layout test_spin test_counter test_pmu test_ftq
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test

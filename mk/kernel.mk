@@ -55,6 +55,7 @@ KERNEL_OBJS := \
 	arch/x86/pit.o \
 	arch/x86/hpet.o \
 	arch/x86/mce.o \
+	arch/x86/pmu.o \
 	arch/x86/pmtimer.o \
 	arch/x86/i8042.o \
 	kernel/kmain.o \
@@ -87,6 +88,8 @@ KERNEL_OBJS := \
 	lib/idlestate.o \
 	lib/energy.o \
 	lib/tscvote.o \
+	lib/pmuplan.o \
+	lib/ftq.o \
 	kernel/logstore.o \
 	lib/deflate.o \
 	lib/huffman.o \
@@ -117,6 +120,9 @@ KERNEL_OBJS := \
 	bench/tick.o \
 	bench/tickmp.o \
 	bench/tickrec.o \
+	bench/tickpmu.o \
+	bench/tickwork.o \
+	bench/workcode.o \
 	bench/report.o \
 	bench/reportline.o \
 	bench/shares.o \

@@ -1,6 +1,6 @@
 # make run, make test, and the longer runs that print figures rather than assert.
 
-.PHONY: run test test-images matrix qemu10 fleet bench-inject soak
+.PHONY: run test test-images matrix qemu10 fleet bench-inject bench-work-kvm soak
 
 # make run: boot the quick suite in QEMU (RUN_ARGS: the runner's options and kernel
 # words; the terminal shows the human lines, the log every line), then print the
@@ -49,6 +49,12 @@ fleet: deps
 bench-inject: deps
 	@$(MAKE) --no-print-directory all
 	tests/bench/inject-tcg.sh
+
+# A test out of make test (a KVM boot takes minutes here): a tick with 1 MiB of data
+# must show a proven positive indirect cost under KVM; skips without /dev/kvm.
+bench-work-kvm: deps
+	@$(MAKE) --no-print-directory all
+	tests/bench/work-kvm.sh
 
 # About ten minutes of a 10 kHz tick (suite=soak); `tests/soak.sh runs=N` for 2N s.
 soak: deps

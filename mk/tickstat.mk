@@ -16,6 +16,9 @@ TICKSTAT_LIB := \
 	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
+	tools/tickstat/report_work.c \
+	tools/tickstat/line.c \
+	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
@@ -37,12 +40,12 @@ TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
 # Records' CRCs by isa-l (libisal-dev), zlib's polynomial folded with carry-less
 # multiplication; the unit tests also link the kernel's lib/crc32.c, with which
-# test_tickstat_log writes its records.
-TICKSTAT_LIBS := -lisal -lm
+# test_tickstat_log writes its records. FFTW (libfftw3-dev): ftq's power spectrum.
+TICKSTAT_LIBS := -lisal -lfftw3 -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
-	test_tickstat_report test_tickstat_machines test_verdict)
+	test_tickstat_report test_tickstat_machines test_verdict test_tickstat_work)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 

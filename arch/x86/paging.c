@@ -56,3 +56,23 @@ bool paging_map_wc(uint64_t phys, uint64_t size)
 		pat_enable_wc();
 	return map(phys, size, PT_WRITE_COMBINING);
 }
+
+static uint64_t (*given)[512];
+static unsigned given_left;
+
+static uint64_t *given_table(void)
+{
+	if (!given_left)
+		return NULL;
+	given_left--;
+	return *given++;
+}
+
+bool paging_split_4k(uint64_t phys, uint64_t size, uint64_t (*tables)[512], unsigned n)
+{
+	given = tables;
+	given_left = n;
+	bool ok = pt_split_4k(pml4, given_table, phys, size);
+	write_cr3(read_cr3());
+	return ok;
+}

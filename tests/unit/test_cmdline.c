@@ -290,6 +290,68 @@ static void help_folded(void **state)
 	assert_string_equal(folded, want);
 }
 
+/* tick's work models: four lists swept, inject= the old name of tick_work=, presets
+ * by name, the ftq workload and its quantum; tick_model= with one of the four
+ * lists is refused (one of them would go unused). */
+static void work_model_options(void **state)
+{
+	struct config c;
+	struct cmdline_error e;
+	assert_true(cmdline_parse("", &c, &e));
+	assert_int_equal(c.tick_work.n, 1);
+	assert_int_equal(c.tick_work.v[0], 0);
+	assert_int_equal(c.tick_pages.n, 1);
+	assert_int_equal(c.tick_models, 0);
+	assert_int_equal(c.ftq_us, 100);
+	assert_true(cmdline_parse("tick_data_kib=0,16,64 tick_code_kib=0,8 tick_pages=0,32 "
+				  "workload=spin,ftq ftq_us=250", &c, &e));
+	assert_int_equal(c.tick_data_kib.n, 3);
+	assert_int_equal(c.tick_data_kib.v[2], 64);
+	assert_int_equal(c.tick_code_kib.v[1], 8);
+	assert_int_equal(c.tick_pages.v[1], 32);
+	assert_int_equal(c.workloads, 1u << WORKLOAD_SPIN | 1u << WORKLOAD_FTQ);
+	assert_int_equal(c.ftq_us, 250);
+	assert_true(cmdline_parse("inject=2000", &c, &e));
+	assert_int_equal(c.tick_work.n, 1);
+	assert_int_equal(c.tick_work.v[0], 2000);
+	assert_true(config_given(&c, "inject"));
+	assert_true(cmdline_parse("tick_model=linux-tick,floor", &c, &e));
+	assert_int_equal(c.tick_models, 1u << TICK_MODEL_LINUX_TICK | 1u << TICK_MODEL_FLOOR);
+	refuse("tick_model=linux-tick tick_data_kib=16", "tick_model", "tick_data_kib= cannot");
+	refuse("inject=5 tick_model=tsafrir-2007", "tick_model", "inject= cannot");
+	refuse("tick_code_kib=65", "tick_code_kib=65", "0..64");
+	refuse("tick_pages=4097", "tick_pages=4097", "0..4096");
+	refuse("tick_model=bsd", "tick_model=bsd", "floor|linux-tick|linux-lazy-rcu|tsafrir-2007");
+	refuse("ftq_us=5", "ftq_us=5", "10..100000");
+}
+
+/* Every work word, and none other, asks tick's handler for work: handler=auto then
+ * takes the full handler and handler=floor is refused (bench/tick.c). */
+static void handler_work_words(void **state)
+{
+	static const char *const work[] = {
+		"tick_work=5", "inject=5", "tick_work=0,5", "tick_data_kib=0,16",
+		"tick_code_kib=8", "tick_pages=32", "tick_model=linux-tick",
+		"tick_model=floor,tsafrir-2007", "tick_model=linux-lazy-rcu handler=floor",
+	};
+	static const char *const none[] = {
+		"", "tick_work=0", "inject=0 tick_data_kib=0 tick_code_kib=0 tick_pages=0",
+		"tick_model=floor", "handler=floor workload=ftq hz=1000",
+	};
+	struct config c;
+	struct cmdline_error e;
+	for (size_t i = 0; i < sizeof(work) / sizeof(work[0]); i++) {
+		assert_true(cmdline_parse(work[i], &c, &e));
+		if (!config_handler_work(&c))
+			fail_msg("\"%s\" asks no work of the handler", work[i]);
+	}
+	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		assert_true(cmdline_parse(none[i], &c, &e));
+		if (config_handler_work(&c))
+			fail_msg("\"%s\" asks work of the handler", none[i]);
+	}
+}
+
 /* Every menu entry of the ISO's grub.cfg gives words the kernel accepts (the recipes
  * are not booted by the tests: their words are checked here). Run from the top of
  * the tree, as tests/run-all does. */
@@ -330,6 +392,8 @@ int main(void)
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
 		cmocka_unit_test(help_lines),
 		cmocka_unit_test(help_folded),
+		cmocka_unit_test(work_model_options),
+		cmocka_unit_test(handler_work_words),
 		cmocka_unit_test(grub_menu_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -101,6 +101,43 @@ static void refused(void **state)
 	assert_int_equal(pt_lookup(pml4, 600ull << 30), 0);
 }
 
+/* tick_pages' buffer: 4 MiB of write-back memory split into 4 KiB pages, two
+ * tables; every 4 KiB page maps to itself, the 2 MiB pages around stay large, a
+ * second split of the same range takes no table, and a write-combining 2 MiB page
+ * keeps its type in the small pages' PAT bit. */
+static void split_into_4k(void **state)
+{
+	assert_true(pt_map(pml4, test_alloc, 0, 1ull << 30, PT_WRITE_BACK));
+	unsigned used = n_tables;
+	uint64_t base = 64ull << 20, size = (4ull << 20) - 100;
+	assert_true(pt_split_4k(pml4, test_alloc, base, size));
+	assert_int_equal(n_tables, used + 2);
+	for (uint64_t a = base; a < base + (4ull << 20); a += PAGE_4K) {
+		uint64_t pte = pt_lookup_4k(pml4, a);
+		assert_int_equal(pte & PTE_ADDR, a);
+		assert_int_equal(pte & (PTE_P | PTE_RW | PTE_PAT_4K | PTE_PCD | PTE_PWT), PTE_P | PTE_RW);
+	}
+	assert_int_equal(pt_lookup_4k(pml4, base - PAGE_4K), 0);   /* still a 2 MiB page */
+	assert_mapped(base - PAGE_2M, PAGE_2M, 0);
+	assert_mapped(base + (4ull << 20), PAGE_2M, 0);
+	assert_true(pt_split_4k(pml4, test_alloc, base + PAGE_4K, PAGE_4K));
+	assert_int_equal(n_tables, used + 2);
+	assert_true(pt_map(pml4, test_alloc, 128ull << 20, PAGE_2M, PT_WRITE_COMBINING));
+	assert_true(pt_split_4k(pml4, test_alloc, 128ull << 20, PAGE_2M));
+	uint64_t pte = pt_lookup_4k(pml4, (128ull << 20) + 5 * PAGE_4K);
+	assert_int_equal(pte & ~PTE_ADDR, PTE_P | PTE_RW | PTE_PAT_4K | PTE_PCD | PTE_PWT);
+}
+
+/* Nothing mapped there, or no table left: refused. */
+static void split_refused(void **state)
+{
+	assert_false(pt_split_4k(pml4, test_alloc, 8ull << 30, PAGE_4K));
+	assert_true(pt_map(pml4, test_alloc, 0, PAGE_2M, PT_WRITE_BACK));
+	table_limit = n_tables;
+	assert_false(pt_split_4k(pml4, test_alloc, 0, PAGE_4K));
+	assert_true(pt_lookup(pml4, 0) & PTE_PS);       /* left as it was */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -108,6 +145,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(across_boundaries, setup, teardown),
 		cmocka_unit_test_setup_teardown(remap_keeps_neighbours, setup, teardown),
 		cmocka_unit_test_setup_teardown(refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(split_into_4k, setup, teardown),
+		cmocka_unit_test_setup_teardown(split_refused, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,7 +81,8 @@ static bool is_metadata(const char *type)
 					     "machine_check_log", "acpi", "acpi_problem",
 					     "machine", "smbios_problem", "interrupts",
 					     "calibration", "cpus", "timer", "hpet_comparator",
-					     "selftest", "idle_caps", "spin", "skip", "error", "end" };
+					     "selftest", "idle_caps", "spin", "skip", "error", "end",
+					     "pmu", "ftq" /* series: report's spectrum */ };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
@@ -416,7 +417,19 @@ static void print_tick(struct group *g, double tsc_hz)
 	if (!off || !on || !irq || off->n < 2 || on->n < 2)
 		return;
 	double mirq = ds_mean(irq);
+	bool ftq = false;
 	struct tresult t = student_exact(off, on, SUMMARY_CI);
+	/* ftq: the runs last the same; the cost is the work not done, in cycles at the
+	 * off runs' rate (docs/METHOD.md, "ftq") */
+	struct dataset *woff = find_row(g, "work timer_on=false");
+	struct dataset *won = find_row(g, "work timer_on=true");
+	if (woff && won && woff->n >= 2 && won->n >= 2 && ds_mean(woff) > 0) {
+		t = student_exact(won, woff, SUMMARY_CI);
+		double per_unit = ds_mean(off) / ds_mean(woff);
+		ftq = true;
+		t.diff *= per_unit;
+		t.err *= per_unit;
+	}
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
 	if (mirq <= 0) {
@@ -427,7 +440,8 @@ static void print_tick(struct group *g, double tsc_hz)
 	/* interference: the cycles are the untouched CPU's, the interrupts the other's. */
 	bool victim = strstr(g->key, "bench=interference") != NULL;
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
-		   t.proven ? "(Student's t on cycles on - off)" : "(not distinguishable from 0)");
+		   !t.proven ? "(not distinguishable from 0)" : ftq ?
+		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)");
 	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
 	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
 	/* A hole may hold interrupts that came back to back: per interrupt, divide by

@@ -9,9 +9,16 @@
 
 #define LOST_PPM "lost_ppm"
 
+#define PAIR_PMU_MAX 8
+
 struct run_pair {
-	double off, on;          /* cycles of the run without and with the timer */
+	double off, on;          /* cycles of the run without and with the timer; ftq
+				  * (runs with "work"): off is the off run's cycles for the
+				  * on run's work, off cycles x on work / off work */
 	double interrupts;       /* the on run's interrupts (0 when absent) */
+	double off_work, on_work;        /* ftq's units of work, 0 for the others */
+	int npmu;                /* the off run's pmu_EVENT fields (docs/FORMAT.md) */
+	struct { char key[32]; double off; } pmu[PAIR_PMU_MAX];
 };
 
 /* The off runs seen and not yet paired, per log. */

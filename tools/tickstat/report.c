@@ -14,23 +14,41 @@ static void copy_str(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src ? src : "");
 }
 
+/* The work model of a record (absent fields: the floor, as in logs before it). */
+static void model_of(const struct rec *rec, struct rconfig *m)
+{
+	uint64_t v[4] = { 0, 0, 0, 0 };
+	rec_u64(rec, "tick_work", &v[0]);
+	rec_u64(rec, "tick_data_kib", &v[1]);
+	rec_u64(rec, "tick_code_kib", &v[2]);
+	rec_u64(rec, "tick_pages", &v[3]);
+	m->tick_work = v[0], m->data_kib = v[1], m->code_kib = v[2], m->pages = v[3];
+	copy_str(m->preset, sizeof(m->preset), rec_str(rec, "tick_model"));
+}
+
 static struct rconfig *config_of(struct report *r, const struct rec *rec)
 {
 	const char *timer = rec_str(rec, "timer"), *mode = rec_str(rec, "mode");
 	const char *delivery = rec_str(rec, "delivery"), *workload = rec_str(rec, "workload");
 	uint64_t hz = 0, cpus = 1;
+	struct rconfig model;
 	rec_u64(rec, "hz", &hz);
 	rec_u64(rec, "cpus", &cpus);
+	model_of(rec, &model);
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i];
 		if (!strcmp(c->timer, timer ? timer : "") && !strcmp(c->mode, mode ? mode : "") &&
 		    !strcmp(c->delivery, delivery ? delivery : "") &&
-		    !strcmp(c->workload, workload ? workload : "") && c->hz == hz && c->cpus == cpus)
+		    !strcmp(c->workload, workload ? workload : "") && c->hz == hz && c->cpus == cpus &&
+		    same_model(c, &model))
 			return c;
 	}
 	if (r->nconfig == R_MAX_CONFIGS)
 		return NULL;
 	struct rconfig *c = &r->cfg[r->nconfig++];
+	c->tick_work = model.tick_work, c->data_kib = model.data_kib;
+	c->code_kib = model.code_kib, c->pages = model.pages;
+	copy_str(c->preset, sizeof(c->preset), model.preset);
 	copy_str(c->timer, sizeof(c->timer), timer);
 	copy_str(c->mode, sizeof(c->mode), mode);
 	copy_str(c->delivery, sizeof(c->delivery), delivery);
@@ -98,6 +116,41 @@ static void run_troubles(struct report *r, const struct rec *rec)
 		r->short_runs++;
 }
 
+/* Per tick, each event the pair counted: (on - off) / interrupts. */
+static void take_pmu(struct rconfig *c, const struct rec *rec, const struct run_pair *p,
+		     unsigned boot)
+{
+	for (int i = 0; i < p->npmu; i++) {
+		double on;
+		if (!rec_num(rec, p->pmu[i].key, &on))
+			continue;
+		int k = 0;
+		while (k < c->npmu && strcmp(c->pmu[k].event, p->pmu[i].key + 4))
+			k++;
+		if (k == c->npmu && c->npmu == R_MAX_PMU)
+			continue;
+		if (k == c->npmu) {
+			copy_str(c->pmu[k].event, sizeof(c->pmu[k].event), p->pmu[i].key + 4);
+			ds_init(&c->pmu[k].per_tick, c->pmu[k].event);
+			c->npmu++;
+		}
+		ds_add_boot(&c->pmu[k].per_tick, (on - p->pmu[i].off) / p->interrupts, boot);
+	}
+}
+
+/* ftq: per quantum, the units the on run did not do and those the off run did. */
+static void take_ftq_pair(struct rconfig *c, const struct rec *rec, const struct run_pair *p,
+			  unsigned boot)
+{
+	double quanta, quantum;
+	if (!(p->on_work > 0) || !rec_num(rec, "quanta", &quanta) || !(quanta > 0))
+		return;
+	ds_add_boot(&c->ftq_lost, (p->off_work - p->on_work) / quanta, boot);
+	ds_add_boot(&c->ftq_units, p->off_work / quanta, boot);
+	if (rec_num(rec, "quantum_cycles", &quantum))
+		c->quantum_cycles = quantum;
+}
+
 static void take_run(struct report *r, const struct rec *rec)
 {
 	struct run_pair p;
@@ -125,6 +178,8 @@ static void take_run(struct report *r, const struct rec *rec)
 		return;
 	double cost = (p.on - p.off) / p.interrupts * unit;
 	ds_add_boot(&c->cost, cost, boot);
+	take_pmu(c, rec, &p, boot);
+	take_ftq_pair(c, rec, &p, boot);
 	if ((rec_num(rec, "gap_interrupts", &gi) || rec_num(rec, "gaps", &gi)) && gi > 0 &&
 	    rec_num(rec, "gap_cycles", &gc)) {
 		ds_add_boot(&c->direct, gc / gi * unit, boot);
@@ -159,6 +214,44 @@ static void take_stats(struct report *r, const struct rec *rec)
 		ds_add_boot(&s->p50, p50 * unit, this_boot(r));
 		ds_add_boot(&s->p99, p99 * unit, this_boot(r));
 	}
+}
+
+/* An ftq record of a run with the timer: its values at [first, first + n) of that
+ * run's series. */
+static void take_ftq(struct report *r, const struct rec *rec)
+{
+	const struct value *w = rec_get(rec, "work");
+	uint64_t run = 0, first = 0;
+	bool on = false;
+	if (!w || w->kind != V_ARRAY || !rec_bool(rec, "timer_on", &on) || !on ||
+	    !rec_u64(rec, "run", &run) || !rec_u64(rec, "first", &first) || first > 1u << 20)
+		return;
+	struct rconfig *c = config_of(r, rec);
+	if (!c)
+		return;
+	struct rseries *s = NULL;
+	for (size_t i = 0; i < c->nseries && !s; i++)
+		if (c->series[i].run == run && c->series[i].file == rec->file)
+			s = &c->series[i];
+	if (!s) {
+		struct rseries *more = realloc(c->series, (c->nseries + 1) * sizeof(*more));
+		if (!more)
+			return;
+		c->series = more;
+		s = &c->series[c->nseries++];
+		*s = (struct rseries){ rec->file, run, NULL, 0 };
+	}
+	size_t end = first + w->len;
+	if (end > s->n) {
+		double *v = realloc(s->v, end * sizeof(*v));
+		if (!v)
+			return;
+		memset(v + s->n, 0, (end - s->n) * sizeof(*v));
+		s->v = v;
+		s->n = end;
+	}
+	for (size_t i = 0; i < w->len; i++)
+		s->v[first + i] = (double)w->arr[i];
 }
 
 static void take_platform(struct report *r, const struct rec *rec)
@@ -326,6 +419,8 @@ void report_take(const struct rec *rec, void *ctx)
 		take_run(r, rec);
 	} else if (!strcmp(t, "stats")) {
 		take_stats(r, rec);
+	} else if (!strcmp(t, "ftq")) {
+		take_ftq(r, rec);
 	}
 	if (r->idle && (!strcmp(t, "idle") || !strcmp(t, "stats") || !strcmp(t, "skip")))
 		idle_take(r->idle, rec, r->tsc_hz, this_boot(r));
@@ -344,6 +439,49 @@ struct report *report_new(int ci)
 	return r;
 }
 
+static bool same_group(const struct rconfig *a, const struct rconfig *b)
+{
+	return !strcmp(a->timer, b->timer) && !strcmp(a->mode, b->mode) &&
+	       !strcmp(a->delivery, b->delivery) && !strcmp(a->workload, b->workload) &&
+	       a->hz == b->hz && a->cpus == b->cpus;
+}
+
+/* A configuration and the index of its group's first in log order. */
+struct ordered { struct rconfig c; int group; };
+
+static int by_group_then_model(const void *pa, const void *pb)
+{
+	const struct ordered *a = pa, *b = pb;
+	const unsigned long long ka[] = { a->c.tick_work, a->c.data_kib, a->c.code_kib, a->c.pages };
+	const unsigned long long kb[] = { b->c.tick_work, b->c.data_kib, b->c.code_kib, b->c.pages };
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	for (int k = 0; k < 4; k++)
+		if (ka[k] != kb[k])
+			return ka[k] < kb[k] ? -1 : 1;
+	return strcmp(a->c.preset, b->c.preset);
+}
+
+void report_order_models(struct report *r)
+{
+	struct ordered *o = malloc((size_t)r->nconfig * sizeof(*o) + 1);
+	if (!o)
+		return;                 /* log order, then */
+	for (int i = 0; i < r->nconfig; i++) {
+		o[i].c = r->cfg[i];
+		o[i].group = i;
+		for (int j = 0; j < i; j++)
+			if (same_group(&r->cfg[j], &r->cfg[i])) {
+				o[i].group = o[j].group;
+				break;
+			}
+	}
+	qsort(o, (size_t)r->nconfig, sizeof(*o), by_group_then_model);
+	for (int i = 0; i < r->nconfig; i++)
+		r->cfg[i] = o[i].c;
+	free(o);
+}
+
 void report_free(struct report *r)
 {
 	for (int i = 0; i < r->nconfig; i++) {
@@ -351,6 +489,12 @@ void report_free(struct report *r)
 		ds_free(&c->lost), ds_free(&c->cost), ds_free(&c->direct), ds_free(&c->indirect);
 		for (int k = 0; k < c->ncpu; k++)
 			ds_free(&c->cpu_lost[k]);
+		for (int k = 0; k < c->npmu; k++)
+			ds_free(&c->pmu[k].per_tick);
+		ds_free(&c->ftq_lost), ds_free(&c->ftq_units);
+		for (size_t k = 0; k < c->nseries; k++)
+			free(c->series[k].v);
+		free(c->series);
 		free(c->sums);
 		free(c->lost_run);
 	}

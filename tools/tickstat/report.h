@@ -14,6 +14,15 @@
 #define R_MAX_CPUS    32
 #define R_MAX_STATS   128
 #define R_WIDTH       80
+#define R_MAX_PMU     8
+
+/* One run's ftq series (the units done in each quantum), as its ftq records give it. */
+struct rseries {
+	const char *file;
+	unsigned long long run;
+	double *v;
+	size_t n;
+};
 
 /* One tick configuration (config_key: strings, hz, cpus), its per-run figures,
  * each value with its boot (boots.h). */
@@ -31,6 +40,16 @@ struct rconfig {
 	size_t nsums;            /* lost_ppm summed over the CPUs of one run index */
 	unsigned long long *lost_run;    /* the run index of each lost value (the shift) */
 	double pair_cycles;      /* off + on cycles of its pairs, summed (a run's cost) */
+	/* the handler's work model (docs/FORMAT.md, "run"): 0 0 0 0 is the floor */
+	unsigned long long tick_work, data_kib, code_kib, pages;
+	char preset[32];         /* tick_model=, "" when none */
+	int npmu;                /* per tick: (on - off) / interrupts of each pmu_EVENT */
+	struct { char event[32]; struct dataset per_tick; } pmu[R_MAX_PMU];
+	/* ftq: units lost per quantum (off - on) and done per quantum off, per pair */
+	struct dataset ftq_lost, ftq_units;
+	double quantum_cycles;
+	struct rseries *series;  /* the runs with the timer, for the spectrum */
+	size_t nseries;
 };
 
 /* A distribution of readcost, armcost or latency: per-run p50 and p99. */
@@ -74,6 +93,11 @@ struct report {
 struct report *report_new(int ci);
 void report_take(const struct rec *rec, void *ctx);
 void report_free(struct report *r);
+/* report.c: the configurations of one timer, mode, delivery, workload, rate and CPU
+ * count, which the logs give in their (random) run order, put in the order of their
+ * work models (tick_work, tick_data_kib, tick_code_kib, tick_pages, preset), the
+ * floor first; the groups keep the order in which the logs first gave them. */
+void report_order_models(struct report *r);
 
 /* report.c: one boot given twice among the logs (docs/TICKSTAT.md): a log named
  * twice, or two boots whose machine, build and seed are all equal; said on standard
@@ -106,18 +130,21 @@ void fmt_pm_estimate(char *buf, size_t size, const struct estimate *e, bool sign
 void fmt_num(char *buf, size_t size, double v);
 /* Columns a UTF-8 string takes (continuation bytes take none). */
 size_t columns(const char *s);
-/* report_print.c: a line of items that wraps at R_WIDTH between them, the later
- * lines indented; a wrapped line ends with its separator's ';' or ','. */
-struct line {
-	char buf[2048];
-	size_t len, col;
-	int indent;
-};
-void line_start(struct line *l, const char *text, int indent);
-void line_add(struct line *l, const char *sep, const char *item);
-void line_end(struct line *l);
+/* line.c: a line of items that wraps at R_WIDTH between them (line.h). */
+#include "line.h"
 
 /* report_print.c */
 void report_print(struct report *r, char **logs, int nlogs);
+/* report_work.c: the work models, misses per tick, ftq and the 1 % crossing. */
+void report_print_work(struct report *r);
+/* "floor", the preset, or "work 2000 cycles, data 16 KiB, code 8 KiB, pages 32". */
+void model_label(char *buf, size_t size, const struct rconfig *c);
+bool same_model(const struct rconfig *a, const struct rconfig *b);
+bool is_floor(const struct rconfig *c);
+/* The tick_data_kib at which the share of the CPU crosses ppm, interpolated
+ * linearly between the two points of kib[], share[] (n points, kib ascending)
+ * that bracket it. Returns 0 when found, -1 when the first point already crosses
+ * it, 1 when no point does. */
+int share_crossing(const double *kib, const double *share, size_t n, double ppm, double *at);
 
 #endif

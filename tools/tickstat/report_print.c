@@ -9,36 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- lines that wrap at R_WIDTH ---------------------------------------------- */
-
-void line_start(struct line *l, const char *text, int indent)
-{
-	l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%s", text);
-	l->col = columns(l->buf);
-	l->indent = indent;
-}
-
-void line_add(struct line *l, const char *sep, const char *item)
-{
-	/* + 1: a wrapped line ends with the separator's first character */
-	if (l->col + columns(sep) + columns(item) + 1 > R_WIDTH && l->col > (size_t)l->indent) {
-		printf("%s%s\n", l->buf, sep[0] == ';' || sep[0] == ',' ? (char[]){ sep[0], 0 } : "");
-		l->len = (size_t)snprintf(l->buf, sizeof(l->buf), "%*s", l->indent, "");
-		l->col = (size_t)l->indent;
-		sep = "";
-	}
-	if (l->len < sizeof(l->buf))
-		l->len += (size_t)snprintf(l->buf + l->len, sizeof(l->buf) - l->len, "%s%s", sep, item);
-	l->col += columns(sep) + columns(item);
-}
-
-void line_end(struct line *l)
-{
-	if (l->col > (size_t)l->indent || l->len)
-		printf("%s\n", l->buf);
-	l->len = l->col = 0;
-}
-
 /* ---- configurations ------------------------------------------------------------ */
 
 static bool same_source(const struct rconfig *a, const struct rconfig *b)
@@ -49,7 +19,8 @@ static bool same_source(const struct rconfig *a, const struct rconfig *b)
 
 static bool same_series(const struct rconfig *a, const struct rconfig *b)
 {
-	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->cpus == b->cpus;
+	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->cpus == b->cpus &&
+	       same_model(a, b);
 }
 
 static const char *mode_name(const char *mode)
@@ -236,8 +207,11 @@ static void print_hz_series(struct report *r, struct rconfig *c)
 	int n = series_of(r, c, s);
 	struct line l;
 	struct items it = { .n = 0 };
-	char head[48], what[64], label[32];
-	snprintf(head, sizeof(head), "  %-8s", c->workload);
+	char head[160], what[64], label[32], model[96] = "";
+	if (!is_floor(c))
+		model_label(model, sizeof(model), c);
+	snprintf(head, sizeof(head), "  %-8s%s%s%s", c->workload, *model ? "(" : "", model,
+		 *model ? "):" : "");
 	line_start(&l, head, 11);
 	for (int k = 0; k < n && k < 64; k++) {
 		snprintf(label, sizeof(label), "HZ=%llu ", s[k]->hz);
@@ -292,7 +266,7 @@ static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const 
 		struct rconfig *x = &r->cfg[i];
 		if (!strcmp(x->mode, mode) && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
-		    x->hz == c->hz && x->cpus == c->cpus && x->lost.n)
+		    x->hz == c->hz && x->cpus == c->cpus && x->lost.n && same_model(x, c))
 			return x;
 	}
 	return NULL;
@@ -307,7 +281,8 @@ static struct rconfig *top_periodic(struct report *r, const struct rconfig *c)
 		struct rconfig *x = &r->cfg[i];
 		if (x->cpus == 1 && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
-		    x->lost.n && in_mode(r, x, "oneshot") && (!top || x->hz > top->hz))
+		    same_model(x, c) && x->lost.n && in_mode(r, x, "oneshot") &&
+		    (!top || x->hz > top->hz))
 			top = x;
 	}
 	return top;
@@ -373,7 +348,8 @@ static void print_count(struct report *r, struct rconfig *c)
 
 static bool same_but_cpus(const struct rconfig *a, const struct rconfig *b)
 {
-	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->hz == b->hz;
+	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->hz == b->hz &&
+	       same_model(a, b);
 }
 
 static void print_cpus(struct report *r)
@@ -435,7 +411,7 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
 		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
-		    !x->cost.n)
+		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
 		pm_item(&it, ", ", label, &x->cost, r->ci);
@@ -452,7 +428,7 @@ static void print_direct(struct report *r)
 			continue;
 		for (int j = i; j < r->nconfig; j++)
 			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], c) &&
-			    (!top || r->cfg[j].hz > top->hz))
+			    is_floor(&r->cfg[j]) && (!top || r->cfg[j].hz > top->hz))
 				top = &r->cfg[j];
 		if (!top)
 			continue;
@@ -618,6 +594,7 @@ static void print_run_warnings(struct report *r)
 
 void report_print(struct report *r, char **logs, int nlogs)
 {
+	report_order_models(r);
 	print_header(r, logs, nlogs);
 	print_platform_warnings(r);
 	print_run_warnings(r);
@@ -625,6 +602,7 @@ void report_print(struct report *r, char **logs, int nlogs)
 	print_modes(r);
 	print_cpus(r);
 	print_direct(r);
+	report_print_work(r);
 	print_costs(r);
 	idle_print(r->idle, r->ci, r->cycles_only);
 }

@@ -30,6 +30,8 @@ void config_key(const struct rec *r, char *buf, size_t size);
 /* Whether r's configuration key is key, without building it. */
 bool config_key_is(const struct rec *r, const char *key);
 bool is_config_field(const struct field *f);
+/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
+bool is_model_field(const char *key);
 
 /* The same file, by name or not (a link, another path). */
 bool same_file(const char *a, const char *b);

@@ -35,19 +35,29 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 	return worst;
 }
 
+/* tick's work model (docs/FORMAT.md, "run"): tick_work, tick_data_kib,
+ * tick_code_kib, tick_pages; tick_model, a string, is a key field anyway. */
+bool is_model_field(const char *key)
+{
+	return key[0] == 't' && !strncmp(key, "tick_", 5) &&
+	       (!strcmp(key + 5, "work") || !strcmp(key + 5, "data_kib") ||
+		!strcmp(key + 5, "code_kib") || !strcmp(key + 5, "pages"));
+}
+
 bool is_config_field(const struct field *f)
 {
 	return f->v.kind == V_STRING || (f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
-	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus"));
+	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus")) ||
+	       (f->v.kind == V_INT && is_model_field(f->key));
 }
 
 
-/* A field of the configuration key: the strings, hz and cpus. */
+/* A field of the configuration key: the strings, hz, cpus and the work model. */
 static bool key_field(const struct field *f)
 {
 	return f->v.kind == V_STRING || (f->v.kind == V_INT &&
 		((f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
-		 (f->key[0] == 'c' && !strcmp(f->key, "cpus"))));
+		 (f->key[0] == 'c' && !strcmp(f->key, "cpus")) || is_model_field(f->key)));
 }
 
 /* A key field's value as text: the string, or the integer written into num. */

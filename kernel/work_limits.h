@@ -1,0 +1,13 @@
+/* The largest values of tick's work-model words (kernel/cmdline.c's table), which
+ * the work code must hold: bench/workcode.S generates TICK_CODE_MAX_KIB KiB of code
+ * (the image pays for it), bench/tickwork.c takes its buffers up to these sizes.
+ * For C and the assembler. */
+#ifndef KERNEL_WORK_LIMITS_H
+#define KERNEL_WORK_LIMITS_H
+
+#define TICK_WORK_MAX           100000000       /* cycles: inject='s old limit */
+#define TICK_DATA_MAX_KIB       16384
+#define TICK_CODE_MAX_KIB       64
+#define TICK_PAGES_MAX          4096
+
+#endif
