@@ -202,16 +202,11 @@ static void model_suffix(char *buf, size_t size, const struct tick_model *m)
 			n += (size_t)format(buf + n, size - n, tags[i], (unsigned long long)v[i]);
 }
 
+/* The share and verdict records name a model other than the plain floor. */
 static void model_fields(struct record *r, const struct tick_model *m)
 {
-	if (tick_model_is_floor(m) && !m->preset)
-		return;
-	record_u64(r, "tick_work", m->work);
-	record_u64(r, "tick_data_kib", m->data_kib);
-	record_u64(r, "tick_code_kib", m->code_kib);
-	record_u64(r, "tick_pages", m->pages);
-	if (m->preset)
-		record_str(r, "tick_model", m->preset);
+	if (!tick_model_is_floor(m) || m->preset)
+		tick_model_fields(r, m);
 }
 
 static unsigned label_width(void)

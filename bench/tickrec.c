@@ -36,16 +36,6 @@ static void pmu_fields(struct record *r, const struct counters *a, const struct 
 	}
 }
 
-/* The work model: every field always (the floor is 0, 0, 0, 0), and the preset. */
-static void model_fields(struct record *r, const struct tick_model *m)
-{
-	record_u64(r, "tick_work", m->work);
-	record_u64(r, "tick_data_kib", m->data_kib);
-	record_u64(r, "tick_code_kib", m->code_kib);
-	record_u64(r, "tick_pages", m->pages);
-	if (m->preset)
-		record_str(r, "tick_model", m->preset);
-}
 
 static void ftq_fields(struct record *r, const struct ftq_view *f)
 {
@@ -75,7 +65,7 @@ static void emit_ftq_series(const struct tick_config *t, uint32_t apic_id, unsig
 		source_fields(&r, t->source);
 		record_u64(&r, "hz", t->hz);
 		record_str(&r, "workload", workload_names[t->workload]);
-		model_fields(&r, &t->model);
+		tick_model_fields(&r, &t->model);
 		record_u64(&r, "run", run);
 		record_bool(&r, "timer_on", on);
 		record_u64(&r, "first", first);
@@ -130,7 +120,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "interrupts", interrupts);
 	if (on)
 		record_u64(&r, "expected", expected);
-	model_fields(&r, &t->model);
+	tick_model_fields(&r, &t->model);
 	record_u64(&r, "inject", t->model.work);       /* tick_work's old name */
 	record_str(&r, "handler", bench_handler_names[t->handler]);
 	if (f)
@@ -214,7 +204,7 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 	record_str(&r, "what", what);
 	source_fields(&r, t->source);
 	record_u64(&r, "hz", t->hz);
-	model_fields(&r, &t->model);
+	tick_model_fields(&r, &t->model);
 	record_u64(&r, "run", run);
 	if (period)
 		record_u64(&r, "period_cycles", period);

@@ -7,6 +7,7 @@
 #include "handler.h"
 #include "lib.h"
 #include "paging.h"
+#include "record.h"
 #include "work_limits.h"
 
 struct tick_footprint tick_fp;
@@ -94,6 +95,16 @@ void tick_model_label(const struct tick_model *m, char *buf, size_t size)
 	}
 	if (!n)
 		format(buf, size, "floor");
+}
+
+void tick_model_fields(struct record *r, const struct tick_model *m)
+{
+	record_u64(r, "tick_work", m->work);
+	record_u64(r, "tick_data_kib", m->data_kib);
+	record_u64(r, "tick_code_kib", m->code_kib);
+	record_u64(r, "tick_pages", m->pages);
+	if (m->preset)
+		record_str(r, "tick_model", m->preset);
 }
 
 const char *tick_model_suffix(const struct tick_model *m)

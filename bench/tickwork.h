@@ -45,6 +45,9 @@ void tick_model_label(const struct tick_model *m, char *buf, size_t size);
 /* " " and the label for the console's lines; "" for the floor without a preset
  * (a static buffer, valid until the next call). */
 const char *tick_model_suffix(const struct tick_model *m);
+struct record;
+/* The model's fields in a record: all four (the floor's are 0) and the preset. */
+void tick_model_fields(struct record *r, const struct tick_model *m);
 
 /* Take the buffers for the largest footprints the sweep needs (kept for the boot;
  * one that does not fit leaves the models that need it to tick_work_set's refusal). */
