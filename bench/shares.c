@@ -190,16 +190,7 @@ static int series_label(char *buf, size_t size, const struct share *s)
 static void model_suffix(char *buf, size_t size, const struct tick_model *m)
 {
 	static const char *const tags[] = { "-w%llu", "-d%llu", "-c%llu", "-p%llu" };
-	const uint64_t v[] = { m->work, m->data_kib, m->code_kib, m->pages };
-	size_t n = 0;
-	buf[0] = 0;
-	if (m->preset) {
-		format(buf, size, "-%s", m->preset);
-		return;
-	}
-	for (unsigned i = 0; i < 4 && n < size; i++)
-		if (v[i])
-			n += (size_t)format(buf + n, size - n, tags[i], (unsigned long long)v[i]);
+	tick_model_format(m, buf, size, "-", tags, "");
 }
 
 /* The share and verdict records name a model other than the plain floor. */

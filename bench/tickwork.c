@@ -75,25 +75,29 @@ void tick_model_at(const struct config *cfg, unsigned i, struct tick_model *m)
 	m->work = cfg->tick_work.v[i];
 }
 
-void tick_model_label(const struct tick_model *m, char *buf, size_t size)
+size_t tick_model_format(const struct tick_model *m, char *buf, size_t size, const char *lead,
+			 const char *const parts[4], const char *sep)
 {
-	static const char *const parts[] = { "work %llu cycles", "data %llu KiB", "code %llu KiB",
-					     "pages %llu" };
 	const uint64_t v[] = { m->work, m->data_kib, m->code_kib, m->pages };
 	size_t n = 0;
 	buf[0] = 0;
-	if (m->preset) {
-		format(buf, size, "%s", m->preset);
-		return;
-	}
+	if (m->preset)
+		return (size_t)format(buf, size, "%s%s", lead, m->preset);
 	for (unsigned i = 0; i < 4; i++) {
 		if (!v[i] || n >= size)
 			continue;
 		if (n)
-			n += (size_t)format(buf + n, size - n, ", ");
+			n += (size_t)format(buf + n, size - n, "%s", sep);
 		n += (size_t)format(buf + n, size - n, parts[i], (unsigned long long)v[i]);
 	}
-	if (!n)
+	return n;
+}
+
+void tick_model_label(const struct tick_model *m, char *buf, size_t size)
+{
+	static const char *const parts[] = { "work %llu cycles", "data %llu KiB", "code %llu KiB",
+					     "pages %llu" };
+	if (!tick_model_format(m, buf, size, "", parts, ", "))
 		format(buf, size, "floor");
 }
 

@@ -42,6 +42,11 @@ static inline bool tick_model_same(const struct tick_model *a, const struct tick
 /* "floor" (no work), the preset's name, or the non-zero parts: "work 2000 cycles,
  * data 16 KiB, code 8 KiB, pages 32" (tickstat labels its rows the same way). */
 void tick_model_label(const struct tick_model *m, char *buf, size_t size);
+/* The model in words into buf: lead and the preset's name, or the non-zero parts
+ * (work, data, code, pages), each in its format of parts (a %llu), sep between;
+ * "" for the floor. Its length. */
+size_t tick_model_format(const struct tick_model *m, char *buf, size_t size, const char *lead,
+			 const char *const parts[4], const char *sep);
 /* " " and the label for the console's lines; "" for the floor without a preset
  * (a static buffer, valid until the next call). */
 const char *tick_model_suffix(const struct tick_model *m);
