@@ -22,10 +22,10 @@
  * decrement and branch follow the RDTSC there, not through a jump back). A hole
  * whose count is the last hole's holds no interrupt: it is stored only while more
  * than the reserve of slots is left (kept for holes that hold one), else only
- * counted (dropped), as is every hole once the buffer is full. Everything else (which hole held an interrupt,
- * the histograms) is worked out from the buffer after the closing read
- * (bench/spin.c). The low half of a step wraps only past 2^32 cycles (about a
- * second at 4 GHz). */
+ * counted (dropped), as is every hole once the buffer is full. Everything else
+ * (which hole held an interrupt, the histograms) is worked out from the buffer
+ * after the closing read (bench/spin.c). The low half of a step wraps only past
+ * 2^32 cycles (about a second at 4 GHz). */
 #define R_ITERATIONS    0
 #define R_COUNT         8
 #define R_HOLES         16

@@ -92,11 +92,10 @@ static void take_window(struct idle_data *d, const struct rec *r, double tsc_hz,
 		c->no_energy++;
 	else
 		ds_add_boot(&c->mw, mw, boot);
-	if (!rec_num(r, "wakeups", &wakeups))
-		wakeups = NAN;
-	if (tsc_hz > 0 && !isnan(wakeups))
+	bool has_wakeups = rec_num(r, "wakeups", &wakeups);
+	if (has_wakeups && tsc_hz > 0)
 		ds_add_boot(&c->wakeups_s, wakeups * tsc_hz / cycles, boot);
-	if (!isnan(wakeups) && rec_num(r, "expected", &expected)) {
+	if (has_wakeups && rec_num(r, "expected", &expected)) {
 		c->wakeups += wakeups;
 		c->expected += expected;
 	}
