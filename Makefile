@@ -44,6 +44,7 @@ $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))
 endif
 endif
 
+include mk/linux.mk
 include mk/kernel.mk
 include mk/host.mk
 include mk/tickstat.mk

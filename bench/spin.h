@@ -86,5 +86,7 @@ void spin_view_take_step(struct spin_view *v, uint64_t cycles, uint64_t iteratio
 uint64_t spin_view_step(const struct spin_view *v);
 /* The last run's counts and histograms, from its holes. */
 void spin_view_digest(struct spin_view *v);
+/* The TSC read that opened a hole. */
+uint64_t spin_hole_start(const struct spin_hole *h);
 
 #endif
