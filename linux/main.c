@@ -197,8 +197,10 @@ int main(int argc, char **argv)
 	if (!linux_read(&li, &why))
 		return bad_usage("%s%s", why, "");
 	int cpu = choose_cpu(&o, &li);
+	char asked[16];
+	snprintf(asked, sizeof(asked), "%d", o.cpu);
 	if (cpu < 0)
-		return bad_usage("--cpu: no such CPU online here (online: %s)%s", li.online_list, "");
+		return bad_usage("--cpu %s: no such CPU online here (online: %s)", asked, li.online_list);
 	out = o.log ? fopen(o.log, "w") : stdout;
 	if (!out)
 		return bad_usage("cannot write the log %s: %s", o.log, strerror(errno));
