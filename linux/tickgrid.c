@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#define HOLE_CAPPED 3           /* on the grid, past LOC's count: for a moment */
+#define HOLE_CAPPED 3           /* kept as a tick under LOC's count: for a moment */
 
 /* y0 + (x - x0) (y1 - y0) / (x1 - x0) on the line through (x0, y0), (x1, y1),
  * x anywhere (before x0 too). */
@@ -84,18 +84,32 @@ static void mark_grid(const struct spin_hole *holes, uint64_t n, uint64_t start,
 	}
 }
 
-/* More holes on the grid than LOC counted (another CPU's ticks under -icount, a
- * hypervisor's work at the tick's times): the largest, as many as LOC counted, are
- * this CPU's ticks, the others go off the grid. */
-static void cap_ticks(const struct spin_hole *holes, uint64_t n, uint8_t *kind, uint64_t timer)
+/* How far the hole opened from the grid point nearest it (TSC cycles). */
+static uint64_t off_point(const struct tick_grid *g, const struct spin_hole *h)
 {
+	uint64_t start = spin_hole_start(h), ns = grid_ns_at(g, start);
+	uint64_t back = ns > g->period_ns / 2 ? ns - g->period_ns / 2 : 0;
+	return distance(start, grid_tsc_at(g, grid_point_from(g, back)));
+}
+
+/* More holes on the grid than LOC counted (another CPU's ticks under -icount, a
+ * hypervisor's work at the tick's times): as many as LOC counted, those that opened
+ * nearest their points, are this CPU's ticks; the others go off the grid. */
+static void cap_ticks(const struct spin_hole *holes, uint64_t n, const struct tick_grid *g,
+		      uint8_t *kind, uint64_t timer)
+{
+	for (uint64_t k = 0; k < timer; k++) {
+		uint64_t best = n, d = 0;
+		for (uint64_t i = 0; i < n; i++)
+			if (kind[i] == HOLE_TICK && (best == n || off_point(g, &holes[i]) < d))
+				best = i, d = off_point(g, &holes[i]);
+		if (best == n)
+			break;
+		kind[best] = HOLE_CAPPED;
+	}
 	for (uint64_t i = 0; i < n; i++)
-		if (kind[i] == HOLE_TICK)
-			kind[i] = HOLE_CAPPED;
-	mark_largest(holes, n, kind, timer, 1u << HOLE_CAPPED, HOLE_TICK);
-	for (uint64_t i = 0; i < n; i++)
-		if (kind[i] == HOLE_CAPPED)
-			kind[i] = HOLE_OFF_GRID;
+		kind[i] = kind[i] == HOLE_CAPPED ? HOLE_TICK :
+			  kind[i] == HOLE_TICK ? HOLE_OFF_GRID : kind[i];
 }
 
 static uint64_t count_kind(const uint8_t *kind, uint64_t n, uint8_t k)
@@ -151,7 +165,7 @@ void tick_holes_split(const struct spin_hole *holes, uint64_t n, uint64_t start,
 	mark_grid(holes, n, start, end, g, kind);
 	out->on_grid = count_kind(kind, n, HOLE_TICK);
 	if (out->on_grid > c->timer)
-		cap_ticks(holes, n, kind, c->timer);
+		cap_ticks(holes, n, g, kind, c->timer);
 	out->found = count_kind(kind, n, HOLE_TICK);
 	mark_largest(holes, n, kind, c->preempted, 1u << HOLE_TICK | 1u << HOLE_OFF_GRID,
 		     HOLE_SHARED);

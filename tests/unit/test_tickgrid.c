@@ -99,15 +99,22 @@ static void nearest_within_tolerance(void **state)
 	assert_int_equal(s.beneath, 1);
 }
 
-/* Another CPU's ticks under -icount: a hole at every point but LOC counted 2 (a
- * nohz_full CPU): the two largest are this CPU's, the others lie beneath. */
+/* More holes on the grid than LOC counted (a nohz_full CPU under -icount sees the
+ * other CPU's ticks; a hypervisor's work lands at the tick's times): LOC counted 2,
+ * and the two that opened nearest their points are this CPU's (not the largest: a
+ * host's long preemption reaches a point from far before it). */
 static void count_caps_the_ticks(void **state)
 {
 	struct tick_grid g = grid_1ghz(0);
 	struct hole_split s;
 	n = 0;
 	for (unsigned k = 1; k <= 20; k++)
-		hole_at(k * 4 * MS, k == 7 || k == 13 ? 3000 : 2000);
+		if (k == 7 || k == 13)
+			hole_at(k * 4 * MS + 5, 2600);
+		else if (k == 17)
+			hole_at(k * 4 * MS - 40000, 3 * MS);   /* 40 us before, covering it */
+		else
+			hole_at(k * 4 * MS + 200, 2000);
 	struct run_counts c = { .timer = 2 };
 	tick_holes_split(holes, n, 0, 81 * MS, 8, 1, &g, &c, kind, &s);
 	assert_int_equal(s.on_grid, 20);
@@ -115,8 +122,9 @@ static void count_caps_the_ticks(void **state)
 	assert_int_equal(s.ticks, 2);
 	assert_int_equal(kind[6], HOLE_TICK);
 	assert_int_equal(kind[12], HOLE_TICK);
+	assert_int_equal(kind[16], HOLE_OFF_GRID);
 	assert_int_equal(s.beneath, 18);
-	assert_int_equal(s.tick_cycles, 2 * (3000 - 8));
+	assert_int_equal(s.tick_cycles, 2 * (2600 - 8));
 }
 
 /* Preempted twice: the two largest holes are shared, a tick's among them still
