@@ -5,8 +5,8 @@
 # kernel and busybox (scripts/get-linux) with an initramfs that runs the program.
 
 LINUX_PROG := $(BUILD)/tickbench-linux
-LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/proctext.c linux/tickgrid.c \
-	linux/tickrun.c \
+LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
+	linux/tickgrid.c linux/tickrun.c \
 	bench/spin.c bench/spin_loop.S bench/hist.c bench/workload.c \
 	kernel/record.c kernel/cmdline.c kernel/smbios.c kernel/identity.c \
 	arch/x86/cpu.c \
