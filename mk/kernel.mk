@@ -63,6 +63,7 @@ KERNEL_OBJS := \
 	lib/format.o \
 	lib/crc32.o \
 	kernel/record.o \
+	lib/words.o \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
@@ -100,6 +101,9 @@ KERNEL_OBJS := \
 	lib/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/config.o \
+	bench/tick_words.o \
+	bench/latency_words.o \
 	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
