@@ -1,25 +1,14 @@
-/* The measured interrupt's full handlers and state (see handler.h); the body they
- * share with the floor entries is bench/handler_body.h. */
-#include "handler_body.h"
+/* The measured interrupt's state and set-up (see handler.h); its entries are
+ * bench/full.c and bench/floor.c, one body (bench/handler_body.h). */
+#include "handler.h"
+#include "cpu.h"
 #include "idt.h"
+#include "lapic.h"
 #include "lib.h"
 
 struct bench_irq_state birq;
 struct bench_irq_slot birq_ap[BENCH_MAX_CPUS];
 volatile uint64_t bench_entry_tsc;
-
-/* bench/entry.S's bench_entry: birq's. */
-void bench_irq(uint64_t entry_tsc)
-{
-	bench_entry_tsc = entry_tsc;
-	handler_body(HANDLER_FULL, AT_GLOBAL, EOI_OF_STATE, REARM_OF_STATE, entry_tsc);
-}
-
-/* bench/entry.S's bench_entry_ap: this AP's slot. */
-void bench_irq_ap(uint64_t entry_tsc)
-{
-	handler_body(HANDLER_FULL, AT_SLOT, EOI_OF_STATE, REARM_OF_STATE, entry_tsc);
-}
 
 #define MSR_GS_BASE 0xc0000101
 
