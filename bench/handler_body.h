@@ -1,4 +1,4 @@
-/* The measured timer interrupt's one body, private to its entries: bench/handler.c
+/* The measured timer interrupt's one body, private to its entries: bench/full.c
  * (the full handlers) and bench/floor.c (the floor entries). handler_body() is
  * parameterised by
  *   - the handler: the floor (count, re-arm, EOI) or the full one (also the entry's
