@@ -115,6 +115,7 @@ KERNEL_OBJS := \
 	bench/source.o \
 	bench/handler.o \
 	bench/floor.o \
+	bench/full.o \
 	bench/entry.o \
 	bench/hist.o \
 	bench/suite.o \
