@@ -46,9 +46,9 @@ $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))
 endif
 endif
 
+include mk/host.mk
 include mk/linux.mk
 include mk/kernel.mk
-include mk/host.mk
 include mk/tickstat.mk
 include mk/secureboot.mk
 include mk/tests.mk

@@ -16,10 +16,10 @@
 #define _GNU_SOURCE
 #include "about.h"
 #include "cmdline.h"
+#include "config.h"
 #include "cpu.h"
 #include "host.h"
 #include "record.h"
-#include "splitmix.h"
 #include "tickrun.h"
 
 #include <errno.h>
@@ -50,33 +50,42 @@ static bool is_meaningful(const char *key)
 	return false;
 }
 
-/* A word the kernel knows but that means nothing here; NULL when all do. */
-static const char *refused_word(const struct config *cfg)
+/* Every table of words: the kernel's, then the benchmarks' (as kmain parses them). */
+static const struct word_table *table(size_t i)
 {
-	for (size_t i = 0; i < cmdline_help_lines(); i++) {
-		struct cmdline_doc doc;
-		cmdline_option_doc(i, &doc);
-		if (config_given(cfg, doc.key) && !is_meaningful(doc.key))
-			return doc.key;
-	}
+	return i == 0 ? &kernel_words : bench_tables[i - 1];
+}
+
+/* A word the kernel knows but that means nothing here; NULL when all do. */
+static const char *refused_word(void)
+{
+	for (size_t i = 0; i <= bench_tables_n; i++)
+		for (size_t k = 0; k < table(i)->n; k++)
+			if (words_given(table(i), table(i)->words[k].key) &&
+			    !is_meaningful(table(i)->words[k].key))
+				return table(i)->words[k].key;
 	return NULL;
 }
 
-static void usage(FILE *f)
+static void print_line(const char *line) { printf("%s\n", line); }
+
+static void usage(void)
 {
-	fprintf(f, "usage: tickbench-linux [--cpu N] [--log FILE] [--fifo] [WORDS...]\n"
-		"WORDS: the kernel's words that mean something under an OS:\n");
-	for (size_t i = 0; i < cmdline_help_lines(); i++) {
-		struct cmdline_doc doc;
-		char line[CMDLINE_HELP_MAX];
-		cmdline_option_doc(i, &doc);
-		if (is_meaningful(doc.key)) {
-			cmdline_help_line(i, line, sizeof(line));
-			fprintf(f, "  %s\n", line);
+	printf("usage: tickbench-linux [--cpu N] [--log FILE] [--fifo] [WORDS...]\n"
+	       "WORDS: the kernel's words that mean something under an OS:\n");
+	for (size_t i = 0; i <= bench_tables_n; i++)
+		for (size_t k = 0; k < table(i)->n; k++) {
+			struct word_doc doc;
+			char line[1024];
+			if (!is_meaningful(table(i)->words[k].key))
+				continue;
+			words_doc(&table(i)->words[k], &doc);
+			snprintf(line, sizeof(line), "%-9s %s (default %s): %s", doc.key,
+				 doc.accepts, doc.defaults, doc.meaning);
+			words_print_folded(line, print_line);
 		}
-	}
-	fprintf(f, "bench= takes tick or none here; timer=, hz= and the other words are the "
-		"bare kernel's (Linux drives its timers itself).\n");
+	printf("bench= takes tick or none here; timer=, hz= and the other words are the "
+	       "bare kernel's (Linux drives its timers itself).\n");
 }
 
 struct options {
@@ -112,7 +121,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		} else if (!strcmp(argv[i], "--fifo")) {
 			o->fifo = true;
 		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			usage(stdout);
+			usage();
 			exit(0);
 		} else if (argv[i][0] == '-') {
 			return bad_usage("unknown option, or an option without its value: %s%s", argv[i], "");
@@ -126,21 +135,22 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* The words into cfg: the kernel's parser, then those with no meaning here refused,
- * bench= tick (the default here) or none. */
-static int check_words(const char *words, struct config *cfg)
+/* The words into the kernel's and the benchmarks' settings (kernel/cmdline.c, as
+ * kmain parses them), then those with no meaning here refused; bench= tick (the
+ * default) or none. */
+static int check_words(const char *words)
 {
-	struct cmdline_error err;
-	if (!cmdline_parse(words, cfg, &err))
+	struct words_error err;
+	if (!cmdline_parse(words, bench_tables, bench_tables_n, &err))
 		return bad_usage("bad word \"%s\": %s", err.word, err.message);
-	const char *key = refused_word(cfg);
+	const char *key = refused_word();
 	if (key)
 		return bad_usage("%s= has no meaning under an OS: Linux drives its timers, "
 				 "interrupts and CPUs itself (the bare kernel takes it)%s", key, "");
-	if (!config_given(cfg, "bench"))
-		cmdline_apply_default(cfg, "bench=tick");
-	if (cfg->benches & ~(1u << 0) & ~(1u << 5))     /* bench_names[]: none, ..., tick */
-		return bad_usage("bench= takes tick or none under an OS%s%s", "", "");
+	for (unsigned i = 0; i < bench_count; i++)
+		if ((bench_config.benches >> (i + 1) & 1) && strcmp(bench_name[i], "tick"))
+			return bad_usage("bench=%s: bench= takes tick or none under an OS%s",
+					 bench_name[i], "");
 	return 0;
 }
 
@@ -185,15 +195,14 @@ static int finish(bool ok)
 int main(int argc, char **argv)
 {
 	struct options o;
-	struct config cfg;
 	struct linux_info li;
 	struct run_setup setup;
 	const char *why;
 	int rc = parse_options(argc, argv, &o);
-	if (rc || (rc = check_words(o.words, &cfg)))
+	if (rc || (rc = check_words(o.words)))
 		return rc;
-	if (cfg.help)
-		return usage(stdout), 0;
+	if (kernel_config.help)
+		return usage(), 0;
 	if (!linux_read(&li, &why))
 		return bad_usage("%s%s", why, "");
 	int cpu = choose_cpu(&o, &li);
@@ -204,14 +213,13 @@ int main(int argc, char **argv)
 	out = o.log ? fopen(o.log, "w") : stdout;
 	if (!out)
 		return bad_usage("cannot write the log %s: %s", o.log, strerror(errno));
-	if (!config_given(&cfg, "seed"))
-		cfg.seed = splitmix64_mix(rdtsc()) & RECORD_SEED_MAX;
+	config_choose_seed(rdtsc());            /* seed=, else the TSC's, mixed */
 	record_set_sink(to_log);
 	set_up((unsigned)cpu, o.fifo, &setup);
 	cpu_identify();                         /* on the CPU it runs on */
 	linux_take_cpu(&li, (unsigned)cpu);
 	li.tsc_hz = tsc_measure_hz();
-	linux_emit_start(&li, o.words, cfg.seed, &setup);
-	bool ok = !config_wants_bench(&cfg, "tick") || tick_linux(&cfg, &li);
+	linux_emit_start(&li, o.words, bench_config.seed, &setup);
+	bool ok = !config_wants_bench("tick") || tick_linux(&bench_config, &li);
 	return finish(ok);
 }

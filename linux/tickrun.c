@@ -6,6 +6,7 @@
 #include "hist.h"
 #include "record.h"
 #include "splitmix.h"
+#include "tick_words.h"
 #include "workload.h"
 
 #include <stdio.h>
@@ -318,7 +319,7 @@ static unsigned plan_order(const struct config *cfg, struct slot *slots)
 		for (unsigned run = 0; (cfg->workloads >> w & 1) && run < cfg->runs; run++)
 			slots[n++] = (struct slot){ w, run };
 	uint64_t seed = cfg->seed;
-	for (unsigned i = n; cfg->order == ORDER_RANDOM && i > 1; i--) {
+	for (unsigned i = n; tick_settings.order == ORDER_RANDOM && i > 1; i--) {
 		unsigned j = splitmix64_below(&seed, i);
 		struct slot t = slots[i - 1];
 		slots[i - 1] = slots[j];

@@ -14,9 +14,10 @@
 
 #include <stdbool.h>
 #include "about.h"
-#include "cmdline.h"
+#include "config.h"
 
-/* The spin loop's calibration ("spin" record), then every run in order= order: the
+/* The spin loop's calibration ("spin" record), then every run in order= order
+ * (tick's word, bench/tick_words.h): the
  * run records and their stats and ftq records, the lines, and the summary. False
  * when a run could not be counted (an error record says why). */
 bool tick_linux(const struct config *cfg, const struct linux_info *li);

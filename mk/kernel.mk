@@ -63,6 +63,7 @@ KERNEL_OBJS := \
 	lib/format.o \
 	lib/crc32.o \
 	kernel/record.o \
+	lib/words.o \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
@@ -101,6 +102,9 @@ KERNEL_OBJS := \
 	lib/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/config.o \
+	bench/tick_words.o \
+	bench/latency_words.o \
 	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -112,6 +116,7 @@ KERNEL_OBJS := \
 	bench/source.o \
 	bench/handler.o \
 	bench/floor.o \
+	bench/full.o \
 	bench/entry.o \
 	bench/hist.o \
 	bench/suite.o \

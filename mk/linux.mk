@@ -1,6 +1,7 @@
 # The OS beside the hardware (docs/METHOD.md): build/tickbench-linux, a static Linux
 # program built from the kernel's own sources (the spin loop, the workloads, the
-# record writer, the command-line parser, the platform and machine records) and the
+# record writer, the word tables and their parser (mk/host.mk's WORDS_SRCS), the
+# platform and machine records) and the
 # services linux/ gives them in the kernel's place; and make linux: Debian's own
 # kernel and busybox (scripts/get-linux) with an initramfs that runs the program.
 
@@ -8,7 +9,7 @@ LINUX_PROG := $(BUILD)/tickbench-linux
 LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
 	linux/tickgrid.c linux/tickrun.c \
 	bench/spin.c bench/spin_loop.S bench/hist.c bench/workload.c \
-	kernel/record.c kernel/cmdline.c kernel/smbios.c kernel/identity.c \
+	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \
 	arch/x86/cpu.c \
 	lib/format.c lib/crc32.c lib/ftq.c lib/splitmix.c lib/idlestate.c
 LINUX_OBJS := $(patsubst %,$(BUILD)/linux-obj/%.o,$(basename $(LINUX_SRCS)))
