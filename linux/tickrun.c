@@ -53,14 +53,19 @@ static const char *read_counts(unsigned cpu, struct reading *r)
 	text = read_file("/proc/softirqs");
 	bool softirq = text && proc_counts_parse(text, cpu, &r->softirq);
 	free(text);
-	struct rusage u;
-	getrusage(RUSAGE_THREAD, &u);
-	r->nivcsw = (uint64_t)u.ru_nivcsw;
 	if (!irq || !softirq)
 		return "/proc/interrupts or /proc/softirqs is unreadable or has no column for the CPU (offline?)";
 	uint64_t loc;
 	return proc_count(&r->irq, "LOC", &loc) ? NULL :
 	       "/proc/interrupts has no LOC line: the local timer's interrupts cannot be counted";
+}
+
+/* Another task ran on the CPU: the thread's involuntary context switches so far. */
+static uint64_t preemptions(void)
+{
+	struct rusage u;
+	getrusage(RUSAGE_THREAD, &u);
+	return (uint64_t)u.ru_nivcsw;
 }
 
 static uint64_t run_workload(unsigned w, uint64_t iterations)
@@ -110,10 +115,12 @@ static const char *measure(const struct linux_info *li, unsigned w, uint64_t ite
 	if (why)
 		return why;
 	linux_grid(li, &r->grid);
+	a.nivcsw = preemptions();
 	tsc_and_monotonic(&a.tsc, &a.ns);
 	r->start = rdtsc_ordered();
 	r->cycles = run_workload(w, iterations);
 	tsc_and_monotonic(&b.tsc, &b.ns);
+	b.nivcsw = preemptions();
 	if ((why = read_counts(li->cpu, &b)))
 		return why;
 	r->grid.tsc[0] = a.tsc, r->grid.tsc[1] = b.tsc, r->grid.ns[0] = a.ns, r->grid.ns[1] = b.ns;
@@ -127,6 +134,7 @@ static const char *measure(const struct linux_info *li, unsigned w, uint64_t ite
 
 static void attribute(unsigned w, uint64_t iterations, struct run_result *r)
 {
+	memset(&r->split, 0, sizeof(r->split));
 	if (w == WORKLOAD_SPIN) {
 		spin_step(r->cycles, iterations);
 		tick_holes_split(view.holes, view.run.stored, view.run.start, view.run.end,
@@ -328,6 +336,20 @@ static unsigned plan_order(const struct config *cfg, struct slot *slots)
 	return n;
 }
 
+/* An error record (the run's status becomes error) and its line; false. */
+static bool tick_error(const char *workload, const char *why)
+{
+	struct record r;
+	record_begin(&r, "error");
+	record_str(&r, "bench", "tick");
+	if (workload)
+		record_str(&r, "workload", workload);
+	record_str(&r, "reason", why);
+	record_emit(&r);
+	fprintf(stderr, "tick: error: %s\n", why);
+	return false;
+}
+
 static bool prepare(const struct config *cfg, const struct linux_info *li)
 {
 	uint64_t capacity = spin_capacity(HOLES_PER_SECOND / 2, cfg->ms);
@@ -336,15 +358,8 @@ static bool prepare(const struct config *cfg, const struct linux_info *li)
 		why = "no memory for the spin loop's buffer of holes";
 	else if (cfg->workloads & (1u << WORKLOAD_MEMWALK))
 		why = workload_memwalk_init(cfg->memwalk_kib);
-	if (why) {
-		struct record r;
-		record_begin(&r, "error");
-		record_str(&r, "bench", "tick");
-		record_str(&r, "reason", why);
-		record_emit(&r);
-		fprintf(stderr, "tick: error: %s\n", why);
-		return false;
-	}
+	if (why)
+		return tick_error(NULL, why);
 	spin_calibrate(&view);
 	fprintf(stderr, "tick: spin step %llu cycles, 99.9th percentile %llu, hole threshold "
 		"%llu cycles\n", (unsigned long long)spin_view_step(&view),
@@ -371,16 +386,8 @@ static bool run_one(const struct config *cfg, const struct linux_info *li, struc
 	fprintf(stderr, "tick %u/%u: %s run %u/%u\n", position + 1, total,
 		workload_names[slot.workload], slot.run + 1, cfg->runs);
 	const char *why = measure(li, slot.workload, iterations, &r);
-	if (why) {
-		struct record rec;
-		record_begin(&rec, "error");
-		record_str(&rec, "bench", "tick");
-		record_str(&rec, "workload", workload_names[slot.workload]);
-		record_str(&rec, "reason", why);
-		record_emit(&rec);
-		fprintf(stderr, "tick: error: %s\n", why);
-		return false;
-	}
+	if (why)
+		return tick_error(workload_names[slot.workload], why);
 	attribute(slot.workload, iterations, &r);
 	emit_run(li, slot.workload, slot.run, position, iterations, &r);
 	if (slot.workload == WORKLOAD_SPIN) {
