@@ -64,7 +64,7 @@ $(BUILD)/iso-linux: FORCE
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 $(LINUX_KERNEL) $(LINUX_DIR)/config $(LINUX_DIR)/busybox &:
-	$(call msg,GET,Debian's kernel and busybox (scripts/get-linux))
+	$(call msg,GET,$(LINUX_KERNEL) $(LINUX_DIR)/busybox)
 	$(Q)scripts/get-linux
 
 $(LINUX_INITRAMFS): $(LINUX_PROG) linux/init $(LINUX_DIR)/busybox $(LINUX_DIR)/config
