@@ -84,6 +84,18 @@ static void two_cpus(void **state)
 	assert_false(has_column("softirqs-2cpu", 2));
 }
 
+/* 256 CPUs (QEMU 10 with x2APIC and interrupt remapping): lines of 260 fields, the
+ * last CPU's column, none past it. */
+static void many_cpus(void **state)
+{
+	assert_int_equal(count_of("interrupts-256cpu", 0, "LOC"), 21133);
+	assert_int_equal(count_of("interrupts-256cpu", 254, "LOC"), 2160);
+	assert_int_equal(count_of("interrupts-256cpu", 255, "LOC"), 2080);
+	assert_false(has_column("interrupts-256cpu", 256));
+	assert_int_equal(count_of("softirqs-256cpu", 0, "TIMER"), 2289);
+	assert_int_equal(count_of("softirqs-256cpu", 255, "TIMER"), 6);
+}
+
 /* Without its LOC line the file still parses; the timer's count is absent. */
 static void no_loc_line(void **state)
 {
@@ -209,6 +221,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(one_cpu),
 		cmocka_unit_test(two_cpus),
+		cmocka_unit_test(many_cpus),
 		cmocka_unit_test(no_loc_line),
 		cmocka_unit_test(arm64),
 		cmocka_unit_test(cpu_offline_between_reads),
