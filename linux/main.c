@@ -198,6 +198,7 @@ int main(int argc, char **argv)
 	struct linux_info li;
 	struct run_setup setup;
 	const char *why;
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);  /* each text line in one write (linux/init) */
 	int rc = parse_options(argc, argv, &o);
 	if (rc || (rc = check_words(o.words)))
 		return rc;
