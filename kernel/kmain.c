@@ -36,11 +36,33 @@ static void record_to_console(const char *line, size_t len)
 }
 static void lock_console(void) { console_lock(); }
 
-static void print_line(const char *line) { kprintf("%s\n", line); }
+/* help's table folded for an 80-column console; the end screen keeps its title, as
+ * the head of the table, and each option whole, to fold at its own width. */
+static void help_line(const char *line)
+{
+	static bool title = true;
+	kprintf("%s\n", line);
+	if (title)
+		qrscreen_keep(QRSCREEN_DETAIL | QRSCREEN_HEAD, line);
+	title = false;
+}
+
+static void print_help(void)
+{
+	char line[CMDLINE_HELP_MAX];
+	qrscreen_say(QRSCREEN_WHY, "tickbench help: the kernel's words (key=value), on the "
+		     "text pages; nothing was measured.");
+	cmdline_print_help(help_line);
+	for (size_t i = 0; i < cmdline_help_lines(); i++) {
+		cmdline_help_line(i, line, sizeof(line));
+		qrscreen_keep(QRSCREEN_DETAIL, line);
+	}
+}
 
 static void report_cmdline_error(const struct cmdline_error *err)
 {
-	kprintf("tickbench: bad command-line word \"%s\": %s\n", err->word, err->message);
+	qrscreen_say(QRSCREEN_WHY, "tickbench: bad command-line word \"%s\": %s", err->word,
+		     err->message);
 	struct record r;
 	record_begin(&r, "error");
 	record_str(&r, "reason", "cmdline");
@@ -96,7 +118,7 @@ void kmain(uint32_t magic, uint32_t info)
 		run_end();
 	}
 	if (cfg.help) {
-		cmdline_print_help(print_line);
+		print_help();
 		run_end();
 	}
 	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */

@@ -53,6 +53,7 @@ void run_error(const char *reason, const char *message)
 	record_str(&r, "reason", reason);
 	record_str(&r, "message", message);
 	record_emit(&r);
+	qrscreen_say(QRSCREEN_WHY, "tickbench error (%s): %s", reason, message);
 	run_set_status(RUN_ERROR);
 }
 

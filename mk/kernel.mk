@@ -98,6 +98,7 @@ KERNEL_OBJS := \
 	lib/reedsolomon.o \
 	lib/qrpages.o \
 	lib/qrlayout.o \
+	lib/textpages.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/plan.o \
