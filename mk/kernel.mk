@@ -99,6 +99,7 @@ KERNEL_OBJS := \
 	lib/qrpages.o \
 	lib/qrlayout.o \
 	lib/textpages.o \
+	lib/progress.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/plan.o \
