@@ -13,7 +13,6 @@
 #include "i8042.h"
 #include "lib.h"
 #include "logstore.h"
-#include "machine.h"
 #include "qr.h"
 #include "qrlayout.h"
 #include "qrpages.h"
@@ -324,12 +323,12 @@ static bool summary_add(size_t *n, const char *prefix, const char *line)
 }
 
 /* Why the run ended so, the warnings, then each headline verdict, as many as fit. */
-static void build_summary(void)
+static void build_summary(const char *machine)
 {
 	static const unsigned order[] = { QRSCREEN_WHY, QRSCREEN_WARNING, QRSCREEN_SUMMARY };
 	size_t n = (size_t)format(summary, sizeof(summary), "tickbench run %08x: %s, %zu "
 				  "records\nmachine %s, %s\n", scr.run_id, scr.status,
-				  logstore_lines(), machine_id(), cpu.brand);
+				  logstore_lines(), machine, cpu.brand);
 	unsigned left = 0, verdicts = 0;
 	for (unsigned o = 0; o < ARRAY_SIZE(order); o++)
 		for (unsigned i = 0; i < n_lines; i++) {
@@ -467,7 +466,7 @@ static bool prepare_qr(void)
 	return true;
 }
 
-void qrscreen_show(const char *status)
+void qrscreen_show(const char *status, const char *machine)
 {
 	kprintf("\n");
 	if (!choose_grid()) {
@@ -477,7 +476,7 @@ void qrscreen_show(const char *status)
 	scr.status = status;
 	scr.keyboard = i8042_present();
 	scr.run_id = qrpages_run_id(logstore_data(), logstore_len());
-	build_summary();
+	build_summary(machine);
 	scr.qr = prepare_qr();
 	gather_text();
 	if (!n_text)

@@ -47,7 +47,7 @@ void qrscreen_vsay(enum qrscreen_text kind, const char *fmt, va_list ap)
 bool qrscreen_wanted(bool machine_ends_itself);
 /* After the end record, under the console lock: compress, then cycle through the
  * pages forever. Returns only when there is no screen to draw on, having said so on
- * the console. */
-void qrscreen_show(const char *status);
+ * the console. machine: the machine's id (kernel/machine.h), for the summary. */
+void qrscreen_show(const char *status, const char *machine);
 
 #endif

@@ -7,6 +7,7 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "machine.h"
 #include "qrscreen.h"
 #include "smp.h"
 #include "splitmix.h"
@@ -73,7 +74,7 @@ _Noreturn void run_end(void)
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
 	if (qrscreen_wanted(qemu || bochs))
-		qrscreen_show(status_names[run_status()]);   /* forever, if it can draw */
+		qrscreen_show(status_names[run_status()], machine_id());  /* forever, if it can */
 	run_stop_machine();
 }
 

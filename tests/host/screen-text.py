@@ -26,11 +26,12 @@ last space within the row (arch/x86/fb.c).
 the verdict table's shape only) (kernel/qrscreen.c): black text on white on a grid whose
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
-record's line) and its end record's status; every line of the report's verdict (the
-table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be the text
-of some row; with --report (the full report, after a key) every line of the report
-from "tickbench: the details" or the answer's banner on that must, in order. Prints
-the screen's text.
+record's line) and its end record's status. On a text page ("text k/m" in row 0) the
+rows must be a run of the report's rows (folded as lib/textpages.c folds them, a
+table's head repeated above); beside the QR pages every line of the report's verdict
+(the table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be
+the text of some row. With --report (after a key from the QR pages) it must be the
+first text page, the report's first rows. Prints the screen's text.
 
 --rows prints the end screen's rows ("|" before each), from a PPM screendump of a
 framebuffer (cells that are no glyph, pictures, as DEL, 0x7f), or from QEMU's `xp /2000hx
@@ -182,14 +183,15 @@ def report_blocks(lines):
 
 
 def end_screen_alone(text, args):
-    """No log (no serial port): row 0 names a run and a status, the verdict's header
-    is on a row and a row per series follows it."""
+    """No log (no serial port): row 0 names a run and a status; beside the QR pages
+    the verdict's header is on a row and a row per series follows it."""
     bad = []
     if not text or not re.match(r"tickbench run [0-9a-f]{8}   status (pass|fail|error)   ", text[0]):
         bad.append("row 0 names no run and status: %r" % (text[0] if text else ""))
+    caption = CAPTION.match(text[0]) if text else None
     head = next((i for i, r in enumerate(text) if r.startswith(VERDICT)), None)
     series = [r for r in text[head + 2:] if SERIES.match(r)] if head is not None else []
-    if head is None or not series:
+    if not (caption and caption.group(4)) and (head is None or not series):
         bad.append("no verdict table (its header and a row per series)")
     bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
             if not any(e in r for r in text)]
@@ -220,15 +222,23 @@ def end_screen(ppm, log, args):
         bad.append("row 0 is not %r..." % head)
     if not verdict:
         bad.append("the log has no verdict table")
-    for l in verdict:
-        if l not in text:
-            bad.append("the verdict line %r is on no row" % l)
-    if "--report" in args:
-        want = wrapped(report, cols)
-        at = next((i for i in range(len(text)) if text[i:i + len(want)] == want), None)
-        tail = next((i for i in range(len(want)) if text[2:2 + len(want) - i] == want[i:]), None)
-        if at is None and tail is None:
-            bad.append("the report's lines are not the screen's rows, in order")
+    caption = CAPTION.match(text[0]) if text else None
+    if caption and caption.group(4):            # a text page: a run of the report's rows
+        body = text[2:]
+        while body and not body[-1]:
+            body.pop()
+        want = [r for l in kept_lines(log) for r in fold_rows(l, cols)]
+        if not any(body[p:] == want[at:at + len(body) - p] for p in range(len(body))
+                   for at in range(len(want))):
+            bad.append("text page %s: its rows are not a run of the report's" % caption.group(4))
+        if "--report" in args and (caption.group(4) != "1" or body[:1] != want[:1]):
+            bad.append("not the report's first text page")
+    else:                                       # the QR pages: the verdict beside them
+        for l in verdict:
+            if l not in text:
+                bad.append("the verdict line %r is on no row" % l)
+        if "--report" in args:
+            bad.append("the QR pages, not the report's text pages")
     bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
             if not any(e in r for r in text)]
     print("end screen %dx%d, text %dx%d (scale %d), run %s, %d verdict lines"
