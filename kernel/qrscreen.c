@@ -22,7 +22,7 @@
 #define LEVEL        QR_M               /* 15 % of codewords recoverable: glare, blur */
 #define KEEP_BYTES   32768              /* the lines kept: the report, help's table */
 #define KEEP_LINES   512
-#define SUMMARY_MAX  412                /* the text code: version 15-M at most */
+#define SUMMARY_MAX  560                /* the text code: version 18-M at most */
 #define ROW_CHARS    256
 #define KEY_POLL_MS  20
 #define TEXT_TURNS   2                  /* a text page stays for two QR pages' time */
@@ -334,11 +334,11 @@ static void build_summary(const char *machine)
 		for (unsigned i = 0; i < n_lines; i++) {
 			if (line_kind(i) != order[o])
 				continue;
-			const char *prefix = "";
-			if (order[o] == QRSCREEN_SUMMARY && !verdicts++)
-				prefix = "CPU lost to the tick against the lowest HZ, % of the CPU "
-					 "+/- 95 %:\n";
-			left += !summary_add(&n, prefix, line_text(i));
+			const char *prefix = order[o] == QRSCREEN_SUMMARY && !verdicts ?
+				"CPU lost to the tick against the lowest HZ, % of the CPU +/- 95 %:\n" : "";
+			bool added = summary_add(&n, prefix, line_text(i));
+			verdicts += added && order[o] == QRSCREEN_SUMMARY;
+			left += !added;
 		}
 	if (left)
 		format(summary + n, sizeof(summary) - n, "%u more: the text pages\n", left);
