@@ -181,12 +181,13 @@ static void caption_run(const char *what)
 	text_at(0, 0, scr.l.cols, row);
 }
 
-/* The seconds of a whole cycle: the text pages, then the QR pages' turns. */
+/* The QR pages' turns in a cycle: the pages, and the summary's where it is not beside. */
 static unsigned qr_turns(void)
 {
 	return scr.qr ? scr.pages.count + !scr.l.summary_beside : 0;
 }
 
+/* The seconds of a whole cycle: the text pages, then the QR pages' turns. */
 static unsigned cycle_seconds(void)
 {
 	return (scr.text_pages * TEXT_TURNS + qr_turns()) * scr.seconds;
