@@ -115,8 +115,8 @@ static _Noreturn void report_and_end(const struct interrupt_frame *f, const char
 	format(where, sizeof(where), "on %s (APIC id %u)",
 	       cpu_is_boot() ? "the boot CPU" : "an AP", apic_id);
 	kprintf("\n");
-	qrscreen_say(QRSCREEN_WHY, "tickbench: CPU exception %s (vector %llu, error code 0x%llx) "
-		     "%s", name, (unsigned long long)f->vector,
+	qrscreen_say(QRSCREEN_WHY, "tickbench: CPU exception %s (vector %llu, error code "
+		     "0x%llx) %s", name, (unsigned long long)f->vector,
 		     (unsigned long long)f->error_code, where);
 	if (hold == CONSOLE_HELD_ALREADY)
 		kprintf("tickbench: it came while this CPU was writing: the line before may be cut\n");

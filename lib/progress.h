@@ -3,7 +3,8 @@
  * the finished benchmarks took against theirs, PROGRESS_PRIOR_MS of estimate counted
  * at 1:1 beforehand so that a short first benchmark does not swing it; and, where
  * that makes the time left more than the step before said, by how much the finished
- * benchmarks ran over, for the line to say why. Host-tested (tests/unit/test_progress.c). */
+ * benchmarks ran over, for the line to say why. Host-tested
+ * (tests/unit/test_progress.c). */
 #ifndef LIB_PROGRESS_H
 #define LIB_PROGRESS_H
 

@@ -3,7 +3,8 @@
  * number of rows. A table is never cut from its head: a page that goes on with a
  * table's rows first repeats its head, and a head never ends a page without a row
  * after it. A section (the report's answer, say) that a page holds whole starts a
- * page rather than be cut in two. Pure arithmetic on strings, host-tested (tests/unit/test_textpages.c). */
+ * page rather than be cut in two. Pure arithmetic on strings, host-tested
+ * (tests/unit/test_textpages.c). */
 #ifndef LIB_TEXTPAGES_H
 #define LIB_TEXTPAGES_H
 
