@@ -53,10 +53,9 @@ static void clusters_of(const struct dataset *d, struct clusters *c)
 	for (size_t i = 0; i < d->n; i++) {
 		int k = cluster_of(c, d->boot ? d->boot[i] : 0);
 		c->v[c->start[k] + fill[k]++] = d->v[i];
-		c->mean[k] += d->v[i];
 	}
 	for (int k = 0; k < c->k; k++)
-		c->mean[k] /= (double)c->len[k];
+		c->mean[k] = mean_of(c->v + c->start[k], c->len[k]);
 	free(fill);
 }
 
@@ -75,22 +74,6 @@ int boots_in(const struct dataset *d)
 }
 
 /* ---- levels ------------------------------------------------------------------- */
-
-static double mean_of(const double *v, size_t n)
-{
-	double s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += v[i];
-	return s / (double)n;
-}
-
-static double var_of(const double *v, size_t n)
-{
-	double m = mean_of(v, n), s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += (v[i] - m) * (v[i] - m);
-	return n > 1 ? s / (double)(n - 1) : NAN;
-}
 
 void within_boots(const struct dataset *d, double *out)
 {
@@ -300,9 +283,9 @@ struct estimate mean_estimate(const struct dataset *d, int ci)
 	e.boots = c.k;
 	e.v = c.k == 1 ? ds_mean(d) : mean_of(c.mean, (size_t)c.k);
 	if (c.k == 1 && d->n >= 2)
-		symmetric(&e, t_half(sqrt(var_of(d->v, d->n)), (double)d->n, ci));
+		symmetric(&e, t_half(sd_of(d->v, d->n), (double)d->n, ci));
 	else if (c.k > 1 && c.k < BOOTSTRAP_MIN_BOOTS)
-		symmetric(&e, t_half(sqrt(var_of(c.mean, (size_t)c.k)), c.k, ci));
+		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
 	else if (c.k >= BOOTSTRAP_MIN_BOOTS)
 		bootstrap(&c, NULL, NULL, e.v, ci, &e);
 	e.method = c.k == 1 ? IV_RUNS : c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
@@ -331,11 +314,11 @@ static void runs_difference(const struct dataset *a, const struct dataset *b, in
 			    struct estimate *e)
 {
 	double na = (double)a->n, nb = (double)b->n;
-	e->v = ds_mean(b) - ds_mean(a);
+	e->v = ds_mean_diff(a, b);
 	e->method = IV_RUNS;
 	if (a->n < 2 || b->n < 2)
 		return;
-	e->s = sqrt(((na - 1) * var_of(a->v, a->n) + (nb - 1) * var_of(b->v, b->n)) / (na + nb - 2));
+	e->s = pooled_sd(a, b);
 	symmetric(e, t_crit(ci, na + nb - 2) * e->s * sqrt(1 / na + 1 / nb));
 }
 
@@ -354,7 +337,7 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 	else if (!map && a->k >= BOOTSTRAP_MIN_BOOTS && b->k >= BOOTSTRAP_MIN_BOOTS)
 		bootstrap(a, b, NULL, e->v, ci, e);
 	else if (map)
-		symmetric(e, t_half(sqrt(var_of(d, (size_t)a->k)), a->k, ci));
+		symmetric(e, t_half(sd_of(d, (size_t)a->k), a->k, ci));
 	else {
 		double ka = a->k, kb = b->k, s2 = ((ka - 1) * var_of(a->mean, (size_t)a->k) +
 						   (kb - 1) * var_of(b->mean, (size_t)b->k)) / (ka + kb - 2);

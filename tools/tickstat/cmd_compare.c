@@ -60,10 +60,13 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		printf("Runs needed: no difference to resolve\n");
 	else if (n == 0)
 		printf("Runs needed to resolve %g at %.1f%%: more than 10^8 per set\n", d, conf_pct[ci]);
-	else
-		printf("Runs needed to resolve %g (%.3g%%) at %.1f%% confidence: %ld per set "
-		       "(pooled s = %g, Student's t)\n", fabs(d), fabs(d) * 100 / ds_mean(a),
-		       conf_pct[ci], n, t.s);
+	else {
+		char share[32] = "";
+		if (ds_mean(a) != 0)     /* a share of a mean of 0 is no figure */
+			snprintf(share, sizeof(share), " (%.3g%%)", fabs(d) * 100 / ds_mean(a));
+		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set "
+		       "(pooled s = %g, Student's t)\n", fabs(d), share, conf_pct[ci], n, t.s);
+	}
 }
 
 /* Sets of several boots (logs of one machine and build pooled): the difference

@@ -4,6 +4,8 @@
 #include "machines.h"
 #include "tickstat.h"
 
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,9 +219,62 @@ static void guess_type(const struct rec *r, void *ctx)
 		*type = "run";
 }
 
-/* The largest magnitude read: the squares the variance sums stay finite (1e155
- * made the standard deviation infinite, and the plot wrote outside its grid). */
+/* The largest magnitude read: the standard deviation stays finite (1e155 made it
+ * infinite, and the plot wrote outside its grid); the smallest, but 0: a double
+ * below 2.2e-308 holds fewer digits than tickstat prints. */
 #define NUMBER_MAX 1e100
+#define NUMBER_MIN 1e-300
+
+/* How far the numbers' text may lie from the doubles read: the largest half unit
+ * in the last place of a value strtod() rounded (FE_INEXACT), and whether every
+ * value had the same text. */
+struct rounding {
+	double most;
+	bool one_text;
+	char first[64];
+};
+
+static void note_rounding(struct rounding *r, const char *text, size_t len, double v, bool inexact)
+{
+	if (inexact)
+		r->most = fmax(r->most, (nextafter(fabs(v), INFINITY) - fabs(v)) / 2);
+	if (!r->first[0])
+		snprintf(r->first, sizeof(r->first), "%.*s", (int)len, text);
+	else if (strlen(r->first) != len || strncmp(r->first, text, len))
+		r->one_text = false;
+}
+
+/* A unit in the 8th significant digit of x (ministat's %13.8g columns). */
+static double last_digit(double x)
+{
+	return pow(10, floor(log10(fabs(x))) - 7);
+}
+
+/* Why the mean and standard deviation of the doubles read are not those of the
+ * numbers' text to the 8 digits printed, or NULL. Each value is off by at most
+ * r->most, which moves the mean by as much and the standard deviation by at most
+ * r->most sqrt(n / (n - 1)) (the norm of the deviations is 1-Lipschitz). Allowed:
+ * a hundredth of the last digit (which carries a figure beyond its rounding only
+ * when it lies within that of a tie). Values all read as one double are a constant
+ * set only when their text is one too. */
+static const char *digits_lost(const struct dataset *d, const struct rounding *r, double *sd)
+{
+	static const char coarse[] = "too coarse for their spread to 8 digits";
+	if (d->n < 2)
+		return NULL;
+	double mean = ds_mean(d);
+	*sd = ds_stddev(d);
+	if (*sd != 0 && *sd < DBL_MIN)
+		return "their spread is below the doubles that hold 8 digits";
+	if (r->most == 0)
+		return NULL;
+	if (*sd == 0)
+		return r->one_text ? NULL : coarse;
+	double spread = r->most * sqrt((double)d->n / ((double)d->n - 1));
+	if (spread > 0.01 * last_digit(*sd) || (mean != 0 && r->most > 0.01 * last_digit(mean)))
+		return coarse;
+	return NULL;
+}
 
 /* Plain numbers, one per line, as ministat reads them (first column). */
 static int read_numbers(const char *path, struct series *s)
@@ -227,6 +282,7 @@ static int read_numbers(const char *path, struct series *s)
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
 	char line[4096];
 	unsigned long lineno = 0;
+	struct rounding rounding = { .one_text = true };
 	if (!f) {
 		perror(path);
 		return 2;
@@ -238,21 +294,32 @@ static int read_numbers(const char *path, struct series *s)
 		lineno++;
 		if (*p == '#' || *p == '\n' || !*p)
 			continue;
+		feclearexcept(FE_INEXACT);
 		double v = strtod(p, &end);
+		bool inexact = fetestexcept(FE_INEXACT);
 		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
 			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
 			return 2;
 		}
-		if (!isfinite(v) || fabs(v) > NUMBER_MAX) {
+		if (!isfinite(v) || fabs(v) > NUMBER_MAX || (v != 0 && fabs(v) < NUMBER_MIN)) {
 			fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
-				isfinite(v) ? "out of range (tickstat takes magnitudes up to 1e100)"
-				: "not a finite number");
+				isfinite(v) ? "out of range (tickstat takes 0 and magnitudes from "
+				"1e-300 to 1e100)" : "not a finite number");
 			return 2;
 		}
+		note_rounding(&rounding, p, (size_t)(end - p), v, inexact);
 		ds_add(&s->d, v);
 	}
 	if (f != stdin)
 		fclose(f);
+	double sd = 0;
+	const char *lost = digits_lost(&s->d, &rounding, &sd);
+	if (lost) {
+		fprintf(stderr, "%s: a double holds these numbers to +/-%.2g, their standard "
+			"deviation is %.2g: %s (subtract a common offset, or scale them; "
+			"ministat loses the same digits)\n", path, rounding.most, sd, lost);
+		return 2;
+	}
 	return 0;
 }
 

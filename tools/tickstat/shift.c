@@ -132,14 +132,16 @@ struct clusters2 two_clusters(const double *v, size_t n)
 	if (n < 8)
 		return c;
 	struct dataset a = sorted(v, n);
-	double total = 0, mean = a.sum / (double)n, left = 0, best = INFINITY;
+	double total = 0, sum = 0, mean = ds_mean(&a), left = 0, best = INFINITY;
 	size_t least = (size_t)ceil(0.2 * (double)n), at = 0;
 	least = least < 2 ? 2 : least;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		total += (a.v[i] - mean) * (a.v[i] - mean);
+		sum += a.v[i];
+	}
 	for (size_t i = 0; i + least <= n; i++) {   /* split before i: [0, i) and [i, n) */
 		if (i >= least) {
-			double ml = left / (double)i, mr = (a.sum - left) / (double)(n - i);
+			double ml = left / (double)i, mr = (sum - left) / (double)(n - i);
 			double within = total - (double)i * (ml - mean) * (ml - mean) -
 					(double)(n - i) * (mr - mean) * (mr - mean);
 			if (within < best)
