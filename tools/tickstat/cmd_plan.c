@@ -23,7 +23,7 @@ static double precision_ppm(const char *arg)
 	if (*end == '%')
 		end++;
 	if (end == arg || *end || !(v > 0) || v >= 100)
-		usage_error("plan: --precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
+		usage_error("--precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
 	return v * 1e4;
 }
 
@@ -123,24 +123,32 @@ static void print_costs(const struct report *r)
 		       "keeps the\nlogs' runs per boot and asks for the fewest boots.\n");
 }
 
+const struct help help_plan = {
+	"plan [--precision P%] [-c LEVEL] LOG...",
+	"  the boots and runs per boot that an interval of half width P of the CPU\n"
+	"  needs (default 0.05%), from the logs' variance within and between boots, at\n"
+	"  most 1000 boots x 10000 runs a boot\n",
+	"  --precision P%  the half width asked, a share of the CPU (default 0.05%)\n"
+	HELP_LEVEL, NULL
+};
+
 int cmd_plan(int argc, char **argv)
 {
 	double h = PLAN_PRECISION_PPM;
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	int nlogs = 0, ci = 2;
 	for (int i = 0; logs && i < argc; i++) {
-		if (!strcmp(argv[i], "--precision") && i + 1 < argc)
-			h = precision_ppm(argv[++i]);
-		else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((ci = conf_index(argv[++i])) < 0)
-				usage_error("plan: -c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("plan: unknown option %s", argv[i]);
+		if (!strcmp(argv[i], "--precision"))
+			h = precision_ppm(option_value(argc, argv, &i));
+		else if (!strcmp(argv[i], "-c"))
+			ci = level_option(argc, argv, &i);
+		else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("unknown option %s", argv[i]);
 		else
 			logs[nlogs++] = argv[i];
 	}
 	if (nlogs == 0)
-		usage_error("plan: no LOG given");
+		usage_error("no LOG given");
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	struct report *r = report_new(ci);
