@@ -61,6 +61,11 @@ echo "standard input: every command, redirected and piped"
 # 2. Exit status and messages.
 sed '20s/"run":/"rum":/' g.log > damaged.log
 expect 1 "damaged record refused" $ts compare --by hz damaged.log
+# a damaged run leaves its set 2 values: 1 (damage), not 2 (usage)
+$gen -r 3 > r3.log
+n=$(grep -n '"type":"run".*"timer":"pit".*"hz":100,.*"timer_on":true' r3.log | head -1 | cut -d: -f1)
+sed "${n}s/\"run\":/\"rum\":/" r3.log > r3bad.log
+expect 1 "compare needs at least 3 (damaged records were refused)" $ts compare --by hz r3bad.log
 expect 2 'no run record has the field "nosuchfield" (--by)' $ts compare --by nosuchfield g.log
 expect 2 "no run record matches --where hz=5" $ts compare --where hz=5 --by timer g.log
 expect 2 'no run record has the field "nosuch"' $ts column nosuch g.log
