@@ -192,7 +192,7 @@ static int scale_exponent(const double *v, size_t n)
 	double big = 0;
 	int e;
 	for (size_t i = 0; i < n; i++)
-		big = fmax(big, fabs(v[i]));
+		big = fabs(v[i]) > big ? fabs(v[i]) : big;
 	frexp(big, &e);
 	return e < -1021 ? -1021 : e;
 }
@@ -233,6 +233,13 @@ double var_of(const double *v, size_t n)
 }
 
 double ds_mean(const struct dataset *d) { return mean_of(d->v, d->n); }
+
+void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
+{
+	struct moments m = moments_of(d->v, d->n);
+	*mean = m.hi;
+	*sd = m.sd;
+}
 double ds_var(const struct dataset *d) { return var_of(d->v, d->n); }
 double ds_stddev(const struct dataset *d) { return sd_of(d->v, d->n); }
 
