@@ -149,8 +149,8 @@ static void print_entered(const struct res *r)
 
 static void print_latency(void)
 {
-	report_say(QRSCREEN_DETAIL, "Idle: wake-up latency by state and source, ns (mean over "
-		   "runs of each run's p50, p99, p99.9; largest max):");
+	report_say(QRSCREEN_DETAIL | QRSCREEN_HEAD, "Idle: wake-up latency by state and source, "
+		   "ns (mean over runs of each run's p50, p99, p99.9; largest max):");
 	for (unsigned i = 0; i < n_lat; i++) {
 		const struct lat *l = &lat[i];
 		char what[16];
@@ -283,8 +283,8 @@ static void print_state(unsigned first)
 
 static void print_power(void)
 {
-	report_say(QRSCREEN_DETAIL, "Idle: package power by HZ, mW (mean +/- 95 %% over runs), "
-		   "the deepest residency, wake-ups per second:");
+	report_say(QRSCREEN_DETAIL | QRSCREEN_HEAD, "Idle: package power by HZ, mW (mean +/- 95 %% "
+		   "over runs), the deepest residency, wake-ups per second:");
 	for (unsigned i = 0; i < n_pw; i++) {
 		bool seen = false;
 		for (unsigned j = 0; j < i; j++)

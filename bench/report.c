@@ -153,7 +153,7 @@ static void print_platform(void)
 		   (unsigned long long)(khz / 1000), (unsigned long long)(khz % 1000),
 		   timers.tsc_reference ? timers.tsc_reference : "nothing");
 	if (*warnings)
-		report_say(QRSCREEN_ANSWER, "warning  %s", warnings);
+		report_say(QRSCREEN_WARNING, "warning  %s", warnings);
 }
 
 /* ---- reads, acknowledgements and the timers ---- */
@@ -261,8 +261,8 @@ static void print_timers(void)
 		if (!nl && !nd && !cost(arm_ops[timer]))
 			continue;               /* nothing measured of it */
 		if (!header)
-			report_say(QRSCREEN_ANSWER, "timer    arm (ns)  latency p50 (ns)  "
-				   "latency p99 (ns)  direct (ns per interrupt)");
+			report_say(QRSCREEN_ANSWER | QRSCREEN_HEAD, "timer    arm (ns)  latency p50 "
+				   "(ns)  latency p99 (ns)  direct (ns per interrupt)");
 		header = true;
 		ns_cell(arm, sizeof(arm), cost(arm_ops[timer]), cost(arm_ops[timer]));
 		ns_cell(p50, sizeof(p50), nl ? latency[timer].p50 / nl : 0, nl);

@@ -245,7 +245,7 @@ static void print_head(enum qrscreen_text kind, struct table *t, unsigned first)
 	for (unsigned c = 0; c < t->columns; c++)
 		format(t->cells[c], CELL, first ? "HZ=%u vs HZ=%u" : "HZ=%u", t->hz[first + c],
 		       t->hz[0]);
-	print_row(kind, t, "");
+	print_row(kind | QRSCREEN_HEAD, t, "");
 }
 
 typedef void fill_fn(struct table *t, unsigned i, uint64_t runs, bool emit);
@@ -360,8 +360,8 @@ void shares_print_details(void)
 	t.columns = all_hz(t.hz);
 	t.label = label_width();
 	uint64_t runs = common_runs();
-	report_say(QRSCREEN_DETAIL, "CPU lost at each HZ on 1 CPU, %% of the CPU +/- 95 %% "
-		   "(each run with the timer against its run without; n=%llu runs):",
+	report_say(QRSCREEN_DETAIL | QRSCREEN_HEAD, "CPU lost at each HZ on 1 CPU, %% of the CPU "
+		   "+/- 95 %% (each run with the timer against its run without; n=%llu runs):",
 		   (unsigned long long)runs);
 	print_table(QRSCREEN_DETAIL, &t, 0, share_cells, runs);
 	if (noise_seen || verdicts_noisy())
@@ -462,8 +462,8 @@ void shares_print_verdicts(void)
 		return;
 	t.columns = n_hz - 1;
 	t.label = label_width();
-	report_say(QRSCREEN_VERDICT, "CPU lost to the tick on 1 CPU, %% +/- 95 %% where a "
-		   "difference is proven (n=%llu+%llu):", (unsigned long long)runs,
+	report_say(QRSCREEN_VERDICT | QRSCREEN_HEAD, "CPU lost to the tick on 1 CPU, %% +/- 95 %% "
+		   "where a difference is proven (n=%llu+%llu):", (unsigned long long)runs,
 		   (unsigned long long)runs);
 	print_table(QRSCREEN_VERDICT, &t, 1, verdict_cells, runs);
 }

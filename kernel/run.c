@@ -6,6 +6,7 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "machine.h"
 #include "qrscreen.h"
 #include "smp.h"
 
@@ -42,6 +43,7 @@ void run_error(const char *reason, const char *message)
 	record_str(&r, "reason", reason);
 	record_str(&r, "message", message);
 	record_emit(&r);
+	qrscreen_say(QRSCREEN_WHY, "tickbench error (%s): %s", reason, message);
 	run_set_status(RUN_ERROR);
 }
 
@@ -61,7 +63,7 @@ _Noreturn void run_end(void)
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
 	if (qrscreen_wanted(qemu || bochs))
-		qrscreen_show(status_names[run_status()]);   /* forever, if it can draw */
+		qrscreen_show(status_names[run_status()], machine_id());  /* forever, if it can */
 	run_stop_machine();
 }
 

@@ -67,7 +67,11 @@ static const char *refused_word(void)
 	return NULL;
 }
 
-static void print_line(const char *line) { printf("%s\n", line); }
+static void print_line(const char *line, bool head)
+{
+	(void)head;
+	printf("%s\n", line);
+}
 
 static void usage(void)
 {
@@ -82,7 +86,7 @@ static void usage(void)
 			words_doc(&table(i)->words[k], &doc);
 			snprintf(line, sizeof(line), "%-9s %s (default %s): %s", doc.key,
 				 doc.accepts, doc.defaults, doc.meaning);
-			words_print_folded(line, print_line);
+			words_print_item(line, true, print_line);
 		}
 	printf("bench= takes tick or none here; timer=, hz= and the other words are the "
 	       "bare kernel's (Linux drives its timers itself).\n");

@@ -21,7 +21,8 @@ QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout test_spin test_counter test_pmu test_ftq test_tickgrid test_proctext
+	test_layout test_textpages test_progress test_spin test_counter test_pmu test_ftq \
+	test_tickgrid test_proctext
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -45,6 +46,8 @@ $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
+$(BUILD)/tests/test_textpages: $(BUILD)/host-obj/lib/textpages.o
+$(BUILD)/tests/test_progress: $(BUILD)/host-obj/lib/progress.o
 # The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
 $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)

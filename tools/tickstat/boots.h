@@ -66,13 +66,20 @@ void fmt_method(char *buf, size_t size, const struct estimate *e, int ci);
  * least (one run a boot would hide the levels from the next plan). One boot: its
  * between-boot variance is unknown, so 1 boot x the runs it needs. */
 struct need {
-	long boots, runs;        /* 0: more than NEED_MAX */
+	long boots, runs;        /* 0: more than the ceiling (NEED_MAX) */
 	bool one_boot;           /* planned within one boot (nothing known of boots) */
+	unsigned steps;          /* the (k, n) the search weighed: some dozens */
 };
 #define NEED_MAX 10000000L
 struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int ci);
 struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
 			  double boot_cost, int ci);
+/* The same under a ceiling of boots and of runs per boot: the cheapest plan within
+ * it (which may cost more than one beyond it), or 0 boots or runs for none. */
+struct need plan_for_mean(const struct dataset *d, double h, double boot_cost, int ci,
+			  long max_boots, long max_runs);
+struct need plan_for_diff(const struct dataset *a, const struct dataset *b, double h,
+			  double boot_cost, int ci, long max_boots, long max_runs);
 /* "needed: 4 boots × 10 runs", "needed: 1 boot × 37 runs", "needed: over 10^7 runs". */
 void fmt_need(char *buf, size_t size, const struct need *n);
 

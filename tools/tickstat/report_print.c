@@ -313,7 +313,7 @@ static void print_modes(struct report *r)
 		print_items(&l, &it, r->ci);
 		print_verdict(r, "one-shot vs periodic", p, o, &p->lost, &o->lost);
 	}
-	if (!any)
+	if (!any && r->nconfig)         /* after tick runs only (bench=none has none) */
 		printf("\nPeriodic vs one-shot: no timer ran in both modes (tick_mode="
 		       "periodic,oneshot\nruns both); no timer at all is the runs without it.\n");
 }

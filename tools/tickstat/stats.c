@@ -64,7 +64,6 @@ void ds_free(struct dataset *d)
 	d->v = NULL;
 	d->boot = NULL;
 	d->n = d->cap = 0;
-	d->sum = 0;
 }
 
 /* A double's bits as an unsigned integer in the same order (negative values
@@ -158,18 +157,110 @@ double ds_min(const struct dataset *d) { return d->v[0]; }
 double ds_max(const struct dataset *d) { return d->v[d->n - 1]; }
 double ds_median(const struct dataset *d) { return d->v[d->n / 2]; }
 
-/* The sum in input order, as ministat adds while reading: same rounding. */
-double ds_mean(const struct dataset *d) { return d->sum / (double)d->n; }
+/* ---- mean and spread -----------------------------------------------------------
+ * Two passes (Chan, Golub and LeVeque, "Algorithms for computing the sample
+ * variance", The American Statistician 37, 1983): the mean, then the squares of the
+ * deviations from it, never sum(x^2) - sum(x)^2 / n. Three things keep every
+ * printed digit:
+ * - the values are scaled by a power of two (exactly) so that the largest is near
+ *   1: the squares of values near 1e-200 underflowed to 0 (a spread of 0, and a
+ *   difference "proven" with an interval of 0), those of 1e200 overflow;
+ * - the mean is summed as deviations from the first value, each addition's
+ *   rounding error kept apart (Knuth's TwoSum, Neumaier's summation), and held as
+ *   hi + lo: values near 3e15 sum past 2^53, where a plain sum / n is off by whole
+ *   units, and the spread around it by 7 % (1.0954451 for 1.0246951);
+ * - a constant set's deviations are all 0: its mean is its value and its spread
+ *   exactly 0 (a plain mean of seven 7.55 gave 9.1e-16). */
 
-double ds_var(const struct dataset *d)
+struct moments {
+	double hi, lo;           /* the mean, as the unevaluated sum hi + lo */
+	double sd;               /* the sample standard deviation; NAN below 2 values */
+};
+
+/* a + b = the result + *err exactly (Knuth, TAOCP vol. 2, 4.2.2, Theorem B). */
+static double two_sum(double a, double b, double *err)
 {
-	double m = ds_mean(d), s = 0;
-	for (size_t i = 0; i < d->n; i++)
-		s += (d->v[i] - m) * (d->v[i] - m);
-	return s / ((double)d->n - 1);
+	double s = a + b, bb = s - a;
+	*err = (a - (s - bb)) + (b - bb);
+	return s;
 }
 
-double ds_stddev(const struct dataset *d) { return sqrt(ds_var(d)); }
+/* The e for which the largest magnitude of v, divided by 2^e, is in [0.5, 1);
+ * at least -1021, so that 2^-e is a double. */
+static int scale_exponent(const double *v, size_t n)
+{
+	double big = 0;
+	int e;
+	for (size_t i = 0; i < n; i++)
+		big = fabs(v[i]) > big ? fabs(v[i]) : big;
+	frexp(big, &e);
+	return e < -1021 ? -1021 : e;
+}
+
+static struct moments moments_of(const double *v, size_t n)
+{
+	struct moments m = { NAN, 0, NAN };
+	if (!n)
+		return m;
+	int e = scale_exponent(v, n);
+	double scale = ldexp(1, -e), x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = two_sum(v[i] * scale, -x0, &err);
+		lo += err;
+		hi = two_sum(hi, d, &err);
+		lo += err;
+	}
+	double q = hi / dn, q_lo = (fma(-q, dn, hi) + lo) / dn;   /* (hi + lo) / n */
+	double mh = two_sum(x0, q, &err), ml = err + q_lo, squares = 0;
+	for (size_t i = 0; i < n; i++) {
+		double d = (v[i] * scale - mh) - ml;
+		squares += d * d;
+	}
+	m.hi = ldexp(mh, e);
+	m.lo = ldexp(ml, e);
+	if (n > 1)
+		m.sd = ldexp(sqrt(squares / (dn - 1)), e);
+	return m;
+}
+
+double mean_of(const double *v, size_t n) { return moments_of(v, n).hi; }
+double sd_of(const double *v, size_t n) { return moments_of(v, n).sd; }
+
+double var_of(const double *v, size_t n)
+{
+	double sd = sd_of(v, n);
+	return sd * sd;
+}
+
+double ds_mean(const struct dataset *d) { return mean_of(d->v, d->n); }
+
+void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
+{
+	struct moments m = moments_of(d->v, d->n);
+	*mean = m.hi;
+	*sd = m.sd;
+}
+double ds_var(const struct dataset *d) { return var_of(d->v, d->n); }
+double ds_stddev(const struct dataset *d) { return sd_of(d->v, d->n); }
+
+double ds_mean_diff(const struct dataset *a, const struct dataset *b)
+{
+	struct moments ma = moments_of(a->v, a->n), mb = moments_of(b->v, b->n);
+	return (mb.hi - ma.hi) + (mb.lo - ma.lo);
+}
+
+/* sqrt(((na - 1) sa^2 + (nb - 1) sb^2) / (na + nb - 2)), the two s divided by the
+ * larger before squaring. */
+double pooled_sd(const struct dataset *a, const struct dataset *b)
+{
+	double sa = ds_stddev(a), sb = ds_stddev(b), c = fmax(sa, sb);
+	double na = (double)a->n, nb = (double)b->n;
+	if (c == 0)
+		return 0;
+	sa /= c;
+	sb /= c;
+	return c * sqrt(((na - 1) * sa * sa + (nb - 1) * sb * sb) / (na + nb - 2));
+}
 
 /* The smallest value with at least p% of the set at or below it. */
 double ds_percentile(const struct dataset *d, double p)
@@ -388,16 +479,16 @@ double t_table(int ci, int df)
 
 /* ---- tests -------------------------------------------------------------------- */
 
-/* Student's t with the pooled s, in the order of operations of ministat's
- * Relative(), so that the same t gives the same digits. */
+/* Student's t with the pooled s, the interval in the order of operations of
+ * ministat's Relative(), so that the same t gives the same digits. */
 static struct tresult pooled_t(const struct dataset *a, const struct dataset *b, bool exact,
 			       int ci)
 {
 	struct tresult r;
 	double na = (double)a->n, nb = (double)b->n;
 	r.df = na + nb - 2;
-	r.s = sqrt(((na - 1) * ds_var(a) + (nb - 1) * ds_var(b)) / r.df);
-	r.diff = ds_mean(b) - ds_mean(a);
+	r.s = pooled_sd(a, b);
+	r.diff = ds_mean_diff(a, b);
 	double t = exact ? t_crit(ci, r.df) : t_table(ci, (int)r.df);
 	r.err = t * (r.s * sqrt(1 / nb + 1 / na));
 	r.proven = fabs(r.diff) > r.err;
@@ -418,11 +509,12 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
 {
 	struct tresult r;
 	double na = (double)a->n, nb = (double)b->n;
-	double qa = ds_var(a) / na, qb = ds_var(b) / nb;
-	double se = sqrt(qa + qb);
+	double sa = ds_stddev(a), sb = ds_stddev(b), c = fmax(sa, sb) > 0 ? fmax(sa, sb) : 1;
+	double qa = (sa / c) * (sa / c) / na, qb = (sb / c) * (sb / c) / nb;   /* over c^2 */
+	double se = c * sqrt(qa + qb);
 	r.df = (qa + qb) * (qa + qb) / (qa * qa / (na - 1) + qb * qb / (nb - 1));
 	r.s = se;
-	r.diff = ds_mean(b) - ds_mean(a);
+	r.diff = ds_mean_diff(a, b);
 	r.err = se > 0 ? t_crit(ci, r.df) * se : 0;
 	r.proven = fabs(r.diff) > r.err;
 	return r;
@@ -430,11 +522,14 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
 
 double f_test_p(const struct dataset *a, const struct dataset *b)
 {
-	double va = ds_var(a), vb = ds_var(b);
+	double sa = ds_stddev(a), sb = ds_stddev(b);
 	double da = (double)a->n - 1, db = (double)b->n - 1;
-	if (va == 0 && vb == 0)
+	if (sa == 0 && sb == 0)
 		return 1;
-	double p = va >= vb ? 1 - f_cdf(va / vb, da, db) : 1 - f_cdf(vb / va, db, da);
+	if (sa == 0 || sb == 0)
+		return 0;               /* one set varies, the other not at all */
+	double p = sa >= sb ? 1 - f_cdf((sa / sb) * (sa / sb), da, db)
+			    : 1 - f_cdf((sb / sa) * (sb / sa), db, da);
 	return p * 2 > 1 ? 1 : p * 2;
 }
 

@@ -11,7 +11,6 @@ struct dataset {
 	char name[160];
 	double *v;
 	size_t n, cap;
-	double sum;              /* in the order values were added */
 	bool sorted;
 	unsigned *boot;          /* per value, the boot it came from (boots.h); NULL: none said */
 };
@@ -28,7 +27,6 @@ static inline bool ds_add(struct dataset *d, double x)
 	if (d->n == d->cap && !ds_grow(d))
 		return false;
 	d->v[d->n++] = x;
-	d->sum += x;
 	d->sorted = false;
 	return true;
 }
@@ -39,14 +37,30 @@ void ds_free(struct dataset *d);
 /* Sort the values; the boots they came from are forgotten. */
 void ds_sort(struct dataset *d);
 
-/* These need a sorted set with n >= 1 (stddev: n >= 2). */
+/* These need a sorted set with n >= 1. */
 double ds_min(const struct dataset *d);
 double ds_max(const struct dataset *d);
 double ds_median(const struct dataset *d);     /* ministat's: v[n/2] */
-double ds_mean(const struct dataset *d);
-double ds_var(const struct dataset *d);        /* sample variance, two passes */
-double ds_stddev(const struct dataset *d);
 double ds_percentile(const struct dataset *d, double p);   /* nearest rank */
+
+/* Mean and spread, sorted or not, in two passes on values scaled by a power of two
+ * (stats.c says why): a constant set has a spread of exactly 0, and every digit
+ * printed holds from 1e-300 to 1e300. The sample standard deviation needs n >= 2
+ * (NAN below); the variance is its square, which underflows below 1e-154: divide
+ * standard deviations, never variances. Each call passes over the values. */
+double mean_of(const double *v, size_t n);
+double sd_of(const double *v, size_t n);
+double var_of(const double *v, size_t n);
+double ds_mean(const struct dataset *d);
+double ds_stddev(const struct dataset *d);
+double ds_var(const struct dataset *d);
+/* Both in one call, as a table row prints them. */
+void ds_mean_sd(const struct dataset *d, double *mean, double *sd);
+/* mean(b) - mean(a) from both means to twice a double's digits: near 3e15 the
+ * means differ by whole units where their fractions are the difference. */
+double ds_mean_diff(const struct dataset *a, const struct dataset *b);
+/* Student's pooled standard deviation of a and b. */
+double pooled_sd(const struct dataset *a, const struct dataset *b);
 
 /* ministat's confidence levels (-c): 80 90 95 98 99 99.5. */
 #define CONF_LEVELS 6
