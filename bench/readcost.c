@@ -14,7 +14,6 @@
  * timer: an MMIO load in xAPIC mode, RDMSR 0x839 in x2APIC mode). */
 #include "bench.h"
 #include "cost.h"
-#include "report.h"
 #include "cpu.h"
 #include "hpet.h"
 #include "irq.h"
@@ -45,7 +44,6 @@ void bench_probe_speed(struct platform_speed *s)
 		if (c < s->loop_cycles)
 			s->loop_cycles = c;
 	}
-	report_platform_speed(s);
 }
 
 static void skip_absent(struct cost_table *t)

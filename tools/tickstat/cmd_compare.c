@@ -55,11 +55,11 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		if (*end == '%')
 			d = d / 100 * ds_mean(a);
 	}
-	long n = runs_needed(d, t.s, ci, 100000000);
+	long n = runs_within_boot(t.s, fabs(d), true, ci);
 	if (d == 0 || !isfinite(d))
 		printf("Runs needed: no difference to resolve\n");
 	else if (n == 0)
-		printf("Runs needed to resolve %g at %.1f%%: more than 10^8 per set\n", d, conf_pct[ci]);
+		printf("Runs needed to resolve %g at %.1f%%: more than 10^7 per set\n", d, conf_pct[ci]);
 	else {
 		char share[32] = "";
 		if (ds_mean(a) != 0)     /* a share of a mean of 0 is no figure */

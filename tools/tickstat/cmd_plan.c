@@ -29,12 +29,12 @@ static void fmt_levels(char *buf, size_t size, const struct dataset *d)
 	struct levels lv;
 	char runs[48], boots[48];
 	levels_of(d, &lv);
-	fmt_share(runs, sizeof(runs), isnan(lv.run_var) ? NAN : sqrt(lv.run_var), NAN, false);
+	figure_double(runs, sizeof(runs), sqrt(lv.run_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	if (lv.boots < 2) {
 		snprintf(buf, size, "runs %s, boots unknown (1 boot)", isnan(lv.run_var) ? "-" : runs);
 		return;
 	}
-	fmt_share(boots, sizeof(boots), sqrt(lv.boot_var), NAN, false);
+	figure_double(boots, sizeof(boots), sqrt(lv.boot_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	snprintf(buf, size, "runs %s, boots %s", isnan(lv.run_var) ? "-" : runs, boots);
 }
 
@@ -72,7 +72,7 @@ static const struct rconfig *lowest_hz(const struct report *r, const struct rcon
 static void plan(const struct report *r, double h)
 {
 	char name[200], levels[128], what[300], hw[48];
-	fmt_share(hw, sizeof(hw), h, NAN, false);
+	figure_double(hw, sizeof(hw), h / 1e4, -1, 0, FIGURE_PERCENT);
 	printf("tickstat plan: %u boot%s, %g %% intervals of half width %s of the CPU\n",
 	       r->boots, r->boots == 1 ? "" : "s", conf_pct[r->ci], hw);
 	printf("CPU share lost, per configuration, and each HZ against the lowest (paired in "

@@ -16,6 +16,7 @@
 #include "tickstat.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
+#include "idle.h"
 #include "machines.h"
 #include "tick.h"
 

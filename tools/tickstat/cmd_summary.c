@@ -4,7 +4,7 @@
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
 #include "boots.h"
-#include "lost.h"
+#include "pairs.h"
 #include "stats.h"
 #include "tick.h"
 

@@ -1,6 +1,6 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
-#include "lost.h"
+#include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
 

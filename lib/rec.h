@@ -1,0 +1,86 @@
+/* One record line (docs/FORMAT.md, "Lines" and "Records"), parsed and checked: the
+ * JSON subset records use (RFC 8259: strings, integers, booleans, arrays of unsigned
+ * integers), the envelope ("type", "seq" first, "crc" last) and the CRC. The
+ * kernel reads its own records back with it for the report, tickstat every log.
+ * Field values point into the caller's scratch buffers and the line. */
+#ifndef LIB_REC_H
+#define LIB_REC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define REC_FIELDS_MAX 64
+
+enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };
+
+struct value {
+	enum value_kind kind;
+	bool neg;                /* V_INT: negative; the magnitude is in u */
+	uint64_t u;              /* V_INT magnitude */
+	bool b;                  /* V_BOOL */
+	const char *s;           /* V_STRING, unescaped, NUL-terminated */
+	size_t len;              /* V_STRING length, V_ARRAY element count */
+	const uint64_t *arr;     /* V_ARRAY */
+};
+
+struct field {
+	const char *key;         /* NUL-terminated */
+	struct value v;
+};
+
+struct rec {
+	const char *file;
+	unsigned long line;
+	const char *type;
+	uint64_t seq;
+	size_t nfields;          /* fields between seq and crc */
+	struct field f[REC_FIELDS_MAX];
+	const char *raw;         /* the line, without its end of line */
+	size_t rawlen;
+};
+
+/* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/crc32.c, or a faster
+ * one on the host. */
+typedef uint32_t rec_crc_fn(const void *data, size_t len);
+
+/* The caller's scratch: strings (as many bytes as the line) and arrays (len / 2 + 1
+ * integers), and the CRC function. */
+struct rec_scratch {
+	char *str;
+	uint64_t *arr;
+	rec_crc_fn *crc;
+};
+
+/* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).
+ * Returns NULL on success, else a static description of the first problem. */
+const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
+
+/* The length of the valid UTF-8 character (RFC 3629: no overlong form, no
+ * surrogate, at most U+10FFFF) at s, of the avail bytes there; 0 if there is none.
+ * Record strings are refused unless every character is valid (JSON text is UTF-8,
+ * RFC 8259 8.1). */
+size_t utf8_valid(const char *s, size_t avail);
+
+const struct value *rec_get(const struct rec *r, const char *key);
+bool rec_u64(const struct rec *r, const char *key, uint64_t *out);
+/* A value rec_get() found (or NULL) as an unsigned integer: a second lookup
+ * spared where the caller needs to know whether the field is there at all. */
+bool value_u64(const struct value *v, uint64_t *out);
+bool rec_i64(const struct rec *r, const char *key, int64_t *out);
+const char *rec_str(const struct rec *r, const char *key);  /* NULL if absent */
+bool rec_bool(const struct rec *r, const char *key, bool *out);
+/* An integer field as a double (exact below 2^53, nearest above): code compiled
+ * with SSE only, in the kernel. */
+bool rec_num(const struct rec *r, const char *key, double *out);
+
+/* A record's configuration key: its type, then every string field, "hz", "cpus"
+ * and the work model's integers, as "type k=v k=v" (in record order). */
+void config_key(const struct rec *r, char *buf, size_t size);
+/* Whether r's configuration key is key, without building it. */
+bool config_key_is(const struct rec *r, const char *key);
+bool is_config_field(const struct field *f);
+/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
+bool is_model_field(const char *key);
+
+#endif
