@@ -8,6 +8,8 @@
 #include "lib.h"
 #include "student.h"
 
+#include <stdarg.h>
+
 #define MAX_HZ     16                   /* the HZ columns of a table */
 #define CELL       64
 
@@ -212,14 +214,25 @@ static void print_table(struct answer_out *o, struct table *t, const char *corne
 		print_row(o, t, t->labels[r], t->cells[r]);
 }
 
-/* A paragraph, folded at its words, after the line's start. */
+/* The end of the word at w (up to a space or the end). */
+static size_t word_length(const char *w)
+{
+	size_t n = 0;
+	while (w[n] && w[n] != ' ')
+		n++;
+	return n;
+}
+
+/* A paragraph, folded at its words, after the line's start; a number stays with the
+ * word after it ("95 %", "1 CPU"): no figure is cut from its unit. */
 static void say_words(struct line *l, const char *text)
 {
-	char word[128];
+	char word[160];
 	for (const char *w = text; *w;) {
-		size_t n = 0;
-		while (w[n] && (w[n] != ' ' || w[n + 1] == '%'))   /* "95 %" stays whole */
-			n++;
+		size_t n = word_length(w);
+		const char *digit = *w == '(' || *w == '+' || *w == '-' ? w + 1 : w;
+		if (*digit >= '0' && *digit <= '9' && w[n] == ' ')
+			n += 1 + word_length(w + n + 1);
 		format(word, sizeof(word), "%.*s", (int)n, w);
 		line_add(l, " ", word);
 		w += n + (w[n] == ' ');
@@ -372,19 +385,38 @@ static void gather_warnings(struct printer *p)
 		warn(p, r->caller_warning);
 }
 
+/* "HEAD     text", the text folded at its words below the head's column. */
+static void say_paragraph(struct printer *p, const char *head, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void say_paragraph(struct printer *p, const char *head, const char *fmt, ...)
+{
+	char text[640], start[16];
+	struct line l;
+	va_list ap;
+	va_start(ap, fmt);
+	vformat(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	format(start, sizeof(start), "%-8s", head);
+	answer_line_start(&p->o, &l, start, 9);
+	say_words(&l, text);
+}
+
 static void print_platform_details(struct printer *p)
 {
 	struct report *r = p->r;
 	unsigned long long khz = (unsigned long long)(r->first_tsc_hz / 1000 + 0.5);
+	unsigned long long cpus = r->cpus_online ? r->cpus_online : 1;
 	if (r->have_platform)
-		answer_say(&p->o, "CPU      %s \"%s\"%s%s", r->vendor, r->brand,
-			   r->hypervisor ? ", hypervisor " : "", r->hypervisor_sig);
+		say_paragraph(p, "CPU", "%s \"%s\"%s%s, %llu CPU%s online", r->vendor, r->brand,
+			      r->hypervisor ? ", hypervisor " : "", r->hypervisor_sig, cpus,
+			      cpus == 1 ? "" : "s");
 	if (r->first_tsc_hz > 0)
-		answer_say(&p->o, "TSC      %llu.%03llu MHz from %s; references spread %llu ppm; "
-			   "invariant %s", khz / 1000, khz % 1000, r->reference[0] ? r->reference : "?",
-			   r->spread_ppm, r->tsc_invariant ? "yes" : "no");
+		say_paragraph(p, "TSC", "%llu.%03llu MHz from %s; references spread %llu ppm; "
+			      "invariant %s", khz / 1000, khz % 1000, r->reference[0] ? r->reference : "?",
+			      r->spread_ppm, r->tsc_invariant ? "yes" : "no");
 	else
-		answer_say(&p->o, "TSC      no calibration record: costs are TSC cycles");
+		say_paragraph(p, "TSC", "no calibration record: costs are TSC cycles");
 }
 
 /* The notes: what the runs say that does not change the answer's reading. */
@@ -392,14 +424,14 @@ static void print_notes(struct printer *p)
 {
 	struct report *r = p->r;
 	if (r->boots > 1)
-		answer_say(&p->o, "note     %u boots pooled: each interval is over them (from 2 "
-			   "boots, Student's t on the boot means)", r->boots);
+		say_paragraph(p, "note", "%u boots pooled: each interval is over them (from 2 "
+			      "boots, Student's t on the boot means)", r->boots);
 	if (r->unexplained)
-		answer_say(&p->o, "note     %llu holes in the spin loop held no interrupt (time "
-			   "taken from below)", r->unexplained);
+		say_paragraph(p, "note", "%llu holes in the spin loop held no interrupt (time "
+			      "taken from below)", r->unexplained);
 	if (r->skips || r->errors)
-		answer_say(&p->o, "note     %u skip and %u error records (tickstat summary names "
-			   "them)", r->skips, r->errors);
+		say_paragraph(p, "note", "%u skip and %u error records (tickstat summary names "
+			      "them)", r->skips, r->errors);
 }
 
 /* ---- per timer: arming, latency, direct cost ------------------------------------ */
@@ -821,17 +853,14 @@ static void print_verdicts(struct printer *p)
 /* How each figure of the answer is made (the details; the answer's rows stay few). */
 static void print_estimators(struct printer *p)
 {
-	char method[96], text[640];
-	struct line l;
+	char method[96];
 	table_method(method, sizeof(method), p->r, true);
-	format(text, sizeof(text), "reads, acks, arm and latency: the mean over the runs of "
-	       "each run's p50 (p99), +/- %s %% (Student's t over the runs); direct: the mean "
-	       "over the spin runs of each run's hole cycles per interrupt; verdicts: the "
-	       "difference of two HZ's mean shares, Student's t with the pooled s (%s), "
-	       "proven when its interval excludes 0, else the runs that would prove it",
-	       level_words(p->r->ci), method);
-	answer_line_start(&p->o, &l, "figures ", 9);
-	say_words(&l, text);
+	say_paragraph(p, "figures", "reads, acks, arm and latency: the mean over the runs of "
+		      "each run's p50 (p99), +/- %s %% (Student's t over the runs); direct: the "
+		      "mean over the spin runs of each run's hole cycles per interrupt; verdicts: "
+		      "the difference of two HZ's mean shares, Student's t with the pooled s (%s), "
+		      "proven when its interval excludes 0, else the runs that would prove it",
+		      level_words(p->r->ci), method);
 }
 
 /* ---- the whole ------------------------------------------------------------------ */
@@ -848,11 +877,11 @@ static void print_details(struct printer *p)
 	for (int i = 0; i < 4 && !direct; i++)
 		direct = direct_first(r, timers[i]);
 	if (direct && r->cycles_are_instructions)
-		answer_say(&p->o, "direct   per interrupt, the %s handler; cycles = instructions "
-			   "here (each %llu-instruction loop step took %llu)", direct->handler,
-			   r->step_instructions, r->step_instructions);
+		say_paragraph(p, "direct", "per interrupt, the %s handler; cycles = instructions "
+			      "here (each %llu-instruction loop step took %llu)", direct->handler,
+			      r->step_instructions, r->step_instructions);
 	else if (direct)
-		answer_say(&p->o, "direct   per interrupt, the %s handler", direct->handler);
+		say_paragraph(p, "direct", "per interrupt, the %s handler", direct->handler);
 	print_estimators(p);
 	if (all_hz(r, (unsigned long long[MAX_HZ]){ 0 }))
 		print_shares(p);
@@ -863,7 +892,6 @@ static void print_answer(struct printer *p)
 {
 	struct report *r = p->r;
 	unsigned long long khz = (unsigned long long)(r->first_tsc_hz / 1000 + 0.5);
-	struct line l;
 	p->o.kind = ANSWER_MAIN;
 	answer_say(&p->o, "======================== tickbench: the answer "
 		   "========================");
@@ -872,10 +900,8 @@ static void print_answer(struct printer *p)
 			   khz / 1000, khz % 1000, r->reference[0] ? r->reference : "?");
 	else
 		answer_say(&p->o, "CPU      %s, TSC not calibrated", r->brand);
-	if (p->warnings[0]) {               /* one paragraph */
-		answer_line_start(&p->o, &l, "warning ", 9);
-		say_words(&l, p->warnings);
-	}
+	if (p->warnings[0])                 /* one paragraph */
+		say_paragraph(p, "warning", "%s", p->warnings);
 	print_costs(p, "readcost", "reads", reads, 6);
 	print_costs(p, "armcost", "acks", acks, 3);
 	emit_costs(p);

@@ -23,7 +23,8 @@ QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout test_spin test_counter test_pmu test_ftq test_estimate
+	test_layout test_spin test_counter test_pmu test_ftq test_estimate \
+	test_figure test_student test_rec test_answer
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -48,8 +49,10 @@ $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: 
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
 # lib/'s report core (its statistics need libm's sqrt on the host).
-$(addprefix $(BUILD)/tests/,test_estimate): $(REPORT_SRCS:%.c=$(BUILD)/host-obj/%.o)
-$(addprefix $(BUILD)/tests/,test_estimate): LDLIBS_EXTRA := -lm
+REPORT_TESTS := $(addprefix $(BUILD)/tests/,test_estimate test_figure test_student test_rec \
+	test_answer)
+$(REPORT_TESTS): $(REPORT_SRCS:%.c=$(BUILD)/host-obj/%.o)
+$(REPORT_TESTS): LDLIBS_EXTRA := -lm
 # The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
 $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)
@@ -63,7 +66,8 @@ $(BUILD)/host-obj/%.o: %.S
 	$(call msg,HOSTAS,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) -c $< -o $@
-$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
+$(BUILD)/host-obj/tests/unit/test_deflate.o $(BUILD)/host-obj/tests/unit/test_rec.o: \
+	HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
 $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
 

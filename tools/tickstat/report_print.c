@@ -391,9 +391,9 @@ static void print_direct(struct report *r)
 			continue;
 		if (!any)
 			printf("\nDirect vs indirect cost per interrupt (%s, %s %% intervals; indirect: "
-			       "each spin run's\ntotal less its direct; a total of another workload "
-			       "less spin's direct is its own):\n",
-			       r->cycles_only ? "cycles" : "ns", level_words(r->ci));
+			       "each spin\nrun's total less its direct; another workload's total less "
+			       "spin's direct is\nits own):\n", r->cycles_only ? "cycles" : "ns",
+			       level_words(r->ci));
 		any = true;
 		print_direct_line(r, top);
 	}
