@@ -205,6 +205,7 @@ static void print_table(struct answer_out *o, struct table *t, const char *corne
 			t->widths[c] = len > t->widths[c] ? len : t->widths[c];
 		}
 	}
+	t->label = (int)strlen(corner);
 	for (int r = 0; r < t->rows; r++) {
 		int len = (int)strlen(t->labels[r]);
 		t->label = len > t->label ? len : t->label;
@@ -333,8 +334,8 @@ static void gather_warnings(struct printer *p)
 	struct report *r = p->r;
 	char text[256];
 	if (under_emulator(r)) {
-		format(text, sizeof(text), "an emulator (%s) underneath: its figures carry the "
-		       "host's load and are not a PC's", r->emulator[0] ? r->emulator : r->hypervisor_sig);
+		format(text, sizeof(text), "an emulator (%s) underneath: its figures are the host's, "
+		       "not a PC's", r->emulator[0] ? r->emulator : r->hypervisor_sig);
 		warn(p, text);
 	} else if (r->hypervisor) {
 		format(text, sizeof(text), "a hypervisor (%s) underneath: exits and the host's "
@@ -547,16 +548,14 @@ static void print_timers(struct printer *p)
 	if (!table_new(&t, 4))
 		return;
 	t.columns = 4;
-	format(t.head[0], CELL, "arm (ns)");
-	format(t.head[1], CELL, "latency p50 (ns)");
-	format(t.head[2], CELL, "latency p99 (ns)");
-	format(t.head[3], CELL, "direct (ns per interrupt)");
+	format(t.head[0], CELL, "arm");
+	format(t.head[1], CELL, "latency p50");
+	format(t.head[2], CELL, "latency p99");
+	format(t.head[3], CELL, "direct per interrupt");
 	for (int i = 0; i < 4; i++)
 		timer_row(p, &t, timers[i], arm_ops[i]);
-	if (t.rows) {
-		t.label = 6;
-		print_table(&p->o, &t, "timer");
-	}
+	if (t.rows)
+		print_table(&p->o, &t, p->r->cycles_only ? "timer (cycles)" : "timer (ns)");
 	table_free(&t);
 }
 
@@ -766,7 +765,11 @@ static void emit_verdict(struct printer *p, const struct rconfig *c, const struc
 	field_int(&f, "vs_runs", (int64_t)base->lost.n);
 	field_int(&f, "ci95", v->d.interval ? ppm_of(v->d.e) : 0);
 	field_bool(&f, "proven", v->proven);
-	field_int(&f, "runs_needed", v->proven || v->d.v == 0 ? 0 : v->need.runs);
+	struct need need = v->need;         /* the record's: proven or not */
+	if (v->proven && v->d.v != 0)
+		need = need_for_diff(&base->lost, &c->lost, v->d.v < 0 ? -v->d.v : v->d.v,
+				     boot_cost(p->r, base, c), p->r->ci);
+	field_int(&f, "runs_needed", v->d.v == 0 ? 0 : need.runs);
 	emit(p, &f);
 }
 

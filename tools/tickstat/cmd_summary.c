@@ -4,6 +4,7 @@
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
 #include "boots.h"
+#include "figure_double.h"
 #include "pairs.h"
 #include "stats.h"
 #include "tick.h"
@@ -381,13 +382,16 @@ static struct dataset *find_row(struct group *g, const char *label)
 	return NULL;
 }
 
-/* "1234.5 +/- 6.7 cycles  617.25 +/- 3.35 ns" */
-static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how)
+/* "1.23k +/- 0.07k cycles  617 +/- 35 ns  (how)", by the rule for figures. */
+static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how,
+		       unsigned flags)
 {
-	printf("  %-27s %10.6g +/- %-9.3g cycles", what, v, e);
+	char a[64], b[64] = "";
+	figure_double(a, sizeof(a), v, e, 0, FIGURE_COMPACT | flags);
 	if (tsc_hz > 0)
-		printf("  %10.6g +/- %-9.3g ns", v * 1e9 / tsc_hz, e * 1e9 / tsc_hz);
-	printf("  %s\n", how);
+		figure_double(b, sizeof(b), v * 1e9 / tsc_hz, e * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT | flags);
+	printf("  %-27s %s cycles%s%s%s  %s\n", what, a, *b ? "  " : "", b, *b ? " ns" : "", how);
 }
 
 /* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
@@ -441,9 +445,12 @@ static void print_tick(struct group *g, double tsc_hz)
 	bool victim = strstr(g->key, "bench=interference") != NULL;
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   !t.proven ? "(not distinguishable from 0)" : ftq ?
-		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)");
-	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
-	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
+		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)", 0);
+	char share[96];
+	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
+		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
+	       "CPU fraction lost", share);
 	/* A hole may hold interrupts that came back to back: per interrupt, divide by
 	 * the handler entries the holes held (gap_interrupts) when the log has them. */
 	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
@@ -451,9 +458,10 @@ static void print_tick(struct group *g, double tsc_hz)
 		gaps = find_row(g, "gaps timer_on=true");
 	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
 	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
-		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gap_interrupts)");
+		print_cost("direct cost per interrupt", dv, de, tsc_hz,
+			   "(the mean of each run's gap_cycles / gap_interrupts)", FIGURE_NOT_NEGATIVE);
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
-			   tsc_hz, "(total - direct)");
+			   tsc_hz, "(total - direct)", FIGURE_NOT_NEGATIVE);
 	}
 }
 
