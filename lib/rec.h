@@ -10,7 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define REC_FIELDS_MAX 64
+#define REC_FIELDS_MAX  64
+#define REC_INDEX_SLOTS 128   /* the fields' index: open addressing, half full at most */
 
 enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };
 
@@ -26,8 +27,17 @@ struct value {
 
 struct field {
 	const char *key;         /* NUL-terminated */
+	unsigned sig;            /* key_sig(): a lookup compares it first */
 	struct value v;
 };
+
+/* A key's length and first and last bytes in one word: keys that differ nearly
+ * always differ in it. */
+static inline unsigned key_sig(const char *key, size_t len)
+{
+	return (unsigned)len << 16 | (unsigned)(unsigned char)key[0] << 8 |
+	       (len ? (unsigned)(unsigned char)key[len - 1] : 0);
+}
 
 struct rec {
 	const char *file;
@@ -36,6 +46,11 @@ struct rec {
 	uint64_t seq;
 	size_t nfields;          /* fields between seq and crc */
 	struct field f[REC_FIELDS_MAX];
+	/* The parser's records are indexed by key (rec_get); a record made by hand,
+	 * with indexed false, is searched field by field. index[h]: 1 + the number of
+	 * a field whose key hashes to h or is placed after it, 0 for none. */
+	bool indexed;
+	uint8_t index[REC_INDEX_SLOTS];
 	const char *raw;         /* the line, without its end of line */
 	size_t rawlen;
 };
@@ -44,8 +59,8 @@ struct rec {
  * one on the host. */
 typedef uint32_t rec_crc_fn(const void *data, size_t len);
 
-/* The caller's scratch: strings (as many bytes as the line) and arrays (len / 2 + 1
- * integers), and the CRC function. */
+/* The caller's scratch: strings (len + 1 bytes: the line is copied there, a NUL
+ * after it) and arrays (len / 2 + 1 integers), and the CRC function. */
 struct rec_scratch {
 	char *str;
 	uint64_t *arr;
@@ -55,6 +70,11 @@ struct rec_scratch {
 /* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).
  * Returns NULL on success, else a static description of the first problem. */
 const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
+/* The two parsers behind it (rec.c says why), for the fuzzer that holds them equal:
+ * the kernel's form alone (false at anything else), and all of JSON's. */
+bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
+const char *rec_parse_full(struct rec *r, const char *line, size_t len,
+			   const struct rec_scratch *s);
 
 /* The length of the valid UTF-8 character (RFC 3629: no overlong form, no
  * surrogate, at most U+10FFFF) at s, of the avail bytes there; 0 if there is none.
@@ -62,7 +82,24 @@ const char *rec_parse(struct rec *r, const char *line, size_t len, const struct 
  * RFC 8259 8.1). */
 size_t utf8_valid(const char *s, size_t avail);
 
-const struct value *rec_get(const struct rec *r, const char *key);
+/* Name a field (a record made by hand, in tests): its key and signature. */
+static inline void field_name(struct field *f, const char *key)
+{
+	size_t len = 0;
+	while (key[len])
+		len++;
+	f->key = key;
+	f->sig = key_sig(key, len);
+}
+
+const struct value *rec_get_n(const struct rec *r, const char *key, size_t len);
+static inline const struct value *rec_get(const struct rec *r, const char *key)
+{
+	size_t len = 0;
+	while (key[len])
+		len++;
+	return rec_get_n(r, key, len);
+}
 bool rec_u64(const struct rec *r, const char *key, uint64_t *out);
 /* A value rec_get() found (or NULL) as an unsigned integer: a second lookup
  * spared where the caller needs to know whether the field is there at all. */

@@ -24,7 +24,7 @@ static struct rec run_rec(const char *file, unsigned hz, unsigned cpu, unsigned 
 	const char *keys[] = { "bench", "timer", "hz", "cpu", "cpus", "run", "timer_on",
 			       "cycles", "interrupts" };
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		r.f[i].key = keys[i];
+		field_name(&r.f[i], keys[i]);
 	r.f[0].v = (struct value){ .kind = V_STRING, .s = "tick" };
 	r.f[1].v = (struct value){ .kind = V_STRING, .s = "lapic" };
 	r.f[2].v = (struct value){ .kind = V_INT, .u = hz };

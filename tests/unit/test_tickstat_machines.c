@@ -97,7 +97,7 @@ static struct rec make_rec(const char *type, const char *const *kv, size_t n)
 	struct rec r = { .file = "f.log", .type = type };
 	for (size_t i = 0; i < n; i++) {
 		const char *v = kv[2 * i + 1];
-		r.f[i].key = kv[2 * i];
+		field_name(&r.f[i], kv[2 * i]);
 		if (v[0] >= '0' && v[0] <= '9')
 			r.f[i].v = (struct value){ .kind = V_INT, .u = strtoull(v, NULL, 10) };
 		else if (!strcmp(v, "true") || !strcmp(v, "false"))
