@@ -458,7 +458,8 @@ static const struct rstat *latency_of(const struct report *r, const char *timer)
 }
 
 /* The direct cost's configurations of a timer: spin on one CPU, with holes, of its
- * first work model (the floor unless tick_work= or tick_model= name another). */
+ * first mode and path (periodic before one-shot) and first work model (the floor
+ * unless tick_work= or tick_model= name another). */
 static const struct rconfig *direct_first(const struct report *r, const char *timer)
 {
 	const struct rconfig *first = NULL;
@@ -471,7 +472,8 @@ static const struct rconfig *direct_first(const struct report *r, const char *ti
 	return first;
 }
 
-/* Every HZ, mode and path of the timer pooled: ns (cycles: the record's). */
+/* Every HZ of the timer's first source and model pooled: ns (cycles: the
+ * record's). */
 static void direct_of(const struct report *r, const char *timer, bool cycles, struct dataset *d)
 {
 	const struct rconfig *first = direct_first(r, timer);
@@ -479,7 +481,7 @@ static void direct_of(const struct report *r, const char *timer, bool cycles, st
 	for (int i = 0; first && i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
 		const struct dataset *v = cycles ? &c->direct_cycles : &c->direct;
-		if (c->cpus == 1 && !strcmp(c->workload, "spin") && !strcmp(c->timer, timer) &&
+		if (c->cpus == 1 && !strcmp(c->workload, "spin") && same_source(c, first) &&
 		    same_model(c, first))
 			for (size_t k = 0; k < v->n; k++)
 				ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
@@ -860,7 +862,7 @@ static void print_estimators(struct printer *p)
 	table_method(method, sizeof(method), p->r, true);
 	say_paragraph(p, "figures", "reads, acks, arm and latency: the mean over the runs of "
 		      "each run's p50 (p99), +/- %s %% (Student's t over the runs); direct: the "
-		      "mean over the spin runs of each run's hole cycles per interrupt; verdicts: "
+		      "mean over the spin runs of each run's hole cycles per interrupt, ns; verdicts: "
 		      "the difference of two HZ's mean shares, Student's t with the pooled s (%s), "
 		      "proven when its interval excludes 0, else the runs that would prove it",
 		      level_words(p->r->ci), method);
@@ -879,12 +881,12 @@ static void print_details(struct printer *p)
 	print_notes(p);
 	for (int i = 0; i < 4 && !direct; i++)
 		direct = direct_first(r, timers[i]);
-	if (direct && r->cycles_are_instructions)
-		say_paragraph(p, "direct", "per interrupt, the %s handler; cycles = instructions "
-			      "here (each %llu-instruction loop step took %llu)", direct->handler,
-			      r->step_instructions, r->step_instructions);
-	else if (direct)
-		say_paragraph(p, "direct", "per interrupt, the %s handler", direct->handler);
+	if (direct)
+		say_paragraph(p, "direct", "per interrupt, of each timer's first mode and path%s%s%s%s",
+			      direct->handler[0] ? ", the " : "", direct->handler,
+			      direct->handler[0] ? " handler" : "", r->cycles_are_instructions ?
+			      "; cycles = instructions here (each loop step took as many cycles as "
+			      "it has instructions)" : "");
 	print_estimators(p);
 	if (all_hz(r, (unsigned long long[MAX_HZ]){ 0 }))
 		print_shares(p);

@@ -138,7 +138,8 @@ int figure_print(char *buf, size_t size, const struct figure *f, unsigned flags)
 		e = rescale(magnitude(f->e), f->exp, q);
 	int p = prefix_of(v, e, q, flags);
 	const char *unit = flags & FIGURE_PERCENT ? " %" : prefix_letter(p);
-	const char *sign = f->v < 0 ? "-" : flags & FIGURE_SIGN ? "+" : "";
+	/* a value that rounds to 0 is 0 within its interval: no sign, no noise */
+	const char *sign = !v ? "" : f->v < 0 ? "-" : flags & FIGURE_SIGN ? "+" : "";
 	int n = format(buf, size, "%s", sign);
 	n += number(buf + n, room(size, n), v, q, p);
 	n += format(buf + n, room(size, n), "%s", unit);
@@ -152,9 +153,9 @@ int figure_print(char *buf, size_t size, const struct figure *f, unsigned flags)
 		n += number(buf + n, room(size, n), e, q, p);
 		n += format(buf + n, room(size, n), "%s", unit);
 	}
-	if ((flags & FIGURE_NOT_NEGATIVE) && f->v < 0)
+	if (v && (flags & FIGURE_NOT_NEGATIVE) && f->v < 0)
 		n += format(buf + n, room(size, n), " (< 0: noise)");
-	else if (figure_is_noise(f, flags))
+	else if (v && figure_is_noise(f, flags))
 		n += format(buf + n, room(size, n), " (> 100 %%: noise)");
 	return n;
 }

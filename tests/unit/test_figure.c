@@ -28,7 +28,7 @@ static void rounded_to_the_interval(void **state)
 	expect(0.1234, 0.0012, 10, FIGURE_PERCENT, "0.1234 % +/- 0.0012 %");
 	expect(12.345, 0.96, 4, 0, "12.3 +/- 1.0");             /* 0.96 rounds up to 1.0 */
 	expect(1149, 5, 4, 0, "1.149k +/- 0.005k");
-	expect(-3.5, 250, 4, 0, "-0 +/- 250");
+	expect(-3.5, 250, 4, FIGURE_NOT_NEGATIVE, "0 +/- 250");   /* 0 within it: no sign, no noise */
 }
 
 /* An interval of exactly 0: the runs were equal. */
@@ -76,7 +76,7 @@ static void integers(void **state)
 	figure_int(got, sizeof(got), 123456789, 0, 0);
 	assert_string_equal(got, "123M");
 	figure_int(got, sizeof(got), -5, -3, FIGURE_SIGN);
-	assert_string_equal(got, "-0.005");
+	assert_string_equal(got, "-0.005");             /* never finer than given */
 	struct figure f = { .v = 52763, .e = 0, .interval = true, .runs = 5 };
 	figure_print(got, sizeof(got), &f, 0);
 	assert_string_equal(got, "52.763k (exact: 5 equal runs)");

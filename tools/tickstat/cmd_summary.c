@@ -436,6 +436,11 @@ static void print_tick(struct group *g, double tsc_hz)
 	}
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
+	char share[96];
+	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
+		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
+	       "CPU fraction lost", share);
 	if (mirq <= 0) {
 		printf("  no interrupts counted: no cost per interrupt\n");
 		return;
@@ -446,11 +451,6 @@ static void print_tick(struct group *g, double tsc_hz)
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   !t.proven ? "(not distinguishable from 0)" : ftq ?
 		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)", 0);
-	char share[96];
-	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
-		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
-	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
-	       "CPU fraction lost", share);
 	/* A hole may hold interrupts that came back to back: per interrupt, divide by
 	 * the handler entries the holes held (gap_interrupts) when the log has them. */
 	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
@@ -579,22 +579,28 @@ static void print_group(struct group *g, const struct summary *s)
 }
 
 /* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
- * cycles a run lost (on - off), and those lost cycles summed over the CPUs. */
+ * cycles a run lost (on - off), and those lost cycles summed over the CPUs; each
+ * figure by the rule, "-" for a cost without interrupts. */
 static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
 {
 	struct dataset *off = find_row(g, "cycles timer_on=false");
 	struct dataset *on = find_row(g, "cycles timer_on=true");
 	struct dataset *irq = find_row(g, "interrupts timer_on=true");
 	struct tick_figures f;
+	char cost[48], irqs[32], lost[48], all[48], ns[48] = "";
 	if (!off || !on || !irq || !tick_figures(off, on, irq, cpus, &f)) {
 		printf("  %4u  (too few runs)\n", cpus);
 		return;
 	}
-	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, f.cost, f.cost_err, f.irqs,
-	       f.lost, f.lost_all);
+	figure_double(cost, sizeof(cost), f.cost, f.cost_err, 0, FIGURE_COMPACT);
+	figure_double(irqs, sizeof(irqs), f.irqs, -1, 0, 0);
+	figure_double(lost, sizeof(lost), f.lost, f.lost_err, 0, FIGURE_COMPACT);
+	figure_double(all, sizeof(all), f.lost_all, f.lost_all_err, 0, FIGURE_COMPACT);
 	if (tsc_hz > 0)
-		printf(" %11.6g", f.cost * 1e9 / tsc_hz);
-	printf("%s\n", f.proven ? "" : "  (not distinguishable from 0)");
+		figure_double(ns, sizeof(ns), f.cost * 1e9 / tsc_hz, f.cost_err * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT);
+	printf("  %4u  %-20s  %-12s  %-20s  %-20s  %s%s\n", cpus, cost, irqs, lost, all, ns,
+	       f.proven ? "" : "  (not distinguishable from 0)");
 }
 
 static void print_scaling_table(const char *base, const int *members, const unsigned *cpus,
@@ -603,8 +609,8 @@ static void print_scaling_table(const char *base, const int *members, const unsi
 	struct summary *s = ctx;
 	printf("\n== 1 versus N CPUs: %s\n", base);
 	double tsc_hz = s->g[members[0]].tsc_hz;
-	printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
-	       tsc_hz > 0 ? "  cost/irq(ns)" : "");
+	printf("  cpus  %-20s  %-12s  %-20s  %-20s  %s\n", "cost/irq (cycles)", "irqs/run/cpu",
+	       "lost/run/cpu (cyc)", "lost/run, all CPUs", tsc_hz > 0 ? "cost/irq (ns)" : "");
 	for (int k = 0; k < n; k++)
 		print_scaling_line(&s->g[members[k]], cpus[k], tsc_hz);
 }
