@@ -235,7 +235,7 @@ static void say_words(struct line *l, const char *text)
 		if (*digit >= '0' && *digit <= '9' && w[n] == ' ')
 			n += 1 + word_length(w + n + 1);
 		format(word, sizeof(word), "%.*s", (int)n, w);
-		line_add(l, " ", word);
+		line_add(l, l->len ? " " : "", word);
 		w += n + (w[n] == ' ');
 	}
 	line_end(l);
@@ -743,9 +743,12 @@ static void print_shares(struct printer *p)
 	for (int c = 0; c < t.columns; c++)
 		format(t.head[c], CELL, "HZ=%llu", hz[c]);
 	table_method(method, sizeof(method), r, false);
-	answer_say(&p->o, "CPU lost at each HZ on 1 CPU, %% of the CPU: the mean of the runs' "
-		   "shares (each run");
-	answer_say(&p->o, "with the timer against its run without) +/- %s:", method);
+	char text[256];
+	struct line l;
+	format(text, sizeof(text), "CPU lost at each HZ on 1 CPU, %% of the CPU: the mean of the "
+	       "runs' shares (each run with the timer against its run without) +/- %s:", method);
+	answer_line_start(&p->o, &l, "", 0);
+	say_words(&l, text);
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))
 			share_cells(p, &t, &r->cfg[i], hz, common_runs(r));
@@ -900,11 +903,12 @@ static void print_answer(struct printer *p)
 	p->o.kind = ANSWER_MAIN;
 	answer_say(&p->o, "======================== tickbench: the answer "
 		   "========================");
+	const char *brand = r->have_platform ? r->brand : "(no platform record)";
 	if (r->first_tsc_hz > 0)
-		answer_say(&p->o, "CPU      %s, TSC %llu.%03llu MHz (from %s)", r->brand,
+		answer_say(&p->o, "CPU      %s, TSC %llu.%03llu MHz (from %s)", brand,
 			   khz / 1000, khz % 1000, r->reference[0] ? r->reference : "?");
 	else
-		answer_say(&p->o, "CPU      %s, TSC not calibrated", r->brand);
+		answer_say(&p->o, "CPU      %s, TSC not calibrated", brand);
 	if (p->warnings[0])                 /* one paragraph */
 		say_paragraph(p, "warning", "%s", p->warnings);
 	print_costs(p, "readcost", "reads", reads, 6);

@@ -151,10 +151,23 @@ static void print_row(const struct mgroup *g, const struct headline *f,
 		snprintf(tail, sizeof(tail), "baseline has none");
 	else
 		fmt_verdict(tail, sizeof(tail), base, f, ci);
-	if (columns(head) + 2 + columns(tail) <= R_WIDTH)
+	if (columns(head) + 2 + columns(tail) <= R_WIDTH) {
 		printf("%s  %s\n", head, tail);
-	else
-		printf("%s\n      %s\n", head, tail);
+		return;
+	}
+	/* the verdict below, its words and its figure apart if they do not fit */
+	struct line l;
+	char *figure = strstr(tail, "): ");
+	printf("%s\n", head);
+	line_start(&l, stdout_line, NULL, "     ", 6);
+	if (figure) {
+		figure[1] = 0;
+		line_add(&l, " ", tail);
+		line_add(&l, " ", figure + 3);
+	} else {
+		line_add(&l, " ", tail);
+	}
+	line_end(&l);
 }
 
 static void print_figure(struct mgroup *g, struct headlines *fs, int n, int baseline,
