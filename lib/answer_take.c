@@ -185,17 +185,15 @@ static void take_ftq_pair(struct report *r, struct rconfig *c, const struct rec 
 		c->quantum_cycles = quantum;
 }
 
-/* spin: the direct cost, gap_cycles / gap_interrupts (older logs: gaps), and the
- * indirect, cost less it. */
+/* spin: the direct cost (lib/pairs.h) and the indirect, cost less it. */
 static void take_direct(struct report *r, struct rconfig *c, const struct rec *rec,
 			double cost, double unit, unsigned boot)
 {
-	double gi, gc;
-	if ((rec_num(rec, "gap_interrupts", &gi) || rec_num(rec, "gaps", &gi)) && gi > 0 &&
-	    rec_num(rec, "gap_cycles", &gc)) {
-		take_value(r, &c->direct, gc / gi * unit, boot);
-		take_value(r, &c->direct_cycles, gc / gi, boot);
-		take_value(r, &c->indirect, cost - gc / gi * unit, boot);
+	double direct;
+	if (run_direct(rec, &direct)) {
+		take_value(r, &c->direct, direct * unit, boot);
+		take_value(r, &c->direct_cycles, direct, boot);
+		take_value(r, &c->indirect, cost - direct * unit, boot);
 	}
 }
 
@@ -223,9 +221,10 @@ static void take_run(struct report *r, const struct rec *rec)
 	if (per_cpu)
 		take_value(r, per_cpu, ppm, boot);
 	add_to_sum(r, c, boot, run, ppm);
-	if (p.interrupts <= 0)
+	double cost;
+	if (!pair_cost(&p, &cost))
 		return;
-	double cost = (p.on - p.off) / p.interrupts * unit;
+	cost *= unit;
 	take_value(r, &c->cost, cost, boot);
 	take_pmu(r, c, rec, &p, boot);
 	take_ftq_pair(r, c, rec, &p, boot);

@@ -112,3 +112,21 @@ double lost_ppm(const struct run_pair *p)
 {
 	return (p->on - p->off) / p->off * 1e6;
 }
+
+bool pair_cost(const struct run_pair *p, double *cycles)
+{
+	if (!(p->interrupts > 0))
+		return false;
+	*cycles = (p->on - p->off) / p->interrupts;
+	return true;
+}
+
+bool run_direct(const struct rec *r, double *cycles)
+{
+	double gi, gc;
+	if (!(rec_num(r, "gap_interrupts", &gi) || rec_num(r, "gaps", &gi)) || !(gi > 0) ||
+	    !rec_num(r, "gap_cycles", &gc))
+		return false;
+	*cycles = gc / gi;
+	return true;
+}

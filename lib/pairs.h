@@ -39,5 +39,12 @@ void lost_free(struct lost_pairs *lp);
 
 /* (on - off) / off, in millionths of the CPU. */
 double lost_ppm(const struct run_pair *p);
+/* The total cost per interrupt: (on - off) / the on run's interrupts, TSC cycles;
+ * false without interrupts. */
+bool pair_cost(const struct run_pair *p, double *cycles);
+/* The direct cost per interrupt of a spin run with the timer: its holes' cycles
+ * beyond the loop's step over the interrupts in them, gap_cycles / gap_interrupts
+ * (older logs: gaps), TSC cycles; false without such holes. */
+bool run_direct(const struct rec *r, double *cycles);
 
 #endif
