@@ -33,6 +33,7 @@ struct group {
 	long double pooled_sum;
 	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
 	struct dataset level;    /* run: lost_ppm, stats: p50, per run with its boot */
+	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
 };
@@ -355,6 +356,9 @@ static void take(const struct rec *r, void *ctx)
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
 	else if (run && *suffix && index != UINT64_MAX && cycles > 0)
 		take_lost(s, g, r, suffix[10] == 't', cpu, index, cycles);
+	double direct;
+	if (run && *suffix && suffix[10] == 't' && run_direct(r, &direct))
+		ds_add(&g->direct, direct);
 }
 
 /* ---- printing ----------------------------------------------------------------- */
@@ -394,23 +398,15 @@ static void print_cost(const char *what, double v, double e, double tsc_hz, cons
 	printf("  %-27s %s cycles%s%s%s  %s\n", what, a, *b ? "  " : "", b, *b ? " ns" : "", how);
 }
 
-/* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
-static bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+/* The direct cost per interrupt of the spin runs (lib/pairs.h): its mean and
+ * Student's interval. */
+static bool tick_direct(const struct dataset *direct, double *v, double *e)
 {
-	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
+	if (direct->n < 2)
 		return false;
-	struct dataset per;
-	ds_init(&per, "direct");
-	for (size_t i = 0; i < gaps->n; i++)
-		if (gaps->v[i] > 0)
-			ds_add(&per, gc->v[i] / gaps->v[i]);
-	bool ok = per.n >= 2;
-	if (ok) {
-		*v = ds_mean(&per);
-		*e = t_crit(SUMMARY_CI, (double)per.n - 1) * ds_stddev(&per) / sqrt((double)per.n);
-	}
-	ds_free(&per);
-	return ok;
+	*v = ds_mean(direct);
+	*e = t_crit(SUMMARY_CI, (double)direct->n - 1) * ds_stddev(direct) / sqrt((double)direct->n);
+	return true;
 }
 
 static void print_tick(struct group *g, double tsc_hz)
@@ -451,13 +447,7 @@ static void print_tick(struct group *g, double tsc_hz)
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   !t.proven ? "(not distinguishable from 0)" : ftq ?
 		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)", 0);
-	/* A hole may hold interrupts that came back to back: per interrupt, divide by
-	 * the handler entries the holes held (gap_interrupts) when the log has them. */
-	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
-	if (!gaps)
-		gaps = find_row(g, "gaps timer_on=true");
-	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
-	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
+	if (tick_direct(&g->direct, &dv, &de)) {
 		print_cost("direct cost per interrupt", dv, de, tsc_hz,
 			   "(the mean of each run's gap_cycles / gap_interrupts)", FIGURE_NOT_NEGATIVE);
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
@@ -640,6 +630,7 @@ static void free_summary(struct summary *s)
 		for (int j = 0; j < s->g[i].nrows; j++)
 			ds_free(&s->g[i].rows[j]);
 		ds_free(&s->g[i].level);
+		ds_free(&s->g[i].direct);
 		free(s->g[i].hist);
 	}
 	free(s->g);
