@@ -7,6 +7,7 @@
 #include "heap.h"
 #include "lib.h"
 #include "student.h"
+#include "tickmodel.h"
 
 #include <stdarg.h>
 
@@ -103,23 +104,8 @@ bool same_series(const struct rconfig *a, const struct rconfig *b)
 
 void model_label(char *buf, size_t size, const struct rconfig *c)
 {
-	const char *fmt[] = { "work %llu cycles", "data %llu KiB", "code %llu KiB", "pages %llu" };
-	unsigned long long v[] = { c->tick_work, c->data_kib, c->code_kib, c->pages };
-	size_t n = 0;
-	buf[0] = 0;
-	if (c->preset[0]) {
-		format(buf, size, "%s", c->preset);
-		return;
-	}
-	for (int i = 0; i < 4; i++) {
-		if (!v[i] || n >= size)
-			continue;
-		n += (size_t)format(buf + n, size - n, "%s", n ? ", " : "");
-		if (n < size)
-			n += (size_t)format(buf + n, size - n, fmt[i], v[i]);
-	}
-	if (!n)
-		format(buf, size, "floor");
+	const uint64_t parts[] = { c->tick_work, c->data_kib, c->code_kib, c->pages };
+	tick_model_words(buf, size, parts, c->preset);
 }
 
 static const char *mode_name(const char *mode)

@@ -102,6 +102,7 @@ KERNEL_OBJS := \
 	lib/heap.o \
 	lib/figure.o \
 	lib/lines.o \
+	lib/tickmodel.o \
 	$(REPORT_CORE) \
 	kernel/report.o \
 	lib/deflate.o \
