@@ -18,6 +18,7 @@
  *   eoi-8259      non-specific EOI to the master 8259 (one OUT), nothing in service
  * Afterwards every timer is stopped and its interrupt masked. */
 #include "bench.h"
+#include "plan.h"
 #include "cost.h"
 #include "cpu.h"
 #include "hpet.h"
@@ -126,7 +127,7 @@ static void sample_8259(struct cost_table *t, uint64_t ovh)
 	cost_op_end(t);
 }
 
-void armcost_run(const struct config *cfg)
+static void armcost_run(const struct config *cfg)
 {
 	struct cost_table *t = &table;
 	cost_begin(t, "armcost", cfg->runs);
@@ -146,3 +147,5 @@ void armcost_run(const struct config *cfg)
 	}
 	cost_print(t);
 }
+
+const struct bench_ops armcost_ops = { tsc_calibrated, plan_cost_ms, armcost_run };

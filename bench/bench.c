@@ -1,5 +1,6 @@
 /* The table of benchmarks and the suite loop (see bench.h). */
 #include "bench.h"
+#include "cmdline.h"
 #include "problem.h"
 #include "clock.h"
 #include "timers.h"
@@ -40,16 +41,16 @@ unsigned bench_cpu_counts(const char *bench, const char *option, const struct ui
 	return n;
 }
 
+struct bench {
+	const char *name;
+	const struct bench_ops *ops;
+};
 static const struct bench benches[] = {
-	{ "fire", tsc_calibrated, fire_run, plan_fire_ms },
-	{ "readcost", tsc_calibrated, readcost_run, plan_cost_ms },
-	{ "armcost", tsc_calibrated, armcost_run, plan_cost_ms },
-	{ "latency", tsc_calibrated, latency_run, plan_latency_ms },
-	{ "tick", tsc_calibrated, tick_run, plan_tick_ms },
-	{ "storm", tsc_calibrated, storm_run, plan_storm_ms },
-	{ "ipi", ipi_valid, ipi_run, plan_ipi_ms },
-	{ "interference", interference_valid, interference_run, plan_interference_ms },
-	{ "idle", tsc_calibrated, idle_run, plan_idle_ms },
+#define BENCH(name, summary) { #name, &name##_ops },
+#define BENCH_WITH_WORDS BENCH
+#include "benches.def"
+#undef BENCH
+#undef BENCH_WITH_WORDS
 };
 
 static void skip(const char *name, const char *why)
@@ -90,16 +91,16 @@ static void say_step(unsigned k, unsigned n, const char *name, uint64_t plan, ui
 
 void bench_run_suite(const struct config *cfg)
 {
-	if (cfg->selftest == SELFTEST_HPET_WRAP)
+	if (kernel_config.selftest == SELFTEST_HPET_WRAP)
 		timers_hpet_wrap_soon();
 	const char *why[ARRAY_SIZE(benches)];
 	uint64_t left = 0, planned_done = 0, t0 = rdtsc();
 	unsigned n = 0, k = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
-		why[i] = config_wants_bench(cfg, benches[i].name) ? benches[i].valid() : "";
+		why[i] = config_wants_bench(benches[i].name) ? benches[i].ops->valid() : "";
 		if (!why[i]) {
 			n++;
-			left += benches[i].plan_ms(cfg);
+			left += benches[i].ops->plan_ms(cfg);
 		}
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
@@ -108,10 +109,10 @@ void bench_run_suite(const struct config *cfg)
 			skip(b->name, why[i]);
 		if (why[i])
 			continue;
-		uint64_t plan = b->plan_ms(cfg);
+		uint64_t plan = b->ops->plan_ms(cfg);
 		say_step(++k, n, b->name, plan, left, planned_done,
 			 clock_ns(rdtsc() - t0) / 1000000);
-		b->run(cfg);
+		b->ops->run(cfg);
 		planned_done += plan;
 		left -= plan;
 	}

@@ -1,46 +1,39 @@
-/* The benchmarks: rows of a table, each with a valid() gate; the command line
- * selects rows by name (bench=). A row that cannot run here emits a "skip" record
- * with valid()'s reason; the suite goes on. */
+/* The benchmarks: rows of a table (bench/benches.def, one line each), each with its
+ * name, summary and words (bench/config.h) and its entry points here, among them a
+ * valid() gate; the command line selects rows by name (bench=). A row that cannot
+ * run here emits a "skip" record with valid()'s reason; the suite goes on. */
 #ifndef BENCH_BENCH_H
 #define BENCH_BENCH_H
 
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 #include "platform.h"
 
-struct bench {
-	const char *name;
+/* A benchmark's entry points: name_ops in its own file. */
+struct bench_ops {
 	const char *(*valid)(void);             /* NULL when it can run, else why not */
-	void (*run)(const struct config *cfg);
 	uint64_t (*plan_ms)(const struct config *cfg);  /* its estimate (bench/plan.h) */
+	void (*run)(const struct config *cfg);
 };
+#define BENCH(name, summary) extern const struct bench_ops name##_ops;
+#define BENCH_WITH_WORDS BENCH
+#include "benches.def"
+#undef BENCH
+#undef BENCH_WITH_WORDS
 
-/* Fill the options not given on the command line from the suite= table. */
-void suite_apply(struct config *cfg);
 void bench_run_suite(const struct config *cfg);
 
 /* The gate of every benchmark that converts cycles to time: a calibrated TSC. */
 const char *tsc_calibrated(void);
 
-/* A CPU-count list (tick_cpus=, latency_cpus=) as counts[] (at most MAX_LIST): all
+/* A CPU-count list (tick_cpus=, latency_cpus=) as counts[] (at most WORDS_LIST_MAX): all
  * is every online CPU; a count above that gets a "skip" record of bench; a count
  * given twice runs once. Returns how many. */
 unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
 			  unsigned *counts);
 
-void fire_run(const struct config *cfg);
-void tick_run(const struct config *cfg);
 /* tick's configurations on one CPU count: timers and modes x hz= x workload=. */
 unsigned tick_planned_configs(const struct config *cfg);
-void latency_run(const struct config *cfg);
-void readcost_run(const struct config *cfg);
-void armcost_run(const struct config *cfg);
-void storm_run(const struct config *cfg);
-void ipi_run(const struct config *cfg);
-const char *ipi_valid(void);
-void interference_run(const struct config *cfg);
-const char *interference_valid(void);
-void idle_run(const struct config *cfg);
 
 /* How fast this CPU runs two things, in TSC cycles, before anything is calibrated
  * (bench/readcost.c): RDTSC back to back (the least difference of

@@ -8,6 +8,7 @@
  * obtained rate predicts for t1 - t0 cycles (rounded: t1 follows the interrupt that
  * ended the window). */
 #include "bench.h"
+#include "plan.h"
 #include "handler.h"
 #include "source.h"
 #include "clock.h"
@@ -50,10 +51,13 @@ static void fire_one(const struct timer_source *s, uint32_t hz, uint32_t ms)
 	emit_fire(s, hz, millihz, ms, t1 - t0, n);
 }
 
-void fire_run(const struct config *cfg)
+static void fire_run(const struct config *cfg)
 {
+	source_report_unserved("fire", cfg, NULL);
 	for (unsigned i = 0; i < timer_sources_count; i++)
 		if (source_selected(&timer_sources[i], cfg))
 			for (unsigned h = 0; h < cfg->hz.n; h++)
 				fire_one(&timer_sources[i], cfg->hz.v[h], cfg->ms);
 }
+
+const struct bench_ops fire_ops = { tsc_calibrated, plan_fire_ms, fire_run };

@@ -6,13 +6,13 @@
  *     predictable branches: no function pointer on this path.
  *   - the floor handler (bench/floor.c): one entry per EOI kind and re-arm kind that
  *     counts, re-arms and sends the EOI, nothing else: what a timer interrupt cannot
- *     cost less than. tick uses it wherever nothing more is asked (handler=). */
+ *     cost less than. tick uses it wherever nothing more is asked (handler=).
+ * Both are one body (bench/handler_body.h), built for each entry. */
 #ifndef BENCH_HANDLER_H
 #define BENCH_HANDLER_H
 
 #include <stdint.h>
 #include <stdbool.h>
-#include "hpet.h"
 #include "lapic.h"
 #include "pic.h"
 
@@ -45,7 +45,7 @@ extern struct bench_irq_state birq;
 extern volatile uint64_t bench_entry_tsc;
 
 void bench_entry(void);
-void bench_irq(void);
+void bench_irq(uint64_t entry_tsc);
 
 /* The APs' measured interrupt (tick's per-CPU runs, bench/tickmp.c). The boot CPU
  * keeps birq and bench_entry unchanged; each AP has its own bench_irq_state in
@@ -94,22 +94,6 @@ static inline void bench_eoi(enum bench_eoi eoi)
 		xapic_eoi();
 	else
 		pic_eoi(0);
-}
-
-/* The HPET one-shot's re-arm, both handlers': the next match a period on. The
- * comparator matches on equality only (spec 2.3.9.2.1): a next match already passed
- * would fire after a counter wrap, so step past "now" and count it (Linux
- * hpet_next_event). The comparator stays enabled from its first arming (hpet_arm):
- * its match value alone re-arms it. */
-static inline void bench_rearm_hpet(struct bench_irq_state *s)
-{
-	s->next += s->period;
-	hpet_write_cmp(s->hpet_n, s->next);
-	while (hpet_reached(s->next)) {
-		s->hpet_late++;
-		s->next = hpet_read() + s->period;
-		hpet_write_cmp(s->hpet_n, s->next);
-	}
 }
 
 /* The EOI kind for an interrupt that arrives through the local APIC. */

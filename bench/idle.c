@@ -18,6 +18,7 @@
  * package temperature at t1, the boot CPU's wake-ups, the residency of its core,
  * its package and (mean) the APs' cores. docs/METHOD.md, "idle". */
 #include "bench.h"
+#include "plan.h"
 #include "idlecaps.h"
 #include "idlecount.h"
 #include "idlewait.h"
@@ -429,7 +430,7 @@ static void one_window(const struct config *cfg, const struct idle_state *s, uin
 		cfg->runs, (unsigned long long)wd.wakeups, (unsigned long long)wd.spurious);
 }
 
-void idle_run(const struct config *cfg)
+static void idle_run(const struct config *cfg)
 {
 	struct idle_state states[IDLE_MAX_STATES];
 	unsigned n = idle_states(cfg, "idle", states, IDLE_MAX_STATES);
@@ -452,3 +453,5 @@ void idle_run(const struct config *cfg)
 				one_window(cfg, &states[i], cfg->hz.v[h], run);
 		}
 }
+
+const struct bench_ops idle_ops = { tsc_calibrated, plan_idle_ms, idle_run };

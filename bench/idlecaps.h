@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 #include "cstate.h"
 #include "idlestate.h"
 #include "rapl.h"

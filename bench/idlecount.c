@@ -39,15 +39,6 @@ void idle_residency_fields(struct record *r, const char *prefix, const struct id
 	}
 }
 
-int idle_deepest(const struct idle_snap *a, const struct idle_snap *b, int first, int last)
-{
-	int deepest = -1;
-	for (int i = first; i <= last; i++)
-		if (idle_caps.cstate.msr[i] && b->res[i] != a->res[i])
-			deepest = i;
-	return deepest;
-}
-
 void idle_wake_clock(uint64_t *aperf, uint64_t *mperf)
 {
 	uint64_t a0, m0, a1, m1;

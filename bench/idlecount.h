@@ -32,10 +32,6 @@ struct record;
  * counter idle_caps found, over a to b. */
 void idle_residency_fields(struct record *r, const char *prefix, const struct idle_snap *a,
 			   const struct idle_snap *b);
-/* The deepest counter of a to b that moved (its index, CST_*), or -1 when none did;
- * core counters first (cc1..cc7), then package ones, so the deepest core state
- * unless none moved. */
-int idle_deepest(const struct idle_snap *a, const struct idle_snap *b, int first, int last);
 
 /* The core clock at a wake: APERF and MPERF now and WAKE_CLOCK_US later (busy),
  * their deltas added to *aperf, *mperf; nothing without APERF/MPERF. */

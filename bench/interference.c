@@ -10,6 +10,7 @@
  * effect on shared caches, memory and (on one core's two threads) the pipeline.
  * docs/METHOD.md, "interference". */
 #include "bench.h"
+#include "plan.h"
 #include "tick.h"
 #include "handler.h"
 #include "console.h"
@@ -52,7 +53,7 @@ static const struct timer_source *lapic_periodic(void)
 	return NULL;
 }
 
-const char *interference_valid(void)
+static const char *interference_valid(void)
 {
 	const char *why = tsc_calibrated();
 	if (why)
@@ -123,7 +124,7 @@ static uint64_t calibrate(struct victim_run *v, uint32_t ms)
 	return n;
 }
 
-void interference_run(const struct config *cfg)
+static void interference_run(const struct config *cfg)
 {
 	const struct timer_source *s = lapic_periodic();
 	static struct victim_run v;
@@ -147,3 +148,5 @@ void interference_run(const struct config *cfg)
 		}
 	}
 }
+
+const struct bench_ops interference_ops = { interference_valid, plan_interference_ms, interference_run };

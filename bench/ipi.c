@@ -14,7 +14,9 @@
  * IPI_GAP_US apart, so the target is back in its wait. The boot CPU keeps
  * interrupts off, except for the self-IPI latency, where it spins with them on.
  * docs/METHOD.md, "ipi". */
+#include "cmdline.h"
 #include "bench.h"
+#include "plan.h"
 #include "problem.h"
 #include "console.h"
 #include "cpu.h"
@@ -185,20 +187,20 @@ static void run_ap(unsigned run, struct cpu *c, const struct idle_state *s, bool
 		c->tsc_trusted ? "" : " (TSCs not trusted: not reported)");
 }
 
-const char *ipi_valid(void)
+static const char *ipi_valid(void)
 {
 	if (!irq.lapic)
 		return "no local APIC";
 	return tsc_calibrated();
 }
 
-void ipi_run(const struct config *cfg)
+static void ipi_run(const struct config *cfg)
 {
 	bool x2 = irq.lapic_mode == LAPIC_X2APIC;
 	uint64_t timeout = clock_cycles_ms(IPI_TIMEOUT_MS), inject = birq.inject_cycles;
 	irq_disable();
 	bench_irq_install(VEC_IPI_BENCH, bench_eoi_lapic(), REARM_NONE);
-	if (cfg->selftest == SELFTEST_LOST_IRQ)
+	if (kernel_config.selftest == SELFTEST_LOST_IRQ)
 		bench_irq_uninstall(VEC_IPI_BENCH);     /* no IPI is taken: errors, status error */
 	birq.inject_cycles = 0;
 	struct idle_state states[IDLE_MAX_STATES];
@@ -213,3 +215,5 @@ void ipi_run(const struct config *cfg)
 	bench_irq_uninstall(VEC_IPI_BENCH);
 	birq.inject_cycles = inject;
 }
+
+const struct bench_ops ipi_ops = { ipi_valid, plan_ipi_ms, ipi_run };

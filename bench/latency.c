@@ -15,7 +15,10 @@
  * where MWAIT stamps the wake before the handler (ECX[0]), each run also has the
  * wake's stamp minus the deadline. An IPI from another CPU is the last wake source
  * (bench/latipi.c). */
+#include "cmdline.h"
+#include "latency_words.h"
 #include "bench.h"
+#include "plan.h"
 #include "latency.h"
 #include "idlecaps.h"
 #include "problem.h"
@@ -146,7 +149,7 @@ static bool take_shot(struct part *p, const struct bench_irq_state *st, uint64_t
 	if (idle && !local && !backstop)
 		idle = false;           /* nothing could wake a halt: spin instead */
 	uint64_t before = st->count;
-	*s = arm(job.timer, delay, job.cfg->delay_us);
+	*s = arm(job.timer, delay, latency_settings.delay_us);
 	bool came = await(p, st, before, idle, &d);
 	if (came && job.timer == TIMER_HPET)
 		s->deadline = hpet_deadline(s);
@@ -168,14 +171,13 @@ static void lose_interrupts(void)
 /* The shots of one run on this CPU, its interrupts served with state st. */
 static void shoot(struct part *p, const struct bench_irq_state *st)
 {
-	const struct config *cfg = job.cfg;
-	uint64_t delay = mul_div(clock_tsc_hz(), cfg->delay_us, 1000000);
+	uint64_t delay = mul_div(clock_tsc_hz(), latency_settings.delay_us, 1000000);
 	latency_part_reset(p, job.state);
 	p->met = job.cpus == 1 || smp_meet(&start_line, job.cpus, clock_bound(clock_cycles_ms(1000)));
 	idle_snap_take(&p->before);
 	for (unsigned i = 0; i < job.samples; i++) {
 		struct shot s;
-		if (i == 1 && cfg->selftest == SELFTEST_LOST_IRQ)
+		if (i == 1 && kernel_config.selftest == SELFTEST_LOST_IRQ)
 			lose_interrupts();
 		if (!take_shot(p, st, delay, job.state->kind != IDLE_SPIN && i > 0, &s))
 			return;
@@ -216,7 +218,7 @@ static void ap_shoot(void *arg)
 static void emit(const struct part *p, const char *delivery, unsigned run)
 {
 	struct latency_key k = { timer_names[job.timer], "oneshot", delivery,
-				 smp.cpu[p->index].apic_id, job.cpus, job.cfg->delay_us, run, -1 };
+				 smp.cpu[p->index].apic_id, job.cpus, latency_settings.delay_us, run, -1 };
 	latency_emit(&k, p);
 }
 
@@ -240,7 +242,7 @@ static const char *no_sample(const struct part *p)
 	static char why[160];
 	format(why, sizeof(why), "no shot could be measured at delay_us=%u: %llu came before "
 	       "their deadline, %llu were armed after the counter had passed them",
-	       job.cfg->delay_us, (unsigned long long)p->early, (unsigned long long)p->missed);
+	       latency_settings.delay_us, (unsigned long long)p->early, (unsigned long long)p->missed);
 	latency_problem(PROBLEM_SKIP, job.timer, job.cpus, p, why);
 	return why;
 }
@@ -255,7 +257,7 @@ static bool one_run(const char *delivery, unsigned run)
 		posted[i] = smp_call(&smp.cpu[i], ap_shoot, parts[i]);
 	shoot(parts[0], &birq);
 	/* an AP's run is bounded by its shots' bounds (and the meeting's second) */
-	uint64_t timeout = clock_cycles_ms(job.samples * ((uint64_t)job.cfg->delay_us / 1000 +
+	uint64_t timeout = clock_cycles_ms(job.samples * ((uint64_t)latency_settings.delay_us / 1000 +
 						     SHOT_TIMEOUT_MS) + 2000);
 	bool ok = true;
 	for (unsigned i = 0; i < job.cpus; i++) {
@@ -286,7 +288,7 @@ static void runs_of(unsigned timer)
 	const char *delivery, *why = source_oneshot_route(timer, &delivery);
 	for (unsigned run = 0; !why && run < cfg->runs; run++) {
 		kprintf("latency %s delay %u us wait %s on %u CPU(s) run %u/%u\n", timer_names[timer],
-			cfg->delay_us, job.state->name, job.cpus, run + 1, cfg->runs);
+			latency_settings.delay_us, job.state->name, job.cpus, run + 1, cfg->runs);
 		if (!one_run(delivery, run))
 			break;
 	}
@@ -307,10 +309,9 @@ static void runs_of(unsigned timer)
 /* Why timer cannot be measured on job.cpus CPUs at once, or NULL. */
 static const char *cannot_run(unsigned timer)
 {
-	const struct config *cfg = job.cfg;
 	if (!timer_present(timer))
 		return "the timer is not present";
-	if (timer == TIMER_PIT && cfg->delay_us > 50000)
+	if (timer == TIMER_PIT && latency_settings.delay_us > 50000)
 		return "delay_us is beyond the PIT's 16-bit count (54925 us)";
 	bool local = timer == TIMER_LAPIC || timer == TIMER_TSCDL;
 	if (job.cpus > 1 && !local)
@@ -343,12 +344,12 @@ static void timers_in_state(void)
 	}
 }
 
-void latency_run(const struct config *cfg)
+static void latency_run(const struct config *cfg)
 {
-	unsigned counts[MAX_LIST];
-	unsigned n_counts = bench_cpu_counts("latency", "latency_cpus", &cfg->latency_cpus, counts);
+	unsigned counts[WORDS_LIST_MAX];
+	unsigned n_counts = bench_cpu_counts("latency", "latency_cpus", &latency_settings.latency_cpus, counts);
 	unsigned n_states = idle_states(cfg, "latency", states, IDLE_MAX_STATES);
-	uint64_t samples = (uint64_t)cfg->ms * 1000 / (2 * cfg->delay_us);
+	uint64_t samples = (uint64_t)cfg->ms * 1000 / (2 * latency_settings.delay_us);
 	job.cfg = cfg;
 	job.samples = (unsigned)(samples < 10 ? 10 : samples > 100000 ? 100000 : samples);
 	idt_set_gate(VEC_TIMER_AP, bench_entry_ap, 0);
@@ -362,3 +363,5 @@ void latency_run(const struct config *cfg)
 		}
 	}
 }
+
+const struct bench_ops latency_ops = { tsc_calibrated, plan_latency_ms, latency_run };

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 #include "hist.h"
 #include "idlecount.h"
 #include "idlewait.h"

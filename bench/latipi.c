@@ -11,6 +11,7 @@
  * backstop of each wait; the boot CPU sends every delay_us (it keeps interrupts
  * off and polls the AP's count) and stops the AP with a flag and one more IPI.
  * docs/METHOD.md, "latency", "The IPI wake source". */
+#include "latency_words.h"
 #include "latency.h"
 #include "problem.h"
 #include "clock.h"
@@ -106,16 +107,16 @@ static const char *one_run(struct cpu *c, const struct idle_state *s, unsigned s
 static void runs_to(const struct config *cfg, struct cpu *c, const struct idle_state *s,
 		    unsigned samples)
 {
-	uint64_t gap = clock_cycles_us(cfg->delay_us);
+	uint64_t gap = clock_cycles_us(latency_settings.delay_us);
 	hist_reset(&part.all);
 	hist_reset(&part.wake_all);
 	for (unsigned run = 0; run < cfg->runs; run++) {
 		kprintf("latency ipi %u->%u every %u us wait %s run %u/%u\n", smp.cpu[0].apic_id,
-			c->apic_id, cfg->delay_us, s->name, run + 1, cfg->runs);
+			c->apic_id, latency_settings.delay_us, s->name, run + 1, cfg->runs);
 		const char *why = one_run(c, s, samples, gap);
 		if (why)
 			return problem(PROBLEM_ERROR, s, c->apic_id, why);
-		struct latency_key k = { "ipi", "fixed", "ipi", c->apic_id, 1, cfg->delay_us, run,
+		struct latency_key k = { "ipi", "fixed", "ipi", c->apic_id, 1, latency_settings.delay_us, run,
 					 (int)smp.cpu[0].apic_id };
 		latency_emit(&k, &part);
 	}

@@ -2,6 +2,7 @@
  * them. The allowances for the CPU's own work are rough (no PC measured them here;
  * under QEMU TCG a cost run took 80 ms against its 10): the suite's scaling by the
  * time taken so far corrects them. */
+#include "latency_words.h"
 #include "plan.h"
 #include "bench.h"
 #include "source.h"
@@ -29,7 +30,7 @@ static unsigned selected(const struct config *cfg, bool periodic_only)
  * CPU, a count twice runs once (bench_cpu_counts). */
 static unsigned counts(const struct uint_list *list)
 {
-	unsigned c[MAX_LIST], n = 0;
+	unsigned c[WORDS_LIST_MAX], n = 0;
 	for (unsigned i = 0; i < list->n; i++) {
 		unsigned v = list->v[i] ? list->v[i] : smp.online;
 		bool dup = v > smp.online;
@@ -66,7 +67,7 @@ uint64_t plan_latency_ms(const struct config *cfg)
 	unsigned timers = 0;
 	for (unsigned t = 0; t < 4; t++)
 		timers += (cfg->timers >> t) & 1 && timer_present(t);
-	return (uint64_t)counts(&cfg->latency_cpus) * cfg->wait.n * timers * cfg->runs *
+	return (uint64_t)counts(&latency_settings.latency_cpus) * cfg->wait.n * timers * cfg->runs *
 	       (cfg->ms + SETUP_MS);
 }
 
@@ -74,8 +75,8 @@ uint64_t plan_latency_ms(const struct config *cfg)
  * count, plus the workload's calibration (about ms) once for all its models. */
 uint64_t plan_tick_ms(const struct config *cfg)
 {
-	uint64_t configs = tick_planned_configs(cfg), models = tick_model_count(cfg);
-	return (configs * counts(&cfg->tick_cpus) * cfg->runs * 2 + configs / models) *
+	uint64_t configs = tick_planned_configs(cfg), models = tick_model_count(&tick_settings);
+	return (configs * counts(&tick_settings.tick_cpus) * cfg->runs * 2 + configs / models) *
 	       (cfg->ms + SETUP_MS / 4);
 }
 

@@ -9,7 +9,7 @@
 #define BENCH_PLAN_H
 
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 
 uint64_t plan_fire_ms(const struct config *cfg);
 uint64_t plan_cost_ms(const struct config *cfg);       /* readcost, armcost */

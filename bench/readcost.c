@@ -13,6 +13,7 @@
  * (channel 0 latched: one OUT, two IN), lapic (APIC_TMCCT of a running, masked
  * timer: an MMIO load in xAPIC mode, RDMSR 0x839 in x2APIC mode). */
 #include "bench.h"
+#include "plan.h"
 #include "cost.h"
 #include "cpu.h"
 #include "hpet.h"
@@ -113,7 +114,7 @@ static void sample_lapic(struct cost_table *t, uint64_t ovh)
 	cost_op_end(t);
 }
 
-void readcost_run(const struct config *cfg)
+static void readcost_run(const struct config *cfg)
 {
 	struct cost_table *t = &table;
 	cost_begin(t, "readcost", cfg->runs);
@@ -126,3 +127,5 @@ void readcost_run(const struct config *cfg)
 	}
 	cost_print(t);
 }
+
+const struct bench_ops readcost_ops = { tsc_calibrated, plan_cost_ms, readcost_run };

@@ -2,6 +2,7 @@
  * modes are re-armed by bench_irq: relative ones (PIT, APIC one-shot) run slow by
  * the interrupt latency, absolute ones (TSC deadline, HPET comparator) do not. */
 #include "source.h"
+#include "format.h"
 #include "lib.h"
 #include "handler.h"
 #include "clock.h"
@@ -442,6 +443,62 @@ bool source_selected(const struct timer_source *s, const struct config *cfg)
 	if (!(cfg->timers & (1u << s->timer_bit)) || !(cfg->deliveries & (1u << s->delivery_bit)))
 		return false;
 	return delivery_present(s->delivery_bit) && timer_present(s->timer_bit);
+}
+
+/* The delivery paths of timer_sources[] for timer and mode, "pic, ioapic". */
+static void paths_of(unsigned timer_bit, const char *mode, char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < timer_sources_count; i++) {
+		const struct timer_source *s = &timer_sources[i];
+		if (s->timer_bit == timer_bit && !strcmp(s->mode, mode) && used < size)
+			used += (size_t)format(buf + used, size - used, "%s%s", used ? ", " : "",
+					       s->delivery);
+	}
+}
+
+/* Is source i the first of its timer and mode in timer_sources[]? */
+static bool first_of_mode(unsigned i)
+{
+	for (unsigned j = 0; j < i; j++)
+		if (timer_sources[j].timer_bit == timer_sources[i].timer_bit &&
+		    !strcmp(timer_sources[j].mode, timer_sources[i].mode))
+			return false;
+	return true;
+}
+
+static bool served(unsigned timer_bit, const char *mode, const struct config *cfg)
+{
+	for (unsigned i = 0; i < timer_sources_count; i++)
+		if (timer_sources[i].timer_bit == timer_bit && !strcmp(timer_sources[i].mode, mode) &&
+		    source_selected(&timer_sources[i], cfg))
+			return true;
+	return false;
+}
+
+unsigned source_report_unserved(const char *bench, const struct config *cfg,
+				bool (*wanted)(const struct timer_source *s))
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < timer_sources_count; i++) {
+		const struct timer_source *s = &timer_sources[i];
+		if (!first_of_mode(i) || !((cfg->timers >> s->timer_bit) & 1) ||
+		    !timer_present(s->timer_bit) || (wanted && !wanted(s)) ||
+		    served(s->timer_bit, s->mode, cfg))
+			continue;
+		char why[160], paths[64];
+		paths_of(s->timer_bit, s->mode, paths, sizeof(paths));
+		format(why, sizeof(why), "no path of delivery= serves this timer in this mode "
+		       "here: it takes %s", paths);
+		struct problem p;
+		problem_begin(&p, PROBLEM_SKIP, bench);
+		problem_str(&p, "timer", s->timer);
+		problem_str(&p, "mode", s->mode);
+		problem_end(&p, why);
+		n++;
+	}
+	return n;
 }
 
 void source_fields(struct record *r, const struct timer_source *s)

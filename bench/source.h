@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 #include "problem.h"
 
 struct timer_source {
@@ -33,6 +33,13 @@ bool timer_present(unsigned timer_bit);
 /* Present on this platform, its delivery path usable, and chosen by timer= and
  * delivery=. */
 bool source_selected(const struct timer_source *s, const struct config *cfg);
+
+/* Each timer and mode that timer= asks for and wanted() takes (NULL: every mode),
+ * present here, that no path of delivery= serves: a "skip" record of bench that
+ * names the paths it takes, rather than nothing run without a word (fire
+ * timer=pit delivery=msi). Returns how many. */
+unsigned source_report_unserved(const char *bench, const struct config *cfg,
+				bool (*wanted)(const struct timer_source *s));
 
 /* One-shot timers for latency: install bench_entry (no re-arm) and route the
  * interrupt; the caller arms each shot with the arch verbs. NULL, or why not. The

@@ -18,7 +18,9 @@
  * predicts to take STORM_TARGET_PERMILLE, not double: so the climb nears the limit
  * without jumping past it into a livelock. Should it livelock anyway, the watchdog in
  * bench_irq (handler.h) stops the storm; see docs/METHOD.md. */
+#include "tick_words.h"
 #include "bench.h"
+#include "plan.h"
 #include "handler.h"
 #include "source.h"
 #include "clock.h"
@@ -305,7 +307,7 @@ static bool storms(const struct timer_source *s)
 
 static uint32_t first_rate(const struct config *cfg)
 {
-	if (!config_given(cfg, "hz") || !cfg->hz.n)
+	if (!config_given("hz") || !cfg->hz.n)
 		return STORM_FIRST_HZ;
 	uint32_t lo = cfg->hz.v[0];
 	for (unsigned i = 1; i < cfg->hz.n; i++)
@@ -333,13 +335,14 @@ static void print_table(const struct storm_result *res, unsigned n)
 	}
 }
 
-void storm_run(const struct config *cfg)
+static void storm_run(const struct config *cfg)
 {
 	static struct storm_result res[STORM_MAX_SOURCES];
 	struct loop_cal cal;
 	unsigned n = 0;
 	uint64_t inject_was = birq.inject_cycles;
-	birq.inject_cycles = cfg->tick_work.v[0];       /* inject= makes each interrupt dearer */
+	birq.inject_cycles = tick_settings.tick_work.v[0];       /* inject= makes each interrupt dearer */
+	source_report_unserved("storm", cfg, storms);
 	irq_disable();
 	calibrate_loop(cfg->ms, &cal);
 	kprintf("storm: loop step %llu cycles, gaps over %llu cycles count, %llu.%llu%% "
@@ -352,3 +355,5 @@ void storm_run(const struct config *cfg)
 	birq.inject_cycles = inject_was;
 	print_table(res, n);
 }
+
+const struct bench_ops storm_ops = { tsc_calibrated, plan_storm_ms, storm_run };

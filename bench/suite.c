@@ -1,8 +1,7 @@
 /* Suites: the defaults of the options a command line does not give. quick fits in
  * about a minute of QEMU TCG on a 2-core machine (make run); default takes minutes
  * on a real PC; full, longer; soak, a long steady tick. */
-#include "bench.h"
-#include "lib.h"
+#include "config.h"
 
 static const char *const quick[] = {
 	"bench=readcost,armcost,latency,tick,storm,ipi,interference", "hz=100,1000",
@@ -27,19 +26,13 @@ static const char *const soak[] = {
 	"tick_cpus=1", NULL
 };
 
-void suite_apply(struct config *cfg)
+bool suite_apply(void)
 {
-	const char *const *words = cfg->suite == SUITE_SOAK ? soak :
-				   cfg->suite == SUITE_FULL ? full :
-				   cfg->suite == SUITE_DEFAULT ? normal : quick;
-	for (; *words; words++) {
-		size_t klen = 0;
-		char key[16];
-		while ((*words)[klen] != '=' && klen < sizeof(key) - 1)
-			klen++;
-		memcpy(key, *words, klen);
-		key[klen] = 0;
-		if (!config_given(cfg, key))
-			cmdline_apply_default(cfg, *words);
-	}
+	bool valid = true;
+	uint32_t suite = bench_config.suite;
+	const char *const *words = suite == SUITE_SOAK ? soak : suite == SUITE_FULL ? full :
+				   suite == SUITE_DEFAULT ? normal : quick;
+	for (; *words; words++)
+		valid &= words_default(bench_tables, bench_tables_n, *words);
+	return valid;
 }

@@ -15,6 +15,7 @@
  * derives the figures and their confidence intervals from the "run" records
  * (tickstat summary, tickstat report). */
 #include "bench.h"
+#include "plan.h"
 #include "problem.h"
 #include "tick.h"
 #include "tickpmu.h"
@@ -136,9 +137,9 @@ static unsigned tick_mode(const struct timer_source *s)
 
 /* tick_mode= : periodic, one-shot re-armed from the handler, or both; the TSC
  * deadline, which has no periodic mode, in either. */
-static bool mode_wanted(const struct timer_source *s, const struct config *cfg)
+static bool mode_wanted(const struct timer_source *s)
 {
-	return s->timer_bit == TIMER_TSCDL || (cfg->tick_modes & (1u << tick_mode(s)));
+	return s->timer_bit == TIMER_TSCDL || (tick_settings.tick_modes & (1u << tick_mode(s)));
 }
 
 /* The sources of the modes tick_mode= asks for. Without delivery= on the command
@@ -147,9 +148,9 @@ static bool mode_wanted(const struct timer_source *s, const struct config *cfg)
 static bool tick_source(const struct timer_source *s, const struct config *cfg,
 			bool *taken)
 {
-	if (!source_selected(s, cfg) || !mode_wanted(s, cfg))
+	if (!source_selected(s, cfg) || !mode_wanted(s))
 		return false;
-	if (config_given(cfg, "delivery"))
+	if (config_given("delivery"))
 		return true;
 	unsigned slot = s->timer_bit * 2 + tick_mode(s);
 	if (taken[slot])
@@ -166,34 +167,6 @@ static bool tick_source(const struct timer_source *s, const struct config *cfg,
 	return true;
 }
 
-/* A timer and mode asked for (timer=, tick_mode=) that no path of delivery= serves:
- * say so, rather than run nothing silently (e.g. tick_mode=oneshot delivery=pic). */
-static void report_unserved(const struct config *cfg)
-{
-	static const char *const modes[] = { "periodic", "oneshot" };
-	for (unsigned timer = 0; timer < 4; timer++)
-		for (unsigned mode = 0; mode < 2; mode++) {
-			bool asked = timer == TIMER_TSCDL ? mode == TICK_MODE_ONESHOT :
-				     (cfg->tick_modes >> mode) & 1;
-			if (!asked || !((cfg->timers >> timer) & 1) || !timer_present(timer))
-				continue;
-			bool served = false;
-			for (unsigned i = 0; i < timer_sources_count; i++) {
-				const struct timer_source *s = &timer_sources[i];
-				served |= s->timer_bit == timer && tick_mode(s) == mode &&
-					  source_selected(s, cfg);
-			}
-			if (served)
-				continue;
-			struct problem p;
-			problem_begin(&p, PROBLEM_SKIP, "tick");
-			problem_str(&p, "timer", timer_names[timer]);
-			problem_str(&p, "mode", modes[mode]);
-			problem_end(&p, "no path of delivery= serves this timer in this mode "
-				    "here (one-shot: the I/O APIC or the local APIC only)");
-		}
-}
-
 unsigned tick_planned_configs(const struct config *cfg)
 {
 	bool taken[8] = { false };
@@ -204,7 +177,7 @@ unsigned tick_planned_configs(const struct config *cfg)
 	unsigned workloads = 0;
 	for (unsigned w = 0; w < WORKLOADS; w++)
 		workloads += (cfg->workloads >> w) & 1;
-	return n * cfg->hz.n * workloads * tick_model_count(cfg);
+	return n * cfg->hz.n * workloads * tick_model_count(&tick_settings);
 }
 
 static void run_single(struct tick_config *t, unsigned runs, unsigned done, unsigned total,
@@ -285,7 +258,7 @@ static void run_counts(struct tick_config *t, const struct config *cfg, const un
 		       unsigned n_counts, unsigned done, unsigned total, struct spin_view *view)
 {
 	for (unsigned c = 0; c < n_counts; c++) {
-		if (counts[c] == 1 && cfg->order == ORDER_RANDOM && waiting.n < MAX_WAITING) {
+		if (counts[c] == 1 && tick_settings.order == ORDER_RANDOM && waiting.n < MAX_WAITING) {
 			t->cpus = 1;
 			waiting.config[waiting.n++] = *t;
 			continue;
@@ -308,8 +281,8 @@ static void run_models(struct tick_config *t, const struct config *cfg, const un
 		       unsigned n_counts, unsigned *done, unsigned total, struct spin_view *view)
 {
 	t->iterations = calibrate(t->workload, cfg, view);
-	for (unsigned m = 0; m < tick_model_count(cfg); m++) {
-		tick_model_at(cfg, m, &t->model);
+	for (unsigned m = 0; m < tick_model_count(&tick_settings); m++) {
+		tick_model_at(&tick_settings, m, &t->model);
 		(*done)++;
 		const char *why = tick_work_set(&t->model);
 		if (why) {
@@ -332,16 +305,16 @@ static uint32_t max_hz(const struct config *cfg)
 
 /* The handler tick installs (handler=); NULL, or why tick cannot run. Anything
  * asked of the handler beyond counting, re-arming and the EOI (any work model but
- * the floor: config_handler_work) takes the full one for the whole sweep, so that
+ * the floor: tick_handler_work) takes the full one for the whole sweep, so that
  * its models differ by their work alone. */
 static const char *choose_handler(const struct config *cfg, enum bench_handler *h)
 {
-	bool work = config_handler_work(cfg);
-	if (cfg->handler == HANDLER_ONLY_FLOOR && work)
+	bool work = tick_handler_work(&tick_settings);
+	if (tick_settings.handler == HANDLER_ONLY_FLOOR && work)
 		return "handler=floor only counts, re-arms and acknowledges: a work model "
 		       "(tick_work= or inject=, tick_data_kib=, tick_code_kib=, tick_pages=, "
 		       "tick_model= but floor) needs handler=full (or auto)";
-	*h = cfg->handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
+	*h = tick_settings.handler == HANDLER_ONLY_FULL || work ? HANDLER_FULL : HANDLER_FLOOR;
 	return NULL;
 }
 
@@ -367,7 +340,7 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 				const char *why = w == WORKLOAD_MEMWALK ? memwalk_why :
 						  w == WORKLOAD_SPIN ? spin_why : NULL;
 				if (why) {
-					done += tick_model_count(cfg);
+					done += tick_model_count(&tick_settings);
 					kprintf("tick %u/%u: %s skipped: %s\n", done, total,
 						workload_names[w], why);
 					continue;
@@ -377,11 +350,11 @@ static void run_configs(const struct config *cfg, struct tick_config proto,
 	}
 }
 
-void tick_run(const struct config *cfg)
+static void tick_run(const struct config *cfg)
 {
 	static struct spin_view view;
-	unsigned counts[MAX_LIST], n_counts;
-	struct tick_config proto = { .cpus = 1, .irq_cpu = cfg->irq_cpu };
+	unsigned counts[WORDS_LIST_MAX], n_counts;
+	struct tick_config proto = { .cpus = 1, .irq_cpu = tick_settings.irq_cpu };
 	const char *why = choose_handler(cfg, &proto.handler);
 	if (why) {
 		struct problem p;
@@ -392,15 +365,15 @@ void tick_run(const struct config *cfg)
 	kprintf("tick: the %s handler\n", bench_handler_names[proto.handler]);
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
-	tick_work_prepare(cfg);
+	tick_work_prepare(&tick_settings);
 	tick_pmu_start();
 	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
 	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :
 			       "no memory for the spin loop's buffer of holes";
 	if (!spin_why)
 		tick_spin_calibrate(&view, smp.cpu[0].apic_id);
-	n_counts = bench_cpu_counts("tick", "tick_cpus", &cfg->tick_cpus, counts);
-	report_unserved(cfg);
+	n_counts = bench_cpu_counts("tick", "tick_cpus", &tick_settings.tick_cpus, counts);
+	source_report_unserved("tick", cfg, mode_wanted);
 	unsigned most = 1;
 	for (unsigned c = 0; c < n_counts; c++)
 		most = counts[c] > most ? counts[c] : most;
@@ -414,3 +387,5 @@ void tick_run(const struct config *cfg)
 	tick_pmu_stop();
 	bench_irq_prefer(HANDLER_FULL);
 }
+
+const struct bench_ops tick_ops = { tsc_calibrated, plan_tick_ms, tick_run };

@@ -37,21 +37,21 @@ static struct {
 
 extern const char tick_code_end[];      /* bench/workcode.S */
 
-unsigned tick_model_count(const struct config *cfg)
+unsigned tick_model_count(const struct tick_settings *ts)
 {
 	unsigned presets = 0;
 	for (unsigned k = 0; k < TICK_MODELS; k++)
-		presets += cfg->tick_models >> k & 1;
+		presets += ts->tick_models >> k & 1;
 	if (presets)
 		return presets;
-	return cfg->tick_work.n * cfg->tick_data_kib.n * cfg->tick_code_kib.n * cfg->tick_pages.n;
+	return ts->tick_work.n * ts->tick_data_kib.n * ts->tick_code_kib.n * ts->tick_pages.n;
 }
 
-static void preset_at(const struct config *cfg, unsigned i, struct tick_model *m)
+static void preset_at(const struct tick_settings *ts, unsigned i, struct tick_model *m)
 {
 	unsigned k = 0;
 	for (unsigned seen = 0; k < TICK_MODELS; k++)
-		if ((cfg->tick_models >> k & 1) && seen++ == i)
+		if ((ts->tick_models >> k & 1) && seen++ == i)
 			break;
 	m->work = mul_div(presets[k].work_ns, clock_tsc_hz(), 1000000000);
 	m->data_kib = presets[k].data_kib;
@@ -60,20 +60,20 @@ static void preset_at(const struct config *cfg, unsigned i, struct tick_model *m
 	m->preset = tick_model_names[k];
 }
 
-void tick_model_at(const struct config *cfg, unsigned i, struct tick_model *m)
+void tick_model_at(const struct tick_settings *ts, unsigned i, struct tick_model *m)
 {
-	if (cfg->tick_models) {
-		preset_at(cfg, i, m);
+	if (ts->tick_models) {
+		preset_at(ts, i, m);
 		return;
 	}
 	m->preset = NULL;
-	m->pages = cfg->tick_pages.v[i % cfg->tick_pages.n];
-	i /= cfg->tick_pages.n;
-	m->code_kib = cfg->tick_code_kib.v[i % cfg->tick_code_kib.n];
-	i /= cfg->tick_code_kib.n;
-	m->data_kib = cfg->tick_data_kib.v[i % cfg->tick_data_kib.n];
-	i /= cfg->tick_data_kib.n;
-	m->work = cfg->tick_work.v[i];
+	m->pages = ts->tick_pages.v[i % ts->tick_pages.n];
+	i /= ts->tick_pages.n;
+	m->code_kib = ts->tick_code_kib.v[i % ts->tick_code_kib.n];
+	i /= ts->tick_code_kib.n;
+	m->data_kib = ts->tick_data_kib.v[i % ts->tick_data_kib.n];
+	i /= ts->tick_data_kib.n;
+	m->work = ts->tick_work.v[i];
 }
 
 void tick_model_label(const struct tick_model *m, char *buf, size_t size)
@@ -104,12 +104,12 @@ const char *tick_model_suffix(const struct tick_model *m)
 }
 
 /* The largest data footprint and page count among the models. */
-static void largest(const struct config *cfg, uint64_t *data_kib, uint32_t *pages)
+static void largest(const struct tick_settings *ts, uint64_t *data_kib, uint32_t *pages)
 {
 	struct tick_model m;
 	*data_kib = *pages = 0;
-	for (unsigned i = 0; i < tick_model_count(cfg); i++) {
-		tick_model_at(cfg, i, &m);
+	for (unsigned i = 0; i < tick_model_count(ts); i++) {
+		tick_model_at(ts, i, &m);
 		*data_kib = m.data_kib > *data_kib ? m.data_kib : *data_kib;
 		*pages = m.pages > *pages ? m.pages : *pages;
 	}
@@ -131,11 +131,11 @@ static const char *take_pages(uint32_t pages)
 	return NULL;
 }
 
-void tick_work_prepare(const struct config *cfg)
+void tick_work_prepare(const struct tick_settings *ts)
 {
 	uint64_t data_kib;
 	uint32_t pages;
-	largest(cfg, &data_kib, &pages);
+	largest(ts, &data_kib, &pages);
 	if (data_kib > buf.data_kib) {
 		volatile uint64_t *d = alloc(data_kib * 1024 * DATA_SPAN, 4096);
 		if (d) {

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "cmdline.h"
+#include "tick_words.h"
 
 struct tick_model {
 	uint64_t work;                  /* cycles (a preset's ns at this TSC's rate) */
@@ -22,8 +22,8 @@ struct tick_model {
 /* How many models the command line sweeps (1 with none given: the floor), and the
  * i-th of them: tick_model='s presets in their order, else the four lists'
  * combinations, tick_pages varying fastest. */
-unsigned tick_model_count(const struct config *cfg);
-void tick_model_at(const struct config *cfg, unsigned i, struct tick_model *m);
+unsigned tick_model_count(const struct tick_settings *ts);
+void tick_model_at(const struct tick_settings *ts, unsigned i, struct tick_model *m);
 static inline bool tick_model_has_footprint(const struct tick_model *m)
 {
 	return m->data_kib || m->code_kib || m->pages;
@@ -40,7 +40,7 @@ void tick_model_fields(struct record *r, const struct tick_model *m);
 
 /* Take the buffers for the largest footprints the sweep needs (kept for the boot;
  * one that does not fit leaves the models that need it to tick_work_set's refusal). */
-void tick_work_prepare(const struct config *cfg);
+void tick_work_prepare(const struct tick_settings *ts);
 
 /* The footprint of the measured handler on the boot CPU: bench_irq calls
  * tick_footprint_touch() when `active`. Data: `data_lines` lines at `data_next`,

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "cmdline.h"
+#include "config.h"
 #include "hpet.h"
 #include "tscvote.h"
 

@@ -16,7 +16,7 @@ struct irq_state irq;
  * x2APIC when the CPU has it, unless the DMAR table's X2APIC_OPT_OUT flag asks the
  * OS not to (VT-d 4.x, 8.1) and the firmware has not enabled it already (then
  * leaving it would be the change; Linux decides the same way). */
-static bool choose_x2apic(const struct config *cfg)
+static bool choose_x2apic(const struct kernel_config *cfg)
 {
 	bool locked = lapic_x2apic_locked(), on = lapic_x2apic_on();
 	irq.x2apic_locked = locked;
@@ -37,7 +37,7 @@ static bool choose_x2apic(const struct config *cfg)
 	return true;
 }
 
-static void init_lapic(const struct config *cfg)
+static void init_lapic(const struct kernel_config *cfg)
 {
 	uint64_t addr = acpi.lapic_addr ? acpi.lapic_addr : DEFAULT_LAPIC_ADDR;
 	if (!cpu.has_apic) {
@@ -109,7 +109,7 @@ static void emit_record(void)
 	record_emit(&r);
 }
 
-void irq_init(const struct config *cfg)
+void irq_init(const struct kernel_config *cfg)
 {
 	idt_set_handler(VEC_SPURIOUS, NULL);     /* counted as unexpected, no EOI */
 	irq.pic = acpi_has_8259(&acpi);

@@ -33,7 +33,7 @@ struct irq_state {
 
 extern struct irq_state irq;
 
-void irq_init(const struct config *cfg);
+void irq_init(const struct kernel_config *cfg);
 /* This CPU's LINT pins after lapic_init: NMI where the MADT says (irq.c). */
 void irq_setup_lints(uint32_t apic_id);
 /* Why an interrupt through the I/O APIC or an MSI (the HPET's FSB) cannot reach the

@@ -38,7 +38,15 @@ static void lock_console(void) { console_lock(); }
 
 static void print_line(const char *line) { kprintf("%s\n", line); }
 
-static void report_cmdline_error(const struct cmdline_error *err)
+/* The help word: every word the line takes, the kernel's first. */
+static void print_help(void (*print)(const char *line))
+{
+	print("tickbench's words (key=value on the kernel command line; docs/OPTIONS.md):");
+	words_print_table(&kernel_words, print);
+	config_print_help(print);
+}
+
+static void report_cmdline_error(const struct words_error *err)
 {
 	kprintf("tickbench: bad command-line word \"%s\": %s\n", err->word, err->message);
 	struct record r;
@@ -55,21 +63,20 @@ void kmain(uint32_t magic, uint32_t info)
 {
 	uint64_t start_tsc = rdtsc();               /* order=random's seed, unless seed= */
 	struct boot_info bi;
-	struct config cfg;
-	struct cmdline_error err;
+	struct words_error err;
 	struct platform_speed speed;
 
 	gdt_init();                                 /* TSS with IST stacks */
 	idt_init(panic_exception);                  /* exceptions are reported from here on */
 	bool info_ok = multiboot2_parse((const void *)(uintptr_t)info, &bi);
-	bool cmdline_ok = cmdline_parse(bi.cmdline, &cfg, &err);
-	suite_apply(&cfg);                          /* defaults of suite= */
-	run_choose_seed(&cfg, start_tsc);           /* seed=, else the TSC's, mixed */
+	bool cmdline_ok = cmdline_parse(bi.cmdline, bench_tables, bench_tables_n, &err);
+	suite_apply();                              /* defaults of suite= */
+	config_choose_seed(start_tsc);              /* seed=, else the TSC's, mixed */
 	alloc_init(&bi, image_start(), image_end()); /* free RAM but kernel and info */
 	console_init_screen(&bi);                   /* VGA text or framebuffer */
-	qrscreen_init(&bi, &cfg);                   /* the records' copy for the QR pages */
+	qrscreen_init(&bi, &kernel_config);                   /* the records' copy for the QR pages */
 	acpi_find(&bi);                             /* parse only: SPCR names a console */
-	serial_init(&cfg, &acpi);                   /* console=: SPCR, COM1-4, PCI or none */
+	serial_init(&kernel_config, &acpi);                   /* console=: SPCR, COM1-4, PCI or none */
 	record_set_sink(record_to_console);
 	record_set_lock(lock_console, console_unlock);  /* one CPU at a time */
 	cpu_identify();
@@ -77,7 +84,7 @@ void kmain(uint32_t magic, uint32_t info)
 	bool bochs = !qemu && bochs_detect();       /* reads port 0xe9 only */
 	run_init(qemu, bochs);
 
-	platform_emit_boot(&bi, cfg.seed);          /* record 0 */
+	platform_emit_boot(&bi, bench_config.seed);          /* record 0 */
 	serial_say();                               /* which UART, and why */
 	console_say_screen(&bi);                    /* mode, text grid */
 	bench_probe_speed(&speed);                  /* RDTSC and a loop: anything below? */
@@ -85,9 +92,9 @@ void kmain(uint32_t magic, uint32_t info)
 	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
 	acpi_report();                              /* MADT, HPET, FADT, SPCR */
 	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
-	if (cfg.dumps & DUMP_ACPI)
+	if (kernel_config.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */
-	if (cfg.dumps & DUMP_SMBIOS)
+	if (kernel_config.dumps & DUMP_SMBIOS)
 		machine_dump_smbios();              /* the same, --smbios */
 	if (!info_ok)
 		run_error("multiboot2", "the multiboot2 information is malformed");
@@ -95,17 +102,17 @@ void kmain(uint32_t magic, uint32_t info)
 		report_cmdline_error(&err);
 		run_end();
 	}
-	if (cfg.help) {
-		cmdline_print_help(print_line);
+	if (kernel_config.help) {
+		print_help(print_line);
 		run_end();
 	}
-	irq_init(&cfg);                             /* 8259, I/O APICs, local APIC */
-	selftest_raise(cfg.selftest);
+	irq_init(&kernel_config);                             /* 8259, I/O APICs, local APIC */
+	selftest_raise(kernel_config.selftest);
 	timers_init();                              /* find, start, calibrate */
-	smp_init(&cfg, &bi);                        /* start the APs, park them */
+	smp_init(&kernel_config, &bi);                        /* start the APs, park them */
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
-	selftest_raise_on_ap(cfg.selftest);         /* selftest=ap-fault */
-	bench_run_suite(&cfg);
+	selftest_raise_on_ap(kernel_config.selftest);         /* selftest=ap-fault */
+	bench_run_suite(&bench_config);
 	report_at_end();                            /* the answer from the records */
 	(void)magic;
 	run_end();

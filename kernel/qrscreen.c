@@ -49,7 +49,7 @@ static struct qr symbol;
 static uint8_t page[2953];               /* version 40-L's byte capacity, the most */
 static char summary[SUMMARY_MAX + 1];
 
-void qrscreen_init(const struct boot_info *bi, const struct config *cfg)
+void qrscreen_init(const struct boot_info *bi, const struct kernel_config *cfg)
 {
 	scr.mode = cfg->qr;
 	scr.seconds = cfg->qr_seconds;

@@ -14,7 +14,7 @@
 
 /* Before the first record: keep the framebuffer, the qr= and qr_seconds= words, and
  * start the records' copy (kernel/logstore.h) with its compression buffers. */
-void qrscreen_init(const struct boot_info *bi, const struct config *cfg);
+void qrscreen_init(const struct boot_info *bi, const struct kernel_config *cfg);
 
 /* The report's lines as the console printed them, kept for the end screen. */
 enum qrscreen_text {

@@ -1,6 +1,5 @@
 /* The run's status and its end (see run.h). */
 #include "run.h"
-#include "cmdline.h"
 #include "idt.h"
 #include "console.h"
 #include "record.h"
@@ -9,7 +8,6 @@
 #include "bochs.h"
 #include "qrscreen.h"
 #include "smp.h"
-#include "splitmix.h"
 
 static bool qemu, bochs;
 static uint32_t ending_cpu = APIC_ID_NONE;
@@ -23,15 +21,6 @@ void run_init(bool under_qemu, bool under_bochs)
 {
 	qemu = under_qemu;
 	bochs = under_bochs;
-}
-
-/* The TSC at the kernel's start has counted the firmware's and the loader's time,
- * which differs from boot to boot in its low bits; splitmix64's mix spreads them over
- * every bit. */
-void run_choose_seed(struct config *cfg, uint64_t start_tsc)
-{
-	if (!config_given(cfg, "seed"))
-		cfg->seed = splitmix64_mix(start_tsc) & RECORD_SEED_MAX;
 }
 
 enum run_claim run_claim_end(void)

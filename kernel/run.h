@@ -22,10 +22,6 @@ enum run_claim {
 };
 
 void run_init(bool under_qemu, bool under_bochs);
-/* order=random's seed into cfg->seed (docs/FORMAT.md, boot): seed= when given, else
- * the TSC at the kernel's start, mixed (lib/splitmix.h) and cut to 53 bits. */
-struct config;
-void run_choose_seed(struct config *cfg, uint64_t start_tsc);
 enum run_claim run_claim_end(void);
 /* An "error" record {reason, message} and status error; the run goes on. */
 void run_error(const char *reason, const char *message);

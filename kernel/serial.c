@@ -41,7 +41,7 @@ static bool try_uart(enum uart_access access, uint64_t addr, uint32_t baud, uint
 	return uart_init(access, addr, baud, clock_hz);
 }
 
-static bool try_spcr(const struct config *cfg, const struct acpi_info *acpi)
+static bool try_spcr(const struct kernel_config *cfg, const struct acpi_info *acpi)
 {
 	const struct acpi_spcr *s = &acpi->spcr;
 	enum uart_access access;
@@ -55,14 +55,14 @@ static bool try_spcr(const struct config *cfg, const struct acpi_info *acpi)
 		passed_over("SPCR", why);
 		return false;
 	}
-	uint32_t baud = config_given(cfg, "baud") ? cfg->baud : s->baud;
+	uint32_t baud = kernel_given("baud") ? cfg->baud : s->baud;
 	if (try_uart(access, base, baud, s->clock_hz))
 		return true;
 	passed_over("SPCR", "its UART does not answer");
 	return false;
 }
 
-static bool try_com(const struct config *cfg)
+static bool try_com(const struct kernel_config *cfg)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(com_ports); i++)
 		if (try_uart(UART_PORT, com_ports[i], cfg->baud, 0))
@@ -73,7 +73,7 @@ static bool try_com(const struct config *cfg)
 
 /* A PCI UART is programmed as if clocked at 1.8432 MHz, as QEMU's pci-serial is;
  * baud=0 keeps the divisor the firmware left. */
-static bool try_pci(const struct config *cfg)
+static bool try_pci(const struct kernel_config *cfg)
 {
 	struct pci_uart u;
 	if (!pci_present() || !pci_find_uart(&u)) {
@@ -93,7 +93,7 @@ static bool try_pci(const struct config *cfg)
 	return false;
 }
 
-static bool choose_auto(const struct config *cfg, const struct acpi_info *acpi)
+static bool choose_auto(const struct kernel_config *cfg, const struct acpi_info *acpi)
 {
 	if (try_spcr(cfg, acpi))
 		chosen.from = "spcr";
@@ -106,7 +106,7 @@ static bool choose_auto(const struct config *cfg, const struct acpi_info *acpi)
 	return true;
 }
 
-bool serial_init(const struct config *cfg, const struct acpi_info *acpi)
+bool serial_init(const struct kernel_config *cfg, const struct acpi_info *acpi)
 {
 	static const enum uart_access access[] = {
 		[CONSOLE_IO] = UART_PORT, [CONSOLE_MMIO8] = UART_MMIO8,

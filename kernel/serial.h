@@ -12,7 +12,7 @@
 #include "cmdline.h"
 
 /* Choose and program the UART; false when none answers (the screen alone). */
-bool serial_init(const struct config *cfg, const struct acpi_info *acpi);
+bool serial_init(const struct kernel_config *cfg, const struct acpi_info *acpi);
 /* One human line: the UART in use, where it came from, what was passed over. */
 void serial_say(void);
 

@@ -261,7 +261,7 @@ static unsigned list_aps(uint32_t *ids, unsigned max)
 	return n;
 }
 
-void smp_init(const struct config *cfg, const struct boot_info *bi)
+void smp_init(const struct kernel_config *cfg, const struct boot_info *bi)
 {
 	uint32_t ids[SMP_MAX_CPUS];
 	smp.cpu[0] = (struct cpu){ .apic_id = irq.bsp_apic_id, .state = CPU_ONLINE, .tsc_trusted = true };

@@ -45,7 +45,7 @@ extern struct smp_state smp;
 
 /* After timers_init() (the delays use the calibrated TSC). bi: where the free low
  * memory is, for the trampoline's page. */
-void smp_init(const struct config *cfg, const struct boot_info *bi);
+void smp_init(const struct kernel_config *cfg, const struct boot_info *bi);
 
 /* Post job(arg) to an online AP and wake it; false when its mailbox is busy. */
 bool smp_call(struct cpu *c, cpu_job job, void *arg);

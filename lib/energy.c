@@ -62,15 +62,6 @@ uint64_t energy_power_uw(uint64_t uj, uint64_t cycles, uint64_t tsc_hz)
 	return cycles ? muldiv(uj, tsc_hz, cycles) : 0;
 }
 
-int64_t energy_per_event_nj(uint64_t uj_with, uint64_t uj_without, uint64_t events)
-{
-	if (!events)
-		return 0;
-	uint64_t mag = uj_with >= uj_without ? uj_with - uj_without : uj_without - uj_with;
-	int64_t nj = (int64_t)muldiv(mag, 1000, events);
-	return uj_with >= uj_without ? nj : -nj;
-}
-
 uint64_t residency_ppm(uint64_t delta, uint64_t cycles)
 {
 	if (!cycles)

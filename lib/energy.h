@@ -56,9 +56,6 @@ uint64_t energy_nj(uint64_t delta, unsigned esu);
 uint64_t energy_read_interval_ms(unsigned esu);
 /* Average power in microwatts of uj over cycles at tsc_hz (0 when cycles is 0). */
 uint64_t energy_power_uw(uint64_t uj, uint64_t cycles, uint64_t tsc_hz);
-/* Energy per event in nanojoules: the difference between two runs' energies
- * (with - without, signed) over the events the first had more; 0 when none. */
-int64_t energy_per_event_nj(uint64_t uj_with, uint64_t uj_without, uint64_t events);
 
 /* The share of an interval of cycles TSC cycles a residency counter advanced by
  * delta covered, in ppm (at most 10^6: a counter read a little after the TSC). */

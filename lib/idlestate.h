@@ -47,7 +47,8 @@ struct wait_list {
  * tpause:C0.1, tpause:C0.2. False when it is none of them. */
 bool idle_parse_word(const char *s, size_t len, struct idle_word *w);
 /* The accepted forms, for error messages and the help text. */
-#define IDLE_WORDS_HELP "spin|hlt|mwait|mwait:Cn|mwait:Cn.k|tpause:C0.1|tpause:C0.2"
+#define IDLE_WORDS_HELP \
+	"spin|hlt|mwait|mwait:Cn (n 1..7)|mwait:Cn.k (k 0..15)|tpause:C0.1|tpause:C0.2"
 
 /* What the states depend on, as CPUID gives it. */
 struct idle_cpuid {

@@ -72,6 +72,7 @@ KERNEL_OBJS := \
 	lib/format.o \
 	lib/crc32.o \
 	kernel/record.o \
+	lib/words.o \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
@@ -114,6 +115,9 @@ KERNEL_OBJS := \
 	lib/qrlayout.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
+	bench/config.o \
+	bench/tick_words.o \
+	bench/latency_words.o \
 	bench/plan.o \
 	bench/timers.o \
 	bench/calibrate.o \
@@ -125,6 +129,7 @@ KERNEL_OBJS := \
 	bench/source.o \
 	bench/handler.o \
 	bench/floor.o \
+	bench/full.o \
 	bench/entry.o \
 	bench/hist.o \
 	bench/suite.o \

@@ -176,7 +176,6 @@ void fb_write(const char *s, size_t n)
 	}
 }
 
-const struct framebuffer *fb_info(void) { return con.ready ? &con.fb : NULL; }
 uint32_t fb_text_cols(void) { return con.ready ? con.cols : 0; }
 uint32_t fb_text_rows(void) { return con.ready ? con.rows : 0; }
 uint32_t fb_font_scale(void) { return con.ready ? con.scale : 0; }

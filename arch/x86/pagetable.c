@@ -82,11 +82,3 @@ bool pt_split_4k(uint64_t *pml4, pt_alloc_fn alloc, uint64_t phys, uint64_t size
 	}
 	return true;
 }
-
-uint64_t pt_lookup_4k(const uint64_t *pml4, uint64_t virt)
-{
-	uint64_t pde = pt_lookup(pml4, virt);
-	if (!(pde & PTE_P) || (pde & PTE_PS))
-		return 0;
-	return table_at(pde)[(virt >> 12) & 511];
-}

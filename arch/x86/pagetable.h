@@ -48,7 +48,5 @@ bool pt_split_4k(uint64_t *pml4, pt_alloc_fn alloc, uint64_t phys, uint64_t size
 
 /* The page-directory entry that maps virt, 0 when none does. */
 uint64_t pt_lookup(const uint64_t *pml4, uint64_t virt);
-/* The page-table entry that maps virt where its 2 MiB page was split, else 0. */
-uint64_t pt_lookup_4k(const uint64_t *pml4, uint64_t virt);
 
 #endif

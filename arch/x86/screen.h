@@ -27,9 +27,6 @@ uint32_t vga_text_rows(void);
 
 bool fb_init(const struct framebuffer *fb);
 void fb_write(const char *s, size_t n);
-/* The framebuffer in use (mapped, identity: draw at its addr), NULL when none: for
- * whoever draws pixels after the run (the QR pages). */
-const struct framebuffer *fb_info(void);
 uint32_t fb_text_cols(void);        /* the text grid and the font's scale; 0: none */
 uint32_t fb_text_rows(void);
 uint32_t fb_font_scale(void);

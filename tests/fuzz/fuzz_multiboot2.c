@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cmdline.h"
+#include "config.h"
 #include "multiboot2.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -38,9 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sink += e[i];
 		if (e && (e < info || e + bi.smbios_len > info + total))
 			abort();
-		struct config cfg;
-		struct cmdline_error err;
-		cmdline_parse(bi.cmdline, &cfg, &err);
+		struct words_error err;
+		cmdline_parse(bi.cmdline, bench_tables, bench_tables_n, &err);
 		(void)sink;
 	}
 	free(info);

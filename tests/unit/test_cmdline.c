@@ -1,5 +1,6 @@
-/* The command-line parser (kernel/cmdline.c): accepted words, refused words and
- * the messages that name them. */
+/* The command line's words (lib/words.c with the kernel's table, kernel/cmdline.c,
+ * and the benchmarks', bench/config.c and bench/NAME_words.c): accepted words, refused
+ * words and the messages that name them; the benchmarks' names one list. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,49 +9,55 @@
 #include <string.h>
 #include <cmocka.h>
 #include "cmdline.h"
+#include "config.h"
+#include "latency_words.h"
+#include "tick_words.h"
+
+/* The whole line, into every table, as kmain parses it. */
+static bool parse(const char *line, struct words_error *e)
+{
+	return cmdline_parse(line, bench_tables, bench_tables_n, e);
+}
 
 static void defaults(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.console, CONSOLE_AUTO);
-	assert_int_equal(c.baud, 115200);
-	assert_int_equal(c.benches, 0);
-	assert_int_equal(c.selftest, SELFTEST_NONE);
-	assert_false(c.help);
-	assert_true(cmdline_parse(NULL, &c, &e));
-	assert_true(cmdline_parse("   \t  ", &c, &e));
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(kernel_config.console, CONSOLE_AUTO);
+	assert_int_equal(kernel_config.baud, 115200);
+	assert_int_equal(bench_config.benches, 0);
+	assert_int_equal(kernel_config.selftest, SELFTEST_NONE);
+	assert_false(kernel_config.help);
+	assert_true(parse(NULL, &e));
+	assert_true(parse("   \t  ", &e));
 }
 
 static void accepted(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("bench=none  console=com2 baud=9600 selftest=pf help", &c, &e));
-	assert_int_equal(c.benches, BENCH_NONE);
-	assert_int_equal(c.console_addr, 0x2f8);
-	assert_int_equal(c.baud, 9600);
-	assert_int_equal(c.selftest, SELFTEST_PF);
-	assert_true(c.help);
-	assert_true(cmdline_parse("console=mmio32:0xFE032000", &c, &e));
-	assert_int_equal(c.console, CONSOLE_MMIO32);
-	assert_int_equal(c.console_addr, 0xfe032000);
-	assert_true(cmdline_parse("console=io:1016 console=none", &c, &e));
-	assert_int_equal(c.console, CONSOLE_NONE);
-	assert_true(cmdline_parse("console=com3 console=auto", &c, &e));
-	assert_int_equal(c.console, CONSOLE_AUTO);
-	assert_true(cmdline_parse("console=com3", &c, &e));
-	assert_int_equal(c.console, CONSOLE_IO);
-	assert_int_equal(c.console_addr, 0x3e8);
-	assert_true(cmdline_parse("bench=none,none", &c, &e));
+	struct words_error e;
+	assert_true(parse("bench=none  console=com2 baud=9600 selftest=pf help", &e));
+	assert_int_equal(bench_config.benches, BENCH_NONE);
+	assert_int_equal(kernel_config.console_addr, 0x2f8);
+	assert_int_equal(kernel_config.baud, 9600);
+	assert_int_equal(kernel_config.selftest, SELFTEST_PF);
+	assert_true(kernel_config.help);
+	assert_true(parse("console=mmio32:0xFE032000", &e));
+	assert_int_equal(kernel_config.console, CONSOLE_MMIO32);
+	assert_int_equal(kernel_config.console_addr, 0xfe032000);
+	assert_true(parse("console=none", &e));
+	assert_int_equal(kernel_config.console, CONSOLE_NONE);
+	assert_true(parse("console=auto", &e));
+	assert_int_equal(kernel_config.console, CONSOLE_AUTO);
+	assert_true(parse("console=com3", &e));
+	assert_int_equal(kernel_config.console, CONSOLE_IO);
+	assert_int_equal(kernel_config.console_addr, 0x3e8);
+	assert_true(parse("bench=none,none", &e));
 }
 
 static void refuse(const char *line, const char *word, const char *fragment)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_false(cmdline_parse(line, &c, &e));
+	struct words_error e;
+	assert_false(parse(line, &e));
 	assert_string_equal(e.word, word);
 	if (!strstr(e.message, fragment))
 		fail_msg("message \"%s\" lacks \"%s\"", e.message, fragment);
@@ -58,7 +65,7 @@ static void refuse(const char *line, const char *word, const char *fragment)
 
 static void refused(void **state)
 {
-	refuse("bench=none frobnicate=1", "frobnicate=1", "unknown option; known options: suite, bench,");
+	refuse("bench=none frobnicate=1", "frobnicate=1", "unknown option; known options: console, baud,");
 	refuse("hz", "hz", "bad value for hz");
 	refuse("tick=1", "tick=1", "unknown option");
 	refuse("bench=fast", "bench=fast", "bad value for bench; accepts a comma list of none|fire|readcost|armcost|latency|tick|storm");
@@ -81,7 +88,7 @@ static void refused(void **state)
 	refuse("help=1", "help=1", "accepts no value");
 	refuse("suite=slow", "suite=slow", "accepts quick|default|full");
 	refuse("workload=idle", "workload=idle", "accepts a comma list of spin|matrix|memwalk");
-	refuse("wait=poll", "wait=poll", "accepts a comma list of up to 8 of spin|hlt|mwait|mwait:Cn");
+	refuse("wait=poll", "wait=poll", "accepts a comma list of up to 8 of spin|hlt|mwait|mwait:Cn (n 1..7)");
 	refuse("wait=mwait:C8", "wait=mwait:C8", "bad value for wait");
 	refuse("wait=mwait:C1.16", "wait=mwait:C1.16", "bad value for wait");
 	refuse("wait=mwait:C1.", "wait=mwait:C1.", "bad value for wait");
@@ -98,113 +105,107 @@ static void refused(void **state)
 
 static void smp_options(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.cpus, 0);                /* all */
-	assert_true(cmdline_parse("cpus=2 bench=ipi selftest=ap-no-start", &c, &e));
-	assert_int_equal(c.cpus, 2);
-	assert_int_equal(c.selftest, SELFTEST_AP_NO_START);
-	assert_true(config_wants_bench(&c, "ipi"));
-	assert_false(config_wants_bench(&c, "tick"));
-	assert_true(cmdline_parse("selftest=ap-fault", &c, &e));
-	assert_int_equal(c.selftest, SELFTEST_AP_FAULT);
-	assert_true(cmdline_parse("cpus=all", &c, &e));
-	assert_int_equal(c.cpus, 0);
-	assert_true(config_given(&c, "cpus"));
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(kernel_config.cpus, 0);                /* all */
+	assert_true(parse("cpus=2 bench=ipi selftest=ap-no-start", &e));
+	assert_int_equal(kernel_config.cpus, 2);
+	assert_int_equal(kernel_config.selftest, SELFTEST_AP_NO_START);
+	assert_true(config_wants_bench("ipi"));
+	assert_false(config_wants_bench("tick"));
+	assert_true(parse("selftest=ap-fault", &e));
+	assert_int_equal(kernel_config.selftest, SELFTEST_AP_FAULT);
+	assert_true(parse("cpus=all", &e));
+	assert_int_equal(kernel_config.cpus, 0);
+	assert_true(kernel_given("cpus"));
 }
 
 /* wait=: a list of idle states, each as written (resolved against CPUID later). */
 static void wait_list(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.wait.n, 1);
-	assert_int_equal(c.wait.v[0].kind, IDLE_HLT);
-	assert_true(cmdline_parse("wait=spin,hlt,mwait,mwait:C3.2,tpause:C0.1", &c, &e));
-	assert_int_equal(c.wait.n, 5);
-	assert_int_equal(c.wait.v[0].kind, IDLE_SPIN);
-	assert_int_equal(c.wait.v[2].kind, IDLE_MWAIT);
-	assert_true(c.wait.v[2].mwait_all);
-	assert_int_equal(c.wait.v[3].kind, IDLE_MWAIT);
-	assert_false(c.wait.v[3].mwait_all);
-	assert_int_equal(c.wait.v[3].cstate, 3);
-	assert_int_equal(c.wait.v[3].sub, 2);
-	assert_int_equal(c.wait.v[4].kind, IDLE_TPAUSE);
-	assert_int_equal(c.wait.v[4].sub, 1);
-	assert_true(config_given(&c, "wait"));
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(bench_config.wait.n, 1);
+	assert_int_equal(bench_config.wait.v[0].kind, IDLE_HLT);
+	assert_true(parse("wait=spin,hlt,mwait,mwait:C3.2,tpause:C0.1", &e));
+	assert_int_equal(bench_config.wait.n, 5);
+	assert_int_equal(bench_config.wait.v[0].kind, IDLE_SPIN);
+	assert_int_equal(bench_config.wait.v[2].kind, IDLE_MWAIT);
+	assert_true(bench_config.wait.v[2].mwait_all);
+	assert_int_equal(bench_config.wait.v[3].kind, IDLE_MWAIT);
+	assert_false(bench_config.wait.v[3].mwait_all);
+	assert_int_equal(bench_config.wait.v[3].cstate, 3);
+	assert_int_equal(bench_config.wait.v[3].sub, 2);
+	assert_int_equal(bench_config.wait.v[4].kind, IDLE_TPAUSE);
+	assert_int_equal(bench_config.wait.v[4].sub, 1);
+	assert_true(config_given("wait"));
 }
 
 /* tick_mode, irq_cpu and latency_cpus: defaults, values, and what is refused. */
 static void several_cpu_options(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.tick_modes, 1u << TICK_MODE_PERIODIC);
-	assert_int_equal(c.irq_cpu, 0);
-	assert_int_equal(c.latency_cpus.n, 1);
-	assert_int_equal(c.latency_cpus.v[0], 1);
-	assert_true(cmdline_parse("tick_mode=oneshot,periodic irq_cpu=3 latency_cpus=1,all", &c, &e));
-	assert_int_equal(c.tick_modes, (1u << TICK_MODE_PERIODIC) | (1u << TICK_MODE_ONESHOT));
-	assert_int_equal(c.irq_cpu, 3);
-	assert_int_equal(c.latency_cpus.n, 2);
-	assert_int_equal(c.latency_cpus.v[1], 0);   /* all */
-	assert_false(cmdline_parse("tick_mode=tickless", &c, &e));
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(tick_settings.tick_modes, 1u << TICK_MODE_PERIODIC);
+	assert_int_equal(tick_settings.irq_cpu, 0);
+	assert_int_equal(latency_settings.latency_cpus.n, 1);
+	assert_int_equal(latency_settings.latency_cpus.v[0], 1);
+	assert_true(parse("tick_mode=oneshot,periodic irq_cpu=3 latency_cpus=1,all", &e));
+	assert_int_equal(tick_settings.tick_modes, (1u << TICK_MODE_PERIODIC) | (1u << TICK_MODE_ONESHOT));
+	assert_int_equal(tick_settings.irq_cpu, 3);
+	assert_int_equal(latency_settings.latency_cpus.n, 2);
+	assert_int_equal(latency_settings.latency_cpus.v[1], 0);   /* all */
+	assert_false(parse("tick_mode=tickless", &e));
 	assert_string_equal(e.word, "tick_mode=tickless");
 	assert_non_null(strstr(e.message, "oneshot"));
-	assert_false(cmdline_parse("irq_cpu=256", &c, &e));
-	assert_false(cmdline_parse("latency_cpus=0", &c, &e));
+	assert_false(parse("irq_cpu=256", &e));
+	assert_false(parse("latency_cpus=0", &e));
 }
 
 static void timer_options(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.hz.n, 1);
-	assert_int_equal(c.hz.v[0], 1000);
-	assert_int_equal(c.ms, 1000);
-	assert_int_equal(c.apic, APIC_AUTO);
-	assert_true(config_wants_bench(&c, "fire"));
-	assert_false(config_wants_bench(&c, "none"));
-	assert_false(config_wants_bench(&c, "nonexistent"));
-	assert_true(cmdline_parse("hz=100,250,1000,10000 timer=hpet,pit delivery=msi apic=x2apic ms=5 bench=none",
-				  &c, &e));
-	assert_int_equal(c.hz.n, 4);
-	assert_int_equal(c.hz.v[3], 10000);
-	assert_int_equal(c.timers, 1u << TIMER_HPET | 1u << TIMER_PIT);
-	assert_int_equal(c.deliveries, 1u << DELIVERY_MSI);
-	assert_int_equal(c.apic, APIC_X2APIC);
-	assert_int_equal(c.ms, 5);
-	assert_false(config_wants_bench(&c, "fire"));
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(bench_config.hz.n, 1);
+	assert_int_equal(bench_config.hz.v[0], 1000);
+	assert_int_equal(bench_config.ms, 1000);
+	assert_int_equal(kernel_config.apic, APIC_AUTO);
+	assert_true(config_wants_bench("fire"));
+	assert_false(config_wants_bench("none"));
+	assert_false(config_wants_bench("nonexistent"));
+	assert_true(parse("hz=100,250,1000,10000 timer=hpet,pit delivery=msi apic=x2apic ms=5 bench=none",
+			  &e));
+	assert_int_equal(bench_config.hz.n, 4);
+	assert_int_equal(bench_config.hz.v[3], 10000);
+	assert_int_equal(bench_config.timers, 1u << TIMER_HPET | 1u << TIMER_PIT);
+	assert_int_equal(bench_config.deliveries, 1u << DELIVERY_MSI);
+	assert_int_equal(kernel_config.apic, APIC_X2APIC);
+	assert_int_equal(bench_config.ms, 5);
+	assert_false(config_wants_bench("fire"));
 }
 
 static void defaults_do_not_count_as_given(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("runs=7", &c, &e));
-	assert_true(config_given(&c, "runs"));
-	assert_false(config_given(&c, "hz"));
-	assert_true(cmdline_apply_default(&c, "hz=100,250"));
-	assert_false(config_given(&c, "hz"));
-	assert_int_equal(c.hz.n, 2);
-	assert_false(cmdline_apply_default(&c, "hz=oops"));
-	assert_false(config_given(&c, "nonexistent"));
+	struct words_error e;
+	assert_true(parse("runs=7", &e));
+	assert_true(config_given("runs"));
+	assert_false(config_given("hz"));
+	assert_true(words_default(bench_tables, bench_tables_n, "hz=100,250"));
+	assert_false(config_given("hz"));
+	assert_int_equal(bench_config.hz.n, 2);
+	assert_false(words_default(bench_tables, bench_tables_n, "hz=oops"));
+	assert_false(config_given("nonexistent"));
 }
 
 static void dump_option(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("bench=none", &c, &e));
-	assert_int_equal(c.dumps, 0);
-	assert_true(cmdline_parse("bench=none dump=acpi", &c, &e));
-	assert_int_equal(c.dumps, DUMP_ACPI);
-	assert_true(cmdline_parse("bench=none dump=smbios,acpi", &c, &e));
-	assert_int_equal(c.dumps, DUMP_ACPI | DUMP_SMBIOS);
+	struct words_error e;
+	assert_true(parse("bench=none", &e));
+	assert_int_equal(kernel_config.dumps, 0);
+	assert_true(parse("bench=none dump=acpi", &e));
+	assert_int_equal(kernel_config.dumps, DUMP_ACPI);
+	assert_true(parse("bench=none dump=smbios,acpi", &e));
+	assert_int_equal(kernel_config.dumps, DUMP_ACPI | DUMP_SMBIOS);
 	refuse("dump=dsdt", "dump=dsdt", "bad value for dump; accepts a comma list of acpi|smbios");
 	refuse("dump=", "dump=", "bad value for dump");
 	refuse("dump", "dump", "bad value for dump");
@@ -214,16 +215,15 @@ static void dump_option(void **state)
  * exact), given or not (the kernel takes the TSC's when not). */
 static void order_and_seed(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("bench=tick", &c, &e));
-	assert_int_equal(c.order, ORDER_RANDOM);
-	assert_false(config_given(&c, "seed"));
-	assert_true(cmdline_parse("order=fixed seed=9007199254740991", &c, &e));
-	assert_int_equal(c.order, ORDER_FIXED);
-	assert_true(c.seed == 9007199254740991ull && config_given(&c, "seed"));
-	assert_true(cmdline_parse("seed=0x10", &c, &e));
-	assert_true(c.seed == 16);
+	struct words_error e;
+	assert_true(parse("bench=tick", &e));
+	assert_int_equal(tick_settings.order, ORDER_RANDOM);
+	assert_false(config_given("seed"));
+	assert_true(parse("order=fixed seed=9007199254740991", &e));
+	assert_int_equal(tick_settings.order, ORDER_FIXED);
+	assert_true(bench_config.seed == 9007199254740991ull && config_given("seed"));
+	assert_true(parse("seed=0x10", &e));
+	assert_true(bench_config.seed == 16);
 	refuse("seed=9007199254740992", "seed=9007199254740992",
 	       "bad value for seed; accepts an integer 0..9007199254740991");
 	refuse("order=shuffled", "order=shuffled", "accepts random|fixed");
@@ -234,27 +234,15 @@ static void long_word_is_cut_not_overflowed(void **state)
 	char line[600];
 	memset(line, 'k', sizeof(line) - 1);
 	line[sizeof(line) - 1] = 0;
-	struct config c;
-	struct cmdline_error e;
-	assert_false(cmdline_parse(line, &c, &e));
+	struct words_error e;
+	assert_false(parse(line, &e));
 	assert_int_equal(strlen(e.word), sizeof(e.word) - 1);
 }
 
-static void help_lines(void **state)
-{
-	char buf[4 * CMDLINE_HELP_MAX];
-	assert_true(cmdline_help_lines() >= 5);
-	for (size_t i = 0; i < cmdline_help_lines(); i++) {
-		cmdline_help_line(i, buf, sizeof(buf));
-		assert_non_null(strstr(buf, "(default "));
-		/* the kernel's buffer holds it whole: none is cut */
-		assert_true(strlen(buf) < CMDLINE_HELP_MAX);
-	}
-}
-
-/* The help word's screen text: a heading, then each option's line folded to the
- * width of an 80-column screen; the folds lose no character but spaces. */
-static char folded[8192];
+/* The help word's screen text: a heading, then each table's head and each word's line
+ * folded to the width of an 80-column screen; the folds lose no character but
+ * spaces, and every word of every table is there. */
+static char folded[32768];
 static unsigned folded_lines;
 
 static void strcat_nospace(char *dst, const char *src)
@@ -268,26 +256,83 @@ static void strcat_nospace(char *dst, const char *src)
 
 static void collect(const char *line)
 {
-	assert_true(strlen(line) <= CMDLINE_HELP_WIDTH);
-	if (folded_lines++ == 0)
-		return;                         /* the heading */
-	if (line[2] != ' ')                     /* an option's first line, not a fold */
+	assert_true(strlen(line) <= WORDS_HELP_WIDTH);
+	assert_true(strlen(folded) + strlen(line) + 2 < sizeof(folded));
+	if (line[0] != ' ' || line[2] != ' ')   /* a head or a word's first line, not a fold */
 		strcat(folded, "\n");
-	assert_true(strlen(folded) + strlen(line) < sizeof(folded));
 	strcat_nospace(folded, line);
+	folded_lines++;
 }
 
 static void help_folded(void **state)
 {
-	char buf[CMDLINE_HELP_MAX], want[sizeof(folded)] = "";
-	cmdline_print_help(collect);
-	assert_true(folded_lines > cmdline_help_lines());
-	for (size_t i = 0; i < cmdline_help_lines(); i++) {
-		cmdline_help_line(i, buf, sizeof(buf));
-		strcat(want, "\n");
-		strcat_nospace(want, buf);
+	struct word_table *all[16] = { &kernel_words };
+	char want[256];
+	memcpy(all + 1, bench_tables, bench_tables_n * sizeof(*all));
+	folded[0] = 0;
+	for (size_t t = 0; t <= bench_tables_n; t++)
+		words_print_table(all[t], collect);
+	config_print_help(collect);
+	for (size_t t = 0; t <= bench_tables_n; t++)
+		for (size_t i = 0; i < all[t]->n; i++) {
+			struct word_doc doc;
+			words_doc(&all[t]->words[i], &doc);
+			snprintf(want, sizeof(want), "\n%s", doc.key);
+			if (!strstr(folded, want))
+				fail_msg("the help lacks %s's word %s", all[t]->owner, doc.key);
+			assert_non_null(strstr(folded, "(default"));
+		}
+	for (unsigned i = 0; i < bench_count; i++) {
+		snprintf(want, sizeof(want), "\n%s", bench_name[i]);
+		if (!strstr(folded, want))
+			fail_msg("the help lacks the benchmark %s", bench_name[i]);
 	}
-	assert_string_equal(folded, want);
+}
+
+/* One list of benchmarks (bench/benches.def): bench= takes each name and no other
+ * (but none); a benchmark with words of its own has the table of its name; every
+ * suite's words are valid (each suite names only benchmarks there are). */
+static void benchmarks_one_list(void **state)
+{
+	struct words_error e;
+	char line[64];
+	for (unsigned i = 0; i < bench_count; i++) {
+		snprintf(line, sizeof(line), "bench=%s", bench_name[i]);
+		assert_true(parse(line, &e));
+		assert_true(config_wants_bench(bench_name[i]));
+		for (unsigned j = 0; j < bench_count; j++)
+			assert_true(config_wants_bench(bench_name[j]) == (i == j));
+		assert_non_null(bench_summary[i]);
+	}
+	assert_false(parse("bench=frobnicate", &e));
+	assert_false(config_wants_bench("none"));
+	for (size_t t = 1; t < bench_tables_n; t++) {
+		unsigned named = 0;
+		for (unsigned i = 0; i < bench_count; i++)
+			named += !strcmp(bench_tables[t]->owner, bench_name[i]);
+		if (named != 1)
+			fail_msg("the word table %s is no benchmark's", bench_tables[t]->owner);
+	}
+	for (unsigned suite = 0; suite <= SUITE_SOAK; suite++) {
+		static const char *const names[] = { "quick", "default", "full", "soak" };
+		snprintf(line, sizeof(line), "suite=%s", names[suite]);
+		assert_true(parse(line, &e));
+		assert_true(suite_apply());
+		assert_true(bench_config.benches != 0);
+	}
+}
+
+/* What a slip of the fingers gets: the nearest key, a word given twice named, bench=none
+ * with others refused, wait='s ranges in words. */
+static void slips(void **state)
+{
+	refuse("bnech=none", "bnech=none", "did you mean bench?");
+	refuse("hz=100 hz=1000", "hz=1000", "hz is given twice");
+	refuse("console=com1 console=com2", "console=com2", "given twice");
+	refuse("bench=none,tick", "bench", "bench=none runs no benchmark");
+	refuse("wait=mwait:C9", "wait=mwait:C9", "n 1..7");
+	refuse("tick_work=5 inject=5", "inject", "old name");
+	refuse("xyzzy=1", "xyzzy=1", "known options: console,");
 }
 
 /* tick's work models: four lists swept, inject= the old name of tick_work=, presets
@@ -295,28 +340,27 @@ static void help_folded(void **state)
  * lists is refused (one of them would go unused). */
 static void work_model_options(void **state)
 {
-	struct config c;
-	struct cmdline_error e;
-	assert_true(cmdline_parse("", &c, &e));
-	assert_int_equal(c.tick_work.n, 1);
-	assert_int_equal(c.tick_work.v[0], 0);
-	assert_int_equal(c.tick_pages.n, 1);
-	assert_int_equal(c.tick_models, 0);
-	assert_int_equal(c.ftq_us, 100);
-	assert_true(cmdline_parse("tick_data_kib=0,16,64 tick_code_kib=0,8 tick_pages=0,32 "
-				  "workload=spin,ftq ftq_us=250", &c, &e));
-	assert_int_equal(c.tick_data_kib.n, 3);
-	assert_int_equal(c.tick_data_kib.v[2], 64);
-	assert_int_equal(c.tick_code_kib.v[1], 8);
-	assert_int_equal(c.tick_pages.v[1], 32);
-	assert_int_equal(c.workloads, 1u << WORKLOAD_SPIN | 1u << WORKLOAD_FTQ);
-	assert_int_equal(c.ftq_us, 250);
-	assert_true(cmdline_parse("inject=2000", &c, &e));
-	assert_int_equal(c.tick_work.n, 1);
-	assert_int_equal(c.tick_work.v[0], 2000);
-	assert_true(config_given(&c, "inject"));
-	assert_true(cmdline_parse("tick_model=linux-tick,floor", &c, &e));
-	assert_int_equal(c.tick_models, 1u << TICK_MODEL_LINUX_TICK | 1u << TICK_MODEL_FLOOR);
+	struct words_error e;
+	assert_true(parse("", &e));
+	assert_int_equal(tick_settings.tick_work.n, 1);
+	assert_int_equal(tick_settings.tick_work.v[0], 0);
+	assert_int_equal(tick_settings.tick_pages.n, 1);
+	assert_int_equal(tick_settings.tick_models, 0);
+	assert_int_equal(bench_config.ftq_us, 100);
+	assert_true(parse("tick_data_kib=0,16,64 tick_code_kib=0,8 tick_pages=0,32 "
+				  "workload=spin,ftq ftq_us=250", &e));
+	assert_int_equal(tick_settings.tick_data_kib.n, 3);
+	assert_int_equal(tick_settings.tick_data_kib.v[2], 64);
+	assert_int_equal(tick_settings.tick_code_kib.v[1], 8);
+	assert_int_equal(tick_settings.tick_pages.v[1], 32);
+	assert_int_equal(bench_config.workloads, 1u << WORKLOAD_SPIN | 1u << WORKLOAD_FTQ);
+	assert_int_equal(bench_config.ftq_us, 250);
+	assert_true(parse("inject=2000", &e));
+	assert_int_equal(tick_settings.tick_work.n, 1);
+	assert_int_equal(tick_settings.tick_work.v[0], 2000);
+	assert_true(words_given(&tick_words, "inject"));
+	assert_true(parse("tick_model=linux-tick,floor", &e));
+	assert_int_equal(tick_settings.tick_models, 1u << TICK_MODEL_LINUX_TICK | 1u << TICK_MODEL_FLOOR);
 	refuse("tick_model=linux-tick tick_data_kib=16", "tick_model", "tick_data_kib= cannot");
 	refuse("inject=5 tick_model=tsafrir-2007", "tick_model", "inject= cannot");
 	refuse("tick_code_kib=65", "tick_code_kib=65", "0..64");
@@ -338,16 +382,15 @@ static void handler_work_words(void **state)
 		"", "tick_work=0", "inject=0 tick_data_kib=0 tick_code_kib=0 tick_pages=0",
 		"tick_model=floor", "handler=floor workload=ftq hz=1000",
 	};
-	struct config c;
-	struct cmdline_error e;
+	struct words_error e;
 	for (size_t i = 0; i < sizeof(work) / sizeof(work[0]); i++) {
-		assert_true(cmdline_parse(work[i], &c, &e));
-		if (!config_handler_work(&c))
+		assert_true(parse(work[i], &e));
+		if (!tick_handler_work(&tick_settings))
 			fail_msg("\"%s\" asks no work of the handler", work[i]);
 	}
 	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
-		assert_true(cmdline_parse(none[i], &c, &e));
-		if (config_handler_work(&c))
+		assert_true(parse(none[i], &e));
+		if (tick_handler_work(&tick_settings))
 			fail_msg("\"%s\" asks work of the handler", none[i]);
 	}
 }
@@ -366,9 +409,8 @@ static void grub_menu_words(void **state)
 		if (strncmp(line, call, strlen(call)))
 			continue;
 		line[strcspn(line, "\n")] = '\0';
-		struct config c;
-		struct cmdline_error e;
-		if (!cmdline_parse(line + strlen(call), &c, &e))
+		struct words_error e;
+		if (!parse(line + strlen(call), &e))
 			fail_msg("grub.cfg: \"%s\": %s: %s", line + 1, e.word, e.message);
 		entries++;
 	}
@@ -390,8 +432,9 @@ int main(void)
 		cmocka_unit_test(dump_option),
 		cmocka_unit_test(order_and_seed),
 		cmocka_unit_test(long_word_is_cut_not_overflowed),
-		cmocka_unit_test(help_lines),
 		cmocka_unit_test(help_folded),
+		cmocka_unit_test(benchmarks_one_list),
+		cmocka_unit_test(slips),
 		cmocka_unit_test(work_model_options),
 		cmocka_unit_test(handler_work_words),
 		cmocka_unit_test(grub_menu_words),

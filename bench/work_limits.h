@@ -1,9 +1,9 @@
-/* The largest values of tick's work-model words (kernel/cmdline.c's table), which
+/* The largest values of tick's work-model words (bench/tick_words.c), which
  * the work code must hold: bench/workcode.S generates TICK_CODE_MAX_KIB KiB of code
  * (the image pays for it), bench/tickwork.c takes its buffers up to these sizes.
  * For C and the assembler. */
-#ifndef KERNEL_WORK_LIMITS_H
-#define KERNEL_WORK_LIMITS_H
+#ifndef BENCH_WORK_LIMITS_H
+#define BENCH_WORK_LIMITS_H
 
 #define TICK_WORK_MAX           100000000       /* cycles: inject='s old limit */
 #define TICK_DATA_MAX_KIB       16384
