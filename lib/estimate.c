@@ -143,45 +143,70 @@ static bool resolves_within(double s, double h, bool pair, long n, int level)
 	return half < h;
 }
 
-long runs_within_boot(double s, double h, bool pair, int level)
+long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps)
 {
+	unsigned weighed = 0;
 	long lo = 1, hi = 2;
-	if (!(h > 0) || !(s >= 0))
+	if (!(h > 0) || !(s >= 0) || max_runs < 2)
 		return 0;
-	while (!resolves_within(s, h, pair, hi, level)) {
+	while (++weighed, !resolves_within(s, h, pair, hi, level)) {
+		if (hi == max_runs) {
+			hi = 0;
+			goto out;
+		}
 		lo = hi;
-		if ((hi *= 2) > NEED_MAX)
-			return 0;
+		hi = hi > max_runs / 2 ? max_runs : hi * 2;
 	}
 	while (hi - lo > 1) {
 		long mid = lo + (hi - lo) / 2;
+		++weighed;
 		if (resolves_within(s, h, pair, mid, level))
 			hi = mid;
 		else
 			lo = mid;
 	}
+out:
+	if (steps)
+		*steps += weighed;
 	return hi;
+}
+
+long runs_within_boot(double s, double h, bool pair, int level)
+{
+	return runs_within(s, h, pair, level, NEED_MAX, NULL);
+}
+
+struct need plan_for_mean(const struct dataset *d, double h, double boot_cost, int level,
+			  long max_boots, long max_runs)
+{
+	struct need n = { 1, 0, true, 0 };
+	if (pooled(d))
+		return over_boots->plan_mean(d, h, boot_cost, level, max_boots, max_runs);
+	if (d->n >= 2)
+		n.runs = runs_within(ds_stddev(d), h, false, level, max_runs, &n.steps);
+	return n;
+}
+
+struct need plan_for_diff(const struct dataset *a, const struct dataset *b, double h,
+			  double boot_cost, int level, long max_boots, long max_runs)
+{
+	struct need n = { 1, 0, true, 0 };
+	if (pooled(a) || pooled(b))
+		return over_boots->plan_diff(a, b, h, boot_cost, level, max_boots, max_runs);
+	if (a->n >= 2 && b->n >= 2)
+		n.runs = runs_within(pooled_sd(a, b), h, true, level, max_runs, &n.steps);
+	return n;
 }
 
 struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int level)
 {
-	struct need n = { 1, 0, true };
-	if (pooled(d))
-		return over_boots->need_mean(d, h, boot_cost, level);
-	if (d->n >= 2)
-		n.runs = runs_within_boot(ds_stddev(d), h, false, level);
-	return n;
+	return plan_for_mean(d, h, boot_cost, level, NEED_MAX, NEED_MAX);
 }
 
 struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
 			  double boot_cost, int level)
 {
-	struct need n = { 1, 0, true };
-	if (pooled(a) || pooled(b))
-		return over_boots->need_diff(a, b, h, boot_cost, level);
-	if (a->n >= 2 && b->n >= 2)
-		n.runs = runs_within_boot(pooled_sd(a, b), h, true, level);
-	return n;
+	return plan_for_diff(a, b, h, boot_cost, level, NEED_MAX, NEED_MAX);
 }
 
 int fmt_need(char *buf, size_t size, const struct need *n)

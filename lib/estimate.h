@@ -29,10 +29,12 @@ struct estimate {
 	double s;                /* one boot, a difference: the pooled s */
 };
 
-/* What would resolve a difference: k boots x n runs (0: more than NEED_MAX). */
+/* What would resolve a difference: k boots x n runs (0: more than the ceiling,
+ * NEED_MAX unless a plan names one). */
 struct need {
 	long boots, runs;
 	bool one_boot;           /* planned within one boot (nothing known of boots) */
+	unsigned steps;          /* the (k, n) the search weighed: some dozens */
 };
 #define NEED_MAX 10000000L
 
@@ -41,9 +43,10 @@ struct need {
 struct boots_estimators {
 	struct estimate (*mean)(const struct dataset *d, int level);
 	struct estimate (*diff)(const struct dataset *a, const struct dataset *b, int level);
-	struct need (*need_mean)(const struct dataset *d, double h, double boot_cost, int level);
-	struct need (*need_diff)(const struct dataset *a, const struct dataset *b, double h,
-				 double boot_cost, int level);
+	struct need (*plan_mean)(const struct dataset *d, double h, double boot_cost, int level,
+				 long max_boots, long max_runs);
+	struct need (*plan_diff)(const struct dataset *a, const struct dataset *b, double h,
+				 double boot_cost, int level, long max_boots, long max_runs);
 };
 void estimate_over_boots(const struct boots_estimators *e);
 
@@ -71,12 +74,20 @@ const char *level_words(int level);
 /* The fewest runs n within one boot whose interval's half width at standard
  * deviation s is below h: of a mean, t(n - 1) s / sqrt(n); of a difference of two
  * sets of n (pair), t(2n - 2) s sqrt(2 / n). Doubling from 2, then halving the gap;
- * 0 beyond NEED_MAX. */
+ * 0 beyond max_runs (runs_within_boot: NEED_MAX). steps (or NULL) counts the n
+ * weighed. */
+long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps);
 long runs_within_boot(double s, double h, bool pair, int level);
 /* The boots and runs that make the interval's half width h. */
 struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int level);
 struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
 			  double boot_cost, int level);
+/* The same under a ceiling of boots and of runs per boot: the cheapest plan within
+ * it (which may cost more than one beyond it), or 0 boots or runs for none. */
+struct need plan_for_mean(const struct dataset *d, double h, double boot_cost, int level,
+			  long max_boots, long max_runs);
+struct need plan_for_diff(const struct dataset *a, const struct dataset *b, double h,
+			  double boot_cost, int level, long max_boots, long max_runs);
 /* "needed: 4 boots x 10 runs", "needed: 1 boot x 37 runs", "needed: over 10^7 runs". */
 int fmt_need(char *buf, size_t size, const struct need *n);
 

@@ -120,6 +120,21 @@ $ts report noisy.log | grep -q '^lapic periodic spin  *needed: [0-9]* boots x [0
 	fail "no 'needed: N boots x M runs' for a difference the boots do not prove"
 echo "three boots: counts and method named, the shift, and what an unproven one needs"
 
+# The plan (issue 29): under its ceiling of 1000 boots × 10000 runs, or not
+# reachable, and its last sentence ends; "needed:" in the answer's words
+# (lib/estimate.c: ASCII, as the kernel's screen prints them).
+$ts plan noisy.log > plan.out || fail "plan exits $?"
+grep -q 'needed: [0-9]* boots x [0-9]* runs' plan.out || fail "plan gives no boots × runs: $(cat plan.out)"
+$ts plan --precision 0.00001% noisy.log > tight.out || fail "plan --precision 0.00001% exits $?"
+[[ $(grep -c 'not reachable: 1e-05 % is smaller than the noise' tight.out) -eq 3 ]] &&
+	! grep -q 'needed:' tight.out || fail "a plan beyond the ceiling: $(cat tight.out)"
+for f in plan.out tight.out; do
+	tail -1 $f | grep -q '\.$' || fail "plan ends on an unfinished sentence: $(tail -2 $f)"
+done
+awk '/needed:/ { split($0, w, /needed: | boots? x | runs?/); if (w[2] > 1000 || w[3] > 10000) bad++ }
+     END { exit bad > 0 }' plan.out tight.out || fail "a plan above the ceiling"
+echo "plan: within its ceiling or not reachable, in sentences that end"
+
 # Boots that repeat exactly: zero variance between them, said.
 $gen -q -r 4 -s 7 > one.log
 for k in 1 2 3; do sed "s/\"seed\":7,/\"seed\":$k,/" one.log | python3 -c '

@@ -364,63 +364,132 @@ static struct estimate boots_diff(const struct dataset *a, const struct dataset 
 	return e;
 }
 
-/* ---- boots and runs needed ---------------------------------------------------- */
+/* ---- boots and runs needed ----------------------------------------------------
+ * (Within one boot lib/estimate.c's runs_within answers.) Each search below weighs
+ * a few dozen (k, n), never every k: bisection where a condition holds from some k
+ * on, a ternary search where a cost falls then rises. (A walk over k took 8 minutes
+ * on two quick-suite boots, k into the millions.) */
 
-/* t at conf_pct[ci] for df degrees of freedom, remembered (the plan asks for many). */
+/* t at conf_pct[ci] for df degrees of freedom: exact up to 200 (remembered), then
+ * the first two terms of its expansion in 1/df around the normal quantile
+ * (Abramowitz and Stegun 26.7.5; off by under 4e-5 of t at 200). */
 static double t_at(int ci, long df)
 {
-	static double cache[CONF_LEVELS][201];
-	if (df > 200) {          /* the first terms of t's expansion in 1/df */
-		double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
-		return z + (z * z * z + z) / (4.0 * (double)df);
+	static double cache[CONF_LEVELS][201], z[CONF_LEVELS];
+	if (df > 200) {
+		if (!z[ci])
+			z[ci] = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
+		return z[ci] + (z[ci] * z[ci] * z[ci] + z[ci]) / (4.0 * (double)df);
 	}
 	if (!cache[ci][df])
 		cache[ci][df] = t_crit(ci, (double)df);
 	return cache[ci][df];
 }
 
-/* The cheapest k boots × n runs with t(k - 1)² (T2² + T1² / n) / k ≤ h², a boot
- * costing r runs; r = 0: n is fixed (the logs'). */
-static struct need boots_and_runs(double t1, double t2, double h, double r, long fixed_n,
-				  int ci)
+/* A plan's question: T1^2 (within a boot) and T2^2 (between boots), the half width
+ * h, a boot's cost r in runs (0: n fixed, the logs'), the ceiling, and the count of
+ * (k, n) weighed. */
+struct plan_question {
+	double t1, t2, h, r;
+	long fixed_n, max_boots, max_runs;
+	int ci;
+	unsigned steps;
+};
+
+/* What k boots leave the runs: k h² / t(k - 1)² - T2², which grows with k. */
+static double room_for_runs(const struct plan_question *q, long k)
 {
-	struct need best = { 0, 0, false };
-	double best_cost = INFINITY;
-	for (long k = 2; k <= NEED_MAX && (double)k * (r + 2) < best_cost; k++) {
-		double room = (double)k * h * h / (t_at(ci, k - 1) * t_at(ci, k - 1)) - t2;
-		if (room <= 0)
-			continue;
-		double n = r > 0 ? ceil(t1 / room) : (double)fixed_n;
-		if (n < 2)               /* a run alone: the levels could not be told apart */
-			n = 2;
-		if (r == 0 && t1 / n > room)
-			continue;
-		if (n > NEED_MAX)
-			continue;
-		double cost = (double)k * (r + n);
-		if (cost < best_cost) {
-			best_cost = cost;
-			best = (struct need){ k, (long)n, false };
-		}
-		if (r == 0)
-			break;
+	double t = t_at(q->ci, k - 1);
+	return (double)k * q->h * q->h / (t * t) - q->t2;
+}
+
+/* The fewest runs per boot with which k boots resolve h (2 at least: one run a
+ * boot would hide the levels from the next plan), or 0 if none within the ceiling
+ * do; with n fixed, n or 0. */
+static long runs_for(struct plan_question *q, long k)
+{
+	double room = room_for_runs(q, k);
+	q->steps++;
+	if (room <= 0)
+		return 0;
+	double n = q->r > 0 ? fmax(2, ceil(q->t1 / room)) : (double)q->fixed_n;
+	if (q->t1 / n > room || n > (double)q->max_runs)
+		return 0;
+	return (long)n;
+}
+
+/* The fewest boots that can do it: from there on every k can. 0: none within the
+ * ceiling. */
+static long fewest_boots(struct plan_question *q)
+{
+	long lo = 1, hi = q->max_boots;           /* lo: cannot (k >= 2) */
+	if (hi < 2 || !runs_for(q, hi))
+		return 0;
+	while (hi - lo > 1) {
+		long mid = lo + (hi - lo) / 2;
+		if (runs_for(q, mid))
+			hi = mid;
+		else
+			lo = mid;
 	}
+	return hi;
+}
+
+/* k (r + n) with n not rounded up: convex in k (falling while more boots spare
+ * runs, then rising), within a run a boot of the cost itself. */
+static double smooth_cost(const struct plan_question *q, long k)
+{
+	return (double)k * (q->r + fmax(2, q->t1 / room_for_runs(q, k)));
+}
+
+/* The cheapest k boots × n runs with t(k - 1)² (T2² + T1² / n) / k ≤ h², a boot
+ * costing r runs (Kalibera and Jones's optimum n = √(r T1² / T2²), found here with
+ * t's dependence on k): the least of the smooth cost by a ternary search from the
+ * fewest boots on, then the exact cost around it. r = 0: n is fixed, the fewest
+ * boots. */
+#define PLAN_AROUND 32           /* k each side of the smooth least, costed exactly */
+static struct need boots_and_runs(struct plan_question *q)
+{
+	struct need best = { 0, 0, false, 0 };
+	long lo = fewest_boots(q), hi = q->max_boots;
+	if (lo && q->r == 0)
+		best = (struct need){ lo, q->fixed_n, false, 0 };
+	while (lo && q->r > 0 && hi - lo > 2) {
+		long m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+		q->steps += 2;
+		if (smooth_cost(q, m1) <= smooth_cost(q, m2))
+			hi = m2;
+		else
+			lo = m1;
+	}
+	double best_cost = INFINITY;
+	long from = lo - PLAN_AROUND > 2 ? lo - PLAN_AROUND : 2;
+	for (long k = from; lo && q->r > 0 && k <= hi + PLAN_AROUND && k <= q->max_boots; k++) {
+		long n = runs_for(q, k);
+		if (n && (double)k * (q->r + (double)n) < best_cost) {
+			best_cost = (double)k * (q->r + (double)n);
+			best = (struct need){ k, n, false, 0 };
+		}
+	}
+	best.steps = q->steps;
 	return best;
 }
 
-static struct need boots_need_mean(const struct dataset *d, double h, double boot_cost, int ci)
+static struct need boots_plan_mean(const struct dataset *d, double h, double boot_cost, int ci,
+				   long max_boots, long max_runs)
 {
 	struct levels lv;
-	struct need n = { 1, 0, true };
+	struct need n = { 1, 0, true, 0 };
 	if (!levels_of(d, &lv) || lv.runs < 2)
 		return n;
 	if (lv.boots == 1) {
-		n.runs = runs_within_boot(sqrt(lv.run_var), h, false, ci);
+		n.runs = runs_within(sqrt(lv.run_var), h, false, ci, max_runs, &n.steps);
 		return n;
 	}
-	long fixed = (long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots);
-	return boots_and_runs(isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
-			      fixed, ci);
+	struct plan_question q = { isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
+		(long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots), max_boots, max_runs,
+		ci, 0 };
+	return boots_and_runs(&q);
 }
 
 /* The levels of the difference b - a: paired, the per-boot differences, whose runs'
@@ -454,25 +523,24 @@ static void diff_levels(const struct dataset *a, const struct dataset *b, double
 	clusters_free(&cb);
 }
 
-static struct need boots_need_diff(const struct dataset *a, const struct dataset *b, double h,
-				   double boot_cost, int ci)
+static struct need boots_plan_diff(const struct dataset *a, const struct dataset *b, double h,
+				   double boot_cost, int ci, long max_boots, long max_runs)
 {
-	struct need n = { 1, 0, true };
+	struct need n = { 1, 0, true, 0 };
 	struct estimate e = boots_diff(a, b, ci);
 	if (!e.ok || a->n < 2 || b->n < 2)
 		return n;
 	if (e.boots < 2) {
-		n.runs = runs_within_boot(e.s, h, true, ci);
+		n.runs = runs_within(e.s, h, true, ci, max_runs, &n.steps);
 		return n;
 	}
-	double t1, t2;
-	long fixed;
-	diff_levels(a, b, &t1, &t2, &fixed);
-	return boots_and_runs(t1, t2, h, boot_cost, fixed, ci);
+	struct plan_question q = { 0, 0, h, boot_cost, 0, max_boots, max_runs, ci, 0 };
+	diff_levels(a, b, &q.t1, &q.t2, &q.fixed_n);
+	return boots_and_runs(&q);
 }
 
 const struct boots_estimators boots_estimators = {
-	boots_mean, boots_diff, boots_need_mean, boots_need_diff,
+	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff,
 };
 
 /* Every program that links this (tickstat, its tests) pools boots so. */

@@ -18,6 +18,7 @@ struct compare_opts {
 	const char *field;       /* the figure the sets hold */
 	const char *delta;       /* "D" or "P%": the difference to resolve */
 	bool ministat_only;
+	int read_status;         /* the logs': 1, a set too small may be the damage's */
 };
 
 /* "+750 +/- 80 (+120 % +/- 13 %)": a difference by the rule for figures, and as a
@@ -103,11 +104,15 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 	struct dataset sets[MS_MAX_SETS];
 	struct estimate over[MS_MAX_SETS];   /* each set against the first, over boots */
 	for (int i = 0; i < n; i++) {
-		if (s[i].d.n < 3) {
-			fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at "
-				"least 3\n", s[i].d.name, s[i].d.n);
-			return 2;
-		}
+		if (s[i].d.n >= 3)
+			continue;
+		fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at least 3",
+			s[i].d.name, s[i].d.n);
+		if (s[i].no_irq)
+			fprintf(stderr, " (%zu of its runs with the timer counted no interrupts: no "
+				"cost per interrupt)", s[i].no_irq);
+		fprintf(stderr, "%s\n", o->read_status == 1 ? " (damaged records were refused)" : "");
+		return o->read_status == 1 ? 1 : 2;
 	}
 	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
 		over[i] = diff_estimate(&s[0].d, &s[i].d, o->ci);
@@ -194,6 +199,38 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 	return group && done ? status : 2;
 }
 
+const struct help help_compare = {
+	"compare [-c LEVEL] [--by FIELD] [--field F] [--type T] [--where K=V]...\n"
+	"                  [--delta D|P%] [-w WIDTH] [--ministat] [-n] LOG...",
+	"  ministat's comparison between logs or between values of FIELD in one log\n"
+	"  (one per configuration), then one verdict (Student's t, or Welch's where the\n"
+	"  F test finds the variances differ), Mann-Whitney U and the runs needed to\n"
+	"  resolve a difference; --by machine: a set per machine\n",
+	HELP_LEVEL
+	"  --by FIELD      a set per value of FIELD in the logs (hz, timer, cpu, ...), or\n"
+	"                  per machine (machine)\n"
+	"  --delta D|P%    the difference the runs needed are for, D in the value's unit\n"
+	"                  or P % of the first set's mean (default: the difference seen)\n"
+	"  -w WIDTH        the plot's width, 10 to 1000 columns (default 74)\n"
+	"  --ministat      ministat's part only: legend, plot, vitals and Student's t\n"
+	"  -n, --numbers   the LOGs are files of plain numbers, one a line, as ministat\n"
+	"                  reads them\n",
+	select_help
+};
+
+/* --delta's value: a finite difference D, or a share P% of the first set's mean,
+ * not 0. */
+static const char *delta_option(int argc, char **argv, int *i)
+{
+	const char *v = option_value(argc, argv, i);
+	char *end;
+	double d = strtod(v, &end);
+	if (end == v || (*end && strcmp(end, "%")) || !isfinite(d) || d == 0)
+		usage_error("--delta takes a difference D or a share P%% of the first set's mean, "
+			    "not 0 (e.g. 250 or 2%%), not \"%s\"", v);
+	return v;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct selection sel = { 0 };
@@ -203,32 +240,34 @@ int cmd_compare(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		if (select_option(&sel, argc, argv, &i))
 			continue;
-		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((o.ci = conf_index(argv[++i])) < 0)
-				usage_error("-c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
-			o.width = atoi(argv[++i]);
-			if (o.width < 10 || o.width > 1000)
-				usage_error("-w takes a width from 10 to 1000");
-		} else if (!strcmp(argv[i], "--delta") && i + 1 < argc) {
-			o.delta = argv[++i];
+		if (!strcmp(argv[i], "-c")) {
+			o.ci = level_option(argc, argv, &i);
+		} else if (!strcmp(argv[i], "-w")) {
+			char *end;
+			long w = strtol(option_value(argc, argv, &i), &end, 10);
+			if (*end || w < 10 || w > 1000)
+				usage_error("-w takes a width from 10 to 1000, not %s", argv[i]);
+			o.width = (int)w;
+		} else if (!strcmp(argv[i], "--delta")) {
+			o.delta = delta_option(argc, argv, &i);
 		} else if (!strcmp(argv[i], "--ministat")) {
 			o.ministat_only = true;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			usage_error("compare: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		} else if (nlogs < SELECT_MAX_SETS) {
 			logs[nlogs++] = argv[i];
 		}
 	}
 	if (nlogs == 0)
-		usage_error("compare: no LOG given");
+		usage_error("no LOG given");
 	if (nlogs == 1 && !sel.by && !sel.numbers)
-		usage_error("compare: give two logs or more, or split one with --by FIELD");
+		usage_error("give two logs or more, or split one with --by FIELD");
 	struct series *s;
 	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
 	o.field = sel.numbers ? "the numbers" : sel.field;
-	if (status < 2) {
+	o.read_status = status;
+	if (status < 2 && n > 0) {
 		int rc = compare_configs(s, n, &o, sel.numbers);
 		status = rc > status ? rc : status;
 	}

@@ -666,8 +666,9 @@ static void summarise(const char *path, bool all, bool first, int *worst)
 		return;
 	}
 	int rc = read_logs(paths, 1, take, &s, &rep);
-	printf("%s# %s: %lu intact records%s", first ? "" : "\n", path, rep.records,
-	       rc == 1 ? " (DAMAGED: see the problems above; damaged records refused)" : "");
+	printf("%s# %s: %lu intact records%s%s", first ? "" : "\n", log_name(path), rep.records,
+	       rc == 1 ? " (DAMAGED: see the problems above" : "",
+	       rc != 1 ? "" : rep.refused ? "; damaged records refused)" : ")");
 	print_clocks(&s);
 	print_notes(&s);
 	if (s.overflow)
@@ -680,6 +681,13 @@ static void summarise(const char *path, bool all, bool first, int *worst)
 	*worst = rc > *worst ? rc : *worst;
 }
 
+const struct help help_summary = {
+	"summary [--all] LOG...",
+	"  ministat rows for the figures that vary, per benchmark and configuration,\n"
+	"  percentiles, derived tick costs in cycles and ns; constant fields said once\n",
+	"  --all           a row for every field, constant or not\n", NULL
+};
+
 int cmd_summary(int argc, char **argv)
 {
 	int worst = 0, nlogs = 0;
@@ -688,12 +696,12 @@ int cmd_summary(int argc, char **argv)
 		if (!strcmp(argv[i], "--all"))
 			all = true;
 		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("summary: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		else
 			nlogs++;
 	}
 	if (nlogs == 0)
-		usage_error("summary: no LOG given");
+		usage_error("no LOG given");
 	for (int i = 0, done = 0; i < argc; i++)
 		if (strcmp(argv[i], "--all"))
 			summarise(argv[i], all, done++ == 0, &worst);

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "rec.h"
 
 /* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
@@ -36,11 +37,19 @@ struct log_report {
 	unsigned long lines;
 	unsigned long records;   /* intact records handed on */
 	unsigned long problems;
+	unsigned long refused;   /* damaged records among the problems */
 	uint64_t bytes;
 	bool quiet;              /* count problems, don't print them */
 };
 
-/* Read one log (path "-" is standard input), checking every rule of the format,
+/* A log's name in messages and records' file: its path, "(stdin)" for "-". */
+static inline const char *log_name(const char *path)
+{
+	return strcmp(path, "-") ? path : "(stdin)";
+}
+
+/* Read one log (path "-" is standard input, as often as asked), checking every
+ * rule of the format,
  * and call fn for each intact record. Problems go to stderr as FILE:LINE: text.
  * Returns 0 when the log is whole, 1 when damaged, 2 when it cannot be read. */
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);

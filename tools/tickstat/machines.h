@@ -81,8 +81,7 @@ int machines_plot(struct mgroup *g, int n, const char *out);
 void machines_print(struct mgroup *g, int n, int baseline, int ci);
 
 /* The groups for the logs (scan and group), with a message on error; returns the
- * count, 0 when a log is standard input (read once, its machine not known before),
- * or -1. */
+ * count, or -1. */
 int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups);
 
 #endif

@@ -22,25 +22,31 @@ struct collect {
 	const char *log;
 	struct series *s;
 	int n;
-	unsigned long missing;
+	unsigned long matched, lacked_by, missing, too_many;   /* records */
 	int status;
 	struct lost_pairs pairs; /* for lost_ppm */
 	unsigned boots;          /* boot records read, in every log: a value's boot */
 };
 
+const char select_help[] =
+"  --type T        records of type T (default: run where the logs have tick runs,\n"
+"                  else stats)\n"
+"  --field F       the value: any integer field, cost (run records' default: the\n"
+"                  cycles a run lost per interrupt), direct (its hole cycles per\n"
+"                  interrupt) or lost_ppm (the CPU share it lost); stats records:\n"
+"                  p50 by default\n"
+"  --where K=V     only records whose field K is V (repeatable, up to 16)\n";
+
 bool select_option(struct selection *sel, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
-	bool has_arg = *i + 1 < argc;
 	if (!strcmp(a, "--numbers") || !strcmp(a, "-n")) {
 		sel->numbers = true;
 		return true;
 	}
 	if (strcmp(a, "--type") && strcmp(a, "--field") && strcmp(a, "--by") && strcmp(a, "--where"))
 		return false;
-	if (!has_arg)
-		usage_error("%s needs an argument", a);
-	const char *v = argv[++*i];
+	const char *v = option_value(argc, argv, i);
 	if (!strcmp(a, "--type"))
 		sel->type = v;
 	else if (!strcmp(a, "--field"))
@@ -112,8 +118,6 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 	struct mlog *ids;
 	struct mgroup *g;
 	int ng = machine_setup(logs, nlogs, &ids, &g);
-	if (ng == 0 && by_machine)
-		fprintf(stderr, "tickstat: --by machine reads each log twice: give files, not -\n");
 	*names = calloc((size_t)nlogs + 1, sizeof(**names));
 	for (int i = 0; i < ng && *names; i++)
 		for (int k = 0; k < g[i].nlogs; k++) {
@@ -121,7 +125,7 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 			const char *file = strrchr(m->path, '/');
 			if (by_machine)
 				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s", g[i].key,
-					 m->id[0] ? m->id : file ? file + 1 : m->path);
+					 m->id[0] ? m->id : file ? file + 1 : log_name(m->path));
 			else if (g[i].nlogs > 1)
 				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s (%d logs)",
 					 g[i].key, m->id, g[i].nlogs);
@@ -170,9 +174,13 @@ static void take(const struct rec *r, void *ctx)
 	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
 	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
 		return;
+	c->matched++;
 	struct series *s = find_series(c, r);
 	if (!s) {
-		c->missing++;
+		if (c->n == SELECT_MAX_SETS)
+			c->too_many++;
+		else
+			c->lacked_by++;
 		return;
 	}
 	char config[512];
@@ -190,6 +198,8 @@ static void take(const struct rec *r, void *ctx)
 			ds_add_boot(&s->d, lost_ppm(&pair), boot);
 		else if (pair_cost(&pair, &v))
 			ds_add_boot(&s->d, v, boot);
+		else
+			s->no_irq++;
 		return;
 	}
 	if (!strcmp(c->sel->field, DIRECT)) {
@@ -204,6 +214,38 @@ static void take(const struct rec *r, void *ctx)
 		return;
 	}
 	ds_add_boot(&s->d, v, boot);
+}
+
+/* " --where hz=5 --where timer=pit", or "". */
+static void where_words(const struct selection *sel, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; i < sel->nwhere && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, " --where %s", sel->where[i]);
+}
+
+/* Why no set has a value: on standard error. */
+static void explain_nothing(const struct collect *c, unsigned long no_irq)
+{
+	const struct selection *sel = c->sel;
+	char where[256];
+	where_words(sel, where, sizeof(where));
+	if (!c->matched)
+		fprintf(stderr, "tickstat: no %s record matches%s\n", sel->type,
+			where[0] ? where : " (the logs have none)");
+	else if (c->lacked_by == c->matched)
+		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\" (--by)\n", sel->type,
+			where, sel->by);
+	else if (c->missing == c->matched)
+		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\"\n", sel->type, where,
+			sel->field);
+	else if (no_irq)
+		fprintf(stderr, "tickstat: the %lu runs with the timer counted no interrupts: no "
+			"cost per interrupt (--field names another figure)\n", no_irq);
+	else
+		fprintf(stderr, "tickstat: no value of \"%s\" in the %lu matching records\n",
+			sel->field, c->matched);
 }
 
 /* Tick runs when the log has them, else stats. */
@@ -271,51 +313,62 @@ static const char *digits_lost(const struct dataset *d, const struct rounding *r
 	return NULL;
 }
 
-/* Plain numbers, one per line, as ministat reads them (first column). */
+/* One line's number (its first column; blank lines and '#' lines have none) into
+ * s: 0, or 2 with the line named. */
+static int take_number(const char *path, unsigned long lineno, const char *line,
+		       struct series *s, struct rounding *rounding)
+{
+	const char *p = line + strspn(line, " \t");
+	char *end;
+	if (*p == '#' || *p == '\n' || *p == '\r' || !*p)
+		return 0;
+	feclearexcept(FE_INEXACT);
+	double v = strtod(p, &end);
+	bool inexact = fetestexcept(FE_INEXACT);
+	if (end == p || (*end && !strchr(" \t\r\n", *end))) {
+		fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
+		return 2;
+	}
+	if (!isfinite(v) || fabs(v) > NUMBER_MAX || (v != 0 && fabs(v) < NUMBER_MIN)) {
+		fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
+			isfinite(v) ? "out of range (tickstat takes 0 and magnitudes from "
+			"1e-300 to 1e100)" : "not a finite number");
+		return 2;
+	}
+	note_rounding(rounding, p, (size_t)(end - p), v, inexact);
+	ds_add(&s->d, v);
+	return 0;
+}
+
+/* Plain numbers, one per line of any length, as ministat reads them. */
 static int read_numbers(const char *path, struct series *s)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char line[4096];
+	char *line = NULL;
+	size_t cap = 0;
 	unsigned long lineno = 0;
 	struct rounding rounding = { .one_text = true };
+	int rc = 0;
 	if (!f) {
 		perror(path);
 		return 2;
 	}
 	memset(s, 0, sizeof(*s));
 	ds_init(&s->d, path);
-	while (fgets(line, sizeof(line), f)) {
-		char *end, *p = line + strspn(line, " \t");
-		lineno++;
-		if (*p == '#' || *p == '\n' || !*p)
-			continue;
-		feclearexcept(FE_INEXACT);
-		double v = strtod(p, &end);
-		bool inexact = fetestexcept(FE_INEXACT);
-		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
-			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
-			return 2;
-		}
-		if (!isfinite(v) || fabs(v) > NUMBER_MAX || (v != 0 && fabs(v) < NUMBER_MIN)) {
-			fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
-				isfinite(v) ? "out of range (tickstat takes 0 and magnitudes from "
-				"1e-300 to 1e100)" : "not a finite number");
-			return 2;
-		}
-		note_rounding(&rounding, p, (size_t)(end - p), v, inexact);
-		ds_add(&s->d, v);
-	}
+	while (!rc && getline(&line, &cap, f) >= 0)
+		rc = take_number(path, ++lineno, line, s, &rounding);
+	free(line);
 	if (f != stdin)
 		fclose(f);
 	double sd = 0;
-	const char *lost = digits_lost(&s->d, &rounding, &sd);
+	const char *lost = rc ? NULL : digits_lost(&s->d, &rounding, &sd);
 	if (lost) {
 		fprintf(stderr, "%s: a double holds these numbers to +/-%.2g, their standard "
 			"deviation is %.2g: %s (subtract a common offset, or scale them; "
 			"ministat loses the same digits)\n", path, rounding.most, sd, lost);
-		return 2;
+		rc = 2;
 	}
-	return 0;
+	return rc;
 }
 
 int select_sets(char **logs, int nlogs, struct selection *sel, struct series **out, int *n)
@@ -343,16 +396,32 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		}
 		if (!sel->field)
 			sel->field = !strcmp(sel->type, "run") ? COST : "p50";
-		c.log = names && names[i][0] ? names[i] : logs[i];
+		c.log = names && names[i][0] ? names[i] : log_name(logs[i]);
 		int rc = log_read(logs[i], take, &c, &rep);
 		if (rc > c.status)
 			c.status = rc;
 	}
+	size_t values = 0;
+	unsigned long no_irq = 0;
+	for (int i = 0; i < c.n; i++) {
+		values += c.s[i].d.n;
+		no_irq += c.s[i].no_irq;
+	}
 	lost_free(&c.pairs);
 	free(names);
-	if (c.missing)
+	if (c.missing && values)
 		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
 			sel->field);
+	if (c.lacked_by && values)
+		fprintf(stderr, "tickstat: %lu matching record(s) lacked the --by field \"%s\"\n",
+			c.lacked_by, sel->by);
+	if (c.too_many)
+		fprintf(stderr, "tickstat: more than %d sets: %lu record(s) left out\n",
+			SELECT_MAX_SETS, c.too_many);
+	if (!values && c.status < 2 && !sel->numbers) {   /* nothing to print */
+		explain_nothing(&c, no_irq);
+		c.status = c.status == 1 ? 1 : 2;
+	}
 	*out = c.s;
 	*n = c.n;
 	return c.status;

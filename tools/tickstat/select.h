@@ -25,9 +25,12 @@ struct selection {
 struct series {
 	struct dataset d;
 	char config[512];        /* the configuration (without the --by field) */
+	size_t no_irq;           /* "cost": pairs whose run with the timer counted none */
 };
 
-/* Parse a selection option at argv[*i]; returns false if it is not one. */
+/* Parse a selection option at argv[*i] (--type, --field, --by, --where, -n);
+ * returns false if it is not one. select_help documents the first three. */
+extern const char select_help[];
 bool select_option(struct selection *sel, int argc, char **argv, int *i);
 
 /* Build the data sets. Returns the worst log status, or 2 with a message. */

@@ -1,20 +1,40 @@
 /* Helpers the commands share: usage errors, reading several logs, the same file. */
 #include "tickstat.h"
+#include "stats.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+const char *usage_command;
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fputs("tickstat: ", stderr);
+	fprintf(stderr, "tickstat: %s%s", usage_command ? usage_command : "",
+		usage_command ? ": " : "");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\n(tickstat --help for usage)\n", stderr);
+	fprintf(stderr, "\n(tickstat %s%s--help for usage)\n", usage_command ? usage_command : "",
+		usage_command ? " " : "");
 	exit(2);
+}
+
+const char *option_value(int argc, char **argv, int *i)
+{
+	if (*i + 1 >= argc)
+		usage_error("%s needs a value", argv[*i]);
+	return argv[++*i];
+}
+
+int level_option(int argc, char **argv, int *i)
+{
+	int ci = conf_index(option_value(argc, argv, i));
+	if (ci < 0)
+		usage_error("-c takes 80, 90, 95, 98, 99 or 99.5, not %s", argv[*i]);
+	return ci;
 }
 
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
@@ -27,10 +47,13 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 		if (rc > worst)
 			worst = rc;
 	}
-	if (worst == 1)
-		fprintf(stderr, "tickstat: %lu problem(s) in the logs; damaged records were "
-			"refused and the figures use only the %lu intact ones\n",
-			rep->problems, rep->records);
+	if (worst == 1 && rep->refused)
+		fprintf(stderr, "tickstat: %lu problem(s) in the logs, %lu damaged record(s) "
+			"refused: the figures use only the %lu intact ones\n", rep->problems,
+			rep->refused, rep->records);
+	else if (worst == 1 && rep->records)
+		fprintf(stderr, "tickstat: %lu problem(s) in the logs (not whole): the figures "
+			"use their %lu intact records\n", rep->problems, rep->records);
 	return worst;
 }
 
