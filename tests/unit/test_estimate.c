@@ -132,6 +132,28 @@ static void verdict_without_spread(void **state)
 	ds_free(&a), ds_free(&b);
 }
 
+/* The example above under a ceiling: 32 runs within 32, none within 31 (the plan's
+ * "not reachable"), each in a handful of steps (doubling to 32, then halving). */
+static void runs_under_a_ceiling(void **state)
+{
+	struct dataset a, b;
+	const double va[] = { 100, 120, 140 }, vb[] = { 110, 130, 150 };
+	fill(&a, va, 3);
+	fill(&b, vb, 3);
+	struct need at = plan_for_diff(&a, &b, 10, 0, CONF_95, 1000, 32);
+	assert_true(at.one_boot && at.boots == 1);
+	assert_int_equal(at.runs, 32);
+	assert_true(at.steps > 0 && at.steps <= 12);
+	struct need below = plan_for_diff(&a, &b, 10, 0, CONF_95, 1000, 31);
+	assert_int_equal(below.runs, 0);
+	unsigned steps = 0;
+	assert_int_equal(runs_within(20, 10, true, CONF_95, 1000, &steps), 32);
+	assert_int_equal(runs_within_boot(20, 10, true, CONF_95), 32);
+	assert_true(steps > 0 && steps <= 20);
+	assert_int_equal(need_for_diff(&a, &b, 10, 0, CONF_95).runs, 32);
+	ds_free(&a), ds_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -139,6 +161,7 @@ int main(void)
 		cmocka_unit_test(pairs_only_the_same_key),
 		cmocka_unit_test(verdict_uses_exact_quantiles),
 		cmocka_unit_test(verdict_without_spread),
+		cmocka_unit_test(runs_under_a_ceiling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
