@@ -65,7 +65,7 @@ void latency_emit(const struct latency_key *k, const struct part *p)
 void latency_print_header(void)
 {
 	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
-		"               p99.9\n");
+		"               p99.9          max cycles\n");
 }
 
 void latency_print_row(const char *what, const struct part *p, bool wake, bool apic)
@@ -84,6 +84,6 @@ void latency_print_row(const char *what, const struct part *p, bool wake, bool a
 		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
 			(unsigned long long)mul_div(c, 1000000000, clock_tsc_hz()));
 	}
-	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
+	kprintf(" %11llu\n", (unsigned long long)h->max);     /* 116 columns in all */
 }
 

@@ -147,8 +147,9 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	if (f)
 		emit_ftq_series(t, apic_id, run, on, f);
 	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
-		kprintf("  tick: %llu holes were dropped from the spin loop's buffer of %llu "
-			"(half kept for holes with an interrupt), so unexplained is short\n",
+		kprintf("  tick: %llu holes were not stored (the spin loop's buffer holds %llu, its "
+			"second half for holes with an interrupt): the holes without one "
+			"(unexplained) are undercounted\n",
 			(unsigned long long)v->run.dropped, (unsigned long long)v->capacity);
 }
 

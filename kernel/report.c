@@ -58,24 +58,29 @@ static void read_back(struct report *r)
 	}
 }
 
+/* A line to the console and the end screen, kept as what it is (one kind for one:
+ * answer_out.h's and qrscreen.h's); the summary's lines go to the screen's text
+ * code alone. */
 static void say(void *ctx, enum answer_kind kind, const char *line)
 {
 	static const enum qrscreen_text screen[] = { QRSCREEN_DETAIL, QRSCREEN_ANSWER,
-						     QRSCREEN_VERDICT, QRSCREEN_SUMMARY };
+						     QRSCREEN_VERDICT, QRSCREEN_SUMMARY,
+						     QRSCREEN_WARNING };
 	static bool answer_begun;
-	if (kind == ANSWER_MAIN && !answer_begun) {    /* the details end here */
+	enum answer_kind what = kind & ANSWER_KIND;
+	enum qrscreen_text keep = screen[what] | (kind & ANSWER_HEAD ? QRSCREEN_HEAD : 0);
+	if (what != ANSWER_DETAIL && !answer_begun) {    /* the details end here */
 		bool serial = strcmp(console_serial_name(), "none");
-		const char *where = serial ? "The serial log holds every record: tickstat report "
-					     "LOG compares them." :
-				    "No serial port: the records leave as the screen's QR pages "
-				    "(tools/qr-import).";
-		kprintf("%s\n\n", where);
-		qrscreen_keep(QRSCREEN_DETAIL, where);
+		qrscreen_say(QRSCREEN_DETAIL, "%s", serial ? "The serial log holds every record: "
+			     "tickstat report LOG compares them." : "No serial port: the records "
+			     "leave as the screen's QR pages (tools/qr-import).");
+		kprintf("\n");
 		answer_begun = true;
 	}
-	if (kind != ANSWER_SUMMARY)
-		kprintf("%s\n", line);
-	qrscreen_keep(screen[kind], line);
+	if (what == ANSWER_SUMMARY)
+		qrscreen_keep(keep, line);
+	else
+		qrscreen_say(keep, "%s", line);
 }
 
 /* A figure of the answer as a "report" record (docs/FORMAT.md, "report"). */

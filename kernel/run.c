@@ -6,6 +6,7 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "machine.h"
 #include "qrscreen.h"
 #include "smp.h"
 
@@ -39,6 +40,7 @@ void run_error(const char *reason, const char *message)
 	record_str(&r, "reason", reason);
 	record_str(&r, "message", message);
 	record_emit(&r);
+	qrscreen_say(QRSCREEN_WHY, "tickbench error (%s): %s", reason, message);
 	run_set_status(RUN_ERROR);
 }
 
@@ -58,7 +60,7 @@ _Noreturn void run_end(void)
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", run_status_name());
 	if (qrscreen_wanted(qemu || bochs))
-		qrscreen_show(run_status_name());   /* forever, if it can draw */
+		qrscreen_show(run_status_name(), machine_id());  /* forever, if it can */
 	run_stop_machine();
 }
 

@@ -268,10 +268,12 @@ static void print_latency(const struct idle_data *d, int ci, bool cycles_only,
 {
 	if (!d->nlat)
 		return;
+	o->kind |= ANSWER_HEAD;
 	answer_say(o, "Idle: wake-up latency by state and source (%s; mean over runs of each run's",
 		   cycles_only ? "cycles" : "ns");
 	answer_say(o, "percentile, %s %% intervals; wake: MWAIT's own stamp, before the handler):",
 		   level_words(ci));
+	o->kind &= ~ANSWER_HEAD;
 	for (int i = 0; i < d->nlat; i++)
 		print_latency_line(&d->lat[i], ci, o);
 	for (int i = 0; i < d->nlat; i++) {
@@ -444,9 +446,11 @@ void idle_print(const struct idle_data *d, int ci, bool cycles_only, struct answ
 	print_latency(d, ci, cycles_only, o);
 	if (!d->ncfg)
 		return;
+	o->kind |= ANSWER_HEAD;
 	answer_say(o, "Idle: package power at each HZ (%s %% intervals), the deepest residency,",
 		   level_words(ci));
 	answer_say(o, "wake-ups per second; HZ pairs compare the windows of one run:");
+	o->kind &= ~ANSWER_HEAD;
 	for (int i = 0; i < d->ncfg; i++) {
 		bool seen = false;
 		for (int j = 0; j < i; j++)

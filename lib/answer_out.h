@@ -1,5 +1,5 @@
 /* Where the answer's lines go (lib/answer.h): the caller's function, each line of
- * a kind. */
+ * a kind (the end screen's own, kernel/qrscreen.h, one for one). */
 #ifndef LIB_ANSWER_OUT_H
 #define LIB_ANSWER_OUT_H
 
@@ -10,6 +10,10 @@ enum answer_kind {
 	ANSWER_MAIN,                    /* the answer */
 	ANSWER_VERDICT,                 /* the answer's verdict table */
 	ANSWER_SUMMARY,                 /* a headline verdict (the end screen's text code) */
+	ANSWER_WARNING,                 /* the answer's warnings */
+	ANSWER_KIND = 0x0f,             /* the kind, less the flag: */
+	ANSWER_HEAD = 0x10,             /* OR'ed: the line heads a table (its title or head
+					   row), which a page that goes on with it repeats */
 };
 typedef void answer_say_fn(void *ctx, enum answer_kind kind, const char *line);
 

@@ -196,7 +196,9 @@ static void print_table(struct answer_out *o, struct table *t, const char *corne
 		int len = (int)strlen(t->labels[r]);
 		t->label = len > t->label ? len : t->label;
 	}
+	o->kind |= ANSWER_HEAD;
 	print_row(o, t, corner, t->head);
+	o->kind &= ~ANSWER_HEAD;
 	for (int r = 0; r < t->rows; r++)
 		print_row(o, t, t->labels[r], t->cells[r]);
 }
@@ -733,8 +735,10 @@ static void print_shares(struct printer *p)
 	struct line l;
 	format(text, sizeof(text), "CPU lost at each HZ on 1 CPU, %% of the CPU: the mean of the "
 	       "runs' shares (each run with the timer against its run without) +/- %s:", method);
+	p->o.kind |= ANSWER_HEAD;
 	answer_line_start(&p->o, &l, "", 0);
 	say_words(&l, text);
+	p->o.kind &= ~ANSWER_HEAD;
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))
 			share_cells(p, &t, &r->cfg[i], hz, common_runs(r));
@@ -834,9 +838,10 @@ static void print_verdicts(struct printer *p)
 	t.columns = n_hz - 1;
 	for (int c = 0; c < t.columns; c++)
 		format(t.head[c], CELL, "HZ=%llu vs HZ=%llu", hz[c + 1], hz[0]);
-	p->o.kind = ANSWER_VERDICT;
+	p->o.kind = ANSWER_VERDICT | ANSWER_HEAD;
 	answer_say(&p->o, "CPU lost to the tick on 1 CPU, %% +/- %s %% (Student's t) where "
 		   "proven (n=%zu+%zu):", level_words(r->ci), runs, runs);
+	p->o.kind = ANSWER_VERDICT;
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))
 			verdict_cells(p, &t, &r->cfg[i], hz, runs);
@@ -895,8 +900,11 @@ static void print_answer(struct printer *p)
 			   khz / 1000, khz % 1000, r->reference[0] ? r->reference : "?");
 	else
 		answer_say(&p->o, "CPU      %s, TSC not calibrated", brand);
-	if (p->warnings[0])                 /* one paragraph */
+	if (p->warnings[0]) {               /* one paragraph */
+		p->o.kind = ANSWER_WARNING;
 		say_paragraph(p, "warning", "%s", p->warnings);
+		p->o.kind = ANSWER_MAIN;
+	}
 	print_costs(p, "readcost", "reads", reads, 6);
 	print_costs(p, "armcost", "acks", acks, 3);
 	emit_costs(p);

@@ -27,8 +27,8 @@ QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout test_spin test_counter test_pmu test_ftq test_estimate \
-	test_figure test_student test_rec test_answer
+	test_layout test_textpages test_progress test_spin test_counter test_pmu test_ftq \
+	test_estimate test_figure test_student test_rec test_answer
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -57,6 +57,8 @@ REPORT_TESTS := $(addprefix $(BUILD)/tests/,test_estimate test_figure test_stude
 	test_answer)
 $(REPORT_TESTS): $(REPORT_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(REPORT_TESTS): LDLIBS_EXTRA := -lm
+$(BUILD)/tests/test_textpages: $(BUILD)/host-obj/lib/textpages.o
+$(BUILD)/tests/test_progress: $(BUILD)/host-obj/lib/progress.o
 # The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
 $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)

@@ -113,6 +113,8 @@ KERNEL_OBJS := \
 	lib/reedsolomon.o \
 	lib/qrpages.o \
 	lib/qrlayout.o \
+	lib/textpages.o \
+	lib/progress.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/config.o \

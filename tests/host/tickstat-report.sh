@@ -9,7 +9,8 @@
 #     the per-run values with Student's t quantiles computed here by integrating
 #     the t density (an implementation apart from tickstat's);
 #   - a hand-made log with a difference too small for its runs: "no difference
-#     proven" and the runs needed, checked against the same quantiles.
+#     proven" and the runs needed, checked against the same quantiles;
+#   - a log without tick runs (bench=none): no "Periodic vs one-shot" section.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -230,3 +231,18 @@ sys.exit(1 if fails else 0)
 PY
 [[ $? -eq 0 ]] || exit 1
 
+
+# A log without tick runs (bench=none): no word of periodic against one-shot.
+python3 - >"$tmp/none.log" <<'PY'
+import zlib
+for line in ['{"type":"boot","seq":0,"format":1,"cmdline":"bench=none"',
+             '{"type":"calibration","seq":1,"tsc_hz":1000000000',
+             '{"type":"end","seq":2,"records":2,"status":"pass"']:
+    print('%s,"crc":"%08x"}' % (line, zlib.crc32(line.encode())))
+PY
+$ts report "$tmp/none.log" >"$tmp/none" 2>&1 || { echo "FAIL: report on a bench=none log"; exit 1; }
+if grep -q "Periodic vs one-shot" "$tmp/none"; then
+	echo "FAIL: report speaks of periodic vs one-shot after a run without tick"
+	exit 1
+fi
+echo "a log without tick runs: no periodic vs one-shot section"

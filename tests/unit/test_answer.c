@@ -192,12 +192,63 @@ static void figures_for_the_records(void **state)
 	assert_int_equal(figure_named("latency_p50-lapic")->value, 1100);
 }
 
+/* The end screen keeps a table's title and head row with every page of it: those
+ * lines, and only those, carry ANSWER_HEAD. */
+static void heads_flagged(void **state)
+{
+	line_of("CPU lost at each HZ on 1 CPU", ANSWER_DETAIL | ANSWER_HEAD);
+	line_of("Idle: wake-up latency", ANSWER_DETAIL | ANSWER_HEAD);
+	line_of("timer (ns)", ANSWER_MAIN | ANSWER_HEAD);
+	line_of("CPU lost to the tick on 1 CPU", ANSWER_VERDICT | ANSWER_HEAD);
+	int heads = 0;
+	for (int i = 0; i < nlines; i++) {
+		if (!(kinds[i] & ANSWER_HEAD))
+			continue;
+		heads++;
+		if (!strncmp(lines[i], "lapic", 5) || !strncmp(lines[i], "reads", 5))
+			fail_msg("a row flagged as a head: %s", lines[i]);
+		if (lines[i][0] == ' ' && !strstr(lines[i], "HZ="))
+			fail_msg("an indented head that is no head row: %s", lines[i]);
+	}
+	assert_true(heads >= 6 && heads <= 10);  /* titles (1-2 lines) and 3 head rows */
+}
+
+/* The warnings are a kind of their own (the end screen's text code carries them),
+ * every line of their paragraph. Last: it prints a report of its own. */
+static void warnings_a_kind(void **state)
+{
+	report_free(rep);
+	nlines = 0;
+	said[0] = 0;
+	rep = report_new(CONF_95);
+	take("boot", "\"cmdline\":\"bench=tick\"");
+	take("platform", "\"vendor\":\"AuthenticAMD\",\"brand\":\"QEMU TCG\",\"hypervisor\":true,"
+	     "\"emulator\":\"qemu\",\"tsc_invariant\":false");
+	take("calibration", "\"tsc_hz\":1000000000,\"reference\":\"hpet\",\"spread_ppm\":0");
+	tick_runs(100, 100);
+	tick_runs(1000, 1000);
+	report_end(rep, "pass");
+	answer_print(rep, say, NULL, NULL);
+	const char *first = line_of("warning ", ANSWER_WARNING);
+	assert_non_null(strstr(first, "emulator (qemu)"));
+	int warned = 0;
+	for (int i = 0; i < nlines; i++)
+		if (kinds[i] == ANSWER_WARNING) {
+			warned++;
+			assert_true(!strncmp(lines[i], "warning  ", 9) || !strncmp(lines[i], "         ", 9));
+		}
+	assert_true(warned >= 2);                     /* the emulator, the TSC: folded */
+	assert_non_null(strstr(said, "the TSC is not invariant"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shares_and_verdict),
 		cmocka_unit_test(costs_and_timers),
 		cmocka_unit_test(figures_for_the_records),
+		cmocka_unit_test(heads_flagged),
+		cmocka_unit_test(warnings_a_kind),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -449,7 +449,7 @@ static void print_boot_notes(struct report *r)
 /* lib's answer: every line but the text code's. */
 static void say(void *ctx, enum answer_kind kind, const char *line)
 {
-	if (kind != ANSWER_SUMMARY)
+	if ((kind & ANSWER_KIND) != ANSWER_SUMMARY)
 		printf("%s\n", line);
 }
 
