@@ -173,6 +173,13 @@ double ds_mean(const struct dataset *d) { return mean_of(d->v, d->n); }
 double ds_var(const struct dataset *d) { return var_of(d->v, d->n); }
 double ds_stddev(const struct dataset *d) { return sd_of(d->v, d->n); }
 
+void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
+{
+	struct moments m = moments_of(d->v, d->n);
+	*mean = m.hi;
+	*sd = m.sd;
+}
+
 double ds_mean_diff(const struct dataset *a, const struct dataset *b)
 {
 	struct moments ma = moments_of(a->v, a->n), mb = moments_of(b->v, b->n);

@@ -50,6 +50,8 @@ double var_of(const double *v, size_t n);
 double ds_mean(const struct dataset *d);
 double ds_stddev(const struct dataset *d);
 double ds_var(const struct dataset *d);
+/* Both in one pass over the values, as a table row prints them. */
+void ds_mean_sd(const struct dataset *d, double *mean, double *sd);
 /* mean(b) - mean(a) from both means to twice a double's digits: near 3e15 the
  * means differ by whole units where their fractions are the difference. */
 double ds_mean_diff(const struct dataset *a, const struct dataset *b);

@@ -723,9 +723,8 @@ const char *rec_parse(struct rec *r, const char *line, size_t len, const struct 
 
 /* ---- field access ------------------------------------------------------------- */
 
-const struct value *rec_get_n(const struct rec *r, const char *key, size_t len)
+const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned sig)
 {
-	unsigned sig = key_sig(key, len);
 	if (r->indexed) {
 		unsigned k = r->index[slot_for(r, key, sig)];
 		return k ? &r->f[k - 1].v : NULL;
@@ -734,19 +733,6 @@ const struct value *rec_get_n(const struct rec *r, const char *key, size_t len)
 		if (key_is(&r->f[i], key, sig))
 			return &r->f[i].v;
 	return NULL;
-}
-
-bool value_u64(const struct value *v, uint64_t *out)
-{
-	if (!v || v->kind != V_INT || v->neg)
-		return false;
-	*out = v->u;
-	return true;
-}
-
-bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
-{
-	return value_u64(rec_get(r, key), out);
 }
 
 bool rec_i64(const struct rec *r, const char *key, int64_t *out)
@@ -760,30 +746,6 @@ bool rec_i64(const struct rec *r, const char *key, int64_t *out)
 		*out = (int64_t)v->u;
 	else
 		return false;
-	return true;
-}
-
-const char *rec_str(const struct rec *r, const char *key)
-{
-	const struct value *v = rec_get(r, key);
-	return v && v->kind == V_STRING ? v->s : NULL;
-}
-
-bool rec_bool(const struct rec *r, const char *key, bool *out)
-{
-	const struct value *v = rec_get(r, key);
-	if (!v || v->kind != V_BOOL)
-		return false;
-	*out = v->b;
-	return true;
-}
-
-bool rec_num(const struct rec *r, const char *key, double *out)
-{
-	const struct value *v = rec_get(r, key);
-	if (!v || v->kind != V_INT)
-		return false;
-	*out = v->neg ? -(double)v->u : (double)v->u;
 	return true;
 }
 

@@ -26,7 +26,7 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-static const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
+static inline const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
 			    char *buf, size_t size)
 {
 	const struct value *v = rec_get(r, key);

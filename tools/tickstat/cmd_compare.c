@@ -200,8 +200,9 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 }
 
 const struct help help_compare = {
-	"compare [-c LEVEL] [--by FIELD] [--field F] [--type T] [--where K=V]...\n"
-	"                  [--delta D|P%] [-w WIDTH] [--ministat] [-n] LOG...",
+	"compare [-c LEVEL] [--by FIELD] [--field F] [--type T]\n"
+	"[--where K=V]... [--delta D|P%] [-w WIDTH]\n"
+	"[--ministat] [-n] LOG...",
 	"  ministat's comparison between logs or between values of FIELD in one log\n"
 	"  (one per configuration), then one verdict (Student's t, or Welch's where the\n"
 	"  F test finds the variances differ), Mann-Whitney U and the runs needed to\n"

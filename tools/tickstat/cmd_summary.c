@@ -21,6 +21,31 @@
 
 struct bucket { uint64_t lo, n; };
 
+/* What a group's records hold, field by field, worked out from one of them: a
+ * record with the same keys, kinds and configuration values in the same order
+ * (the kernel writes a configuration's records alike) has its values added to
+ * the rows found then, without a test of each key (those tests, the row's label
+ * compared and the configuration key matched were a quarter of summary's
+ * instructions). The tick runs with and without the timer are separate rows
+ * (" timer_on=false"; other booleans describe the platform and split nothing):
+ * each of timer_on's three cases (none, false, true) has its rows, found when a
+ * record first has it. */
+enum field_role { AS_NOTHING, AS_CONFIG, AS_FIGURE };
+enum { SUFFIXES = 3 };           /* no timer_on, false, true */
+
+struct layout {
+	int n;                   /* fields; -1 before the first record */
+	unsigned sig[REC_FIELDS_MAX];
+	enum value_kind kind[REC_FIELDS_MAX];
+	enum field_role role[REC_FIELDS_MAX];
+	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
+	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
+	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
+	bool ready[SUFFIXES];
+	signed char row[SUFFIXES][REC_FIELDS_MAX];   /* AS_FIGURE: its row, -1: none */
+	char text[LOG_LINE_MAX + 8];   /* the type, keys and strings, NUL after each */
+};
+
 struct group {
 	char key[512];
 	double tsc_hz;           /* of the boot the records came from; 0: none */
@@ -36,6 +61,7 @@ struct group {
 	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
+	struct layout layout;
 };
 
 /* A skip or error record, said once with how often it came. */
@@ -133,17 +159,8 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 	add_clock(s, r->line);
 	g->first_line = r->line;
 	g->pooled_min = UINT64_MAX;
+	g->layout.n = -1;
 	return g;
-}
-
-/* " timer_on=false": the tick runs with and without the timer are separate rows.
- * Other booleans (hypervisor, ...) describe the platform and split nothing. */
-static const char *bool_suffix(const struct rec *r)
-{
-	for (size_t i = 0; i < r->nfields; i++)
-		if (r->f[i].v.kind == V_BOOL && same(r->f[i].key, "timer_on"))
-			return r->f[i].v.b ? " timer_on=true" : " timer_on=false";
-	return "";
 }
 
 static bool is_row(const struct dataset *d, const char *field, const char *suffix)
@@ -154,26 +171,32 @@ static bool is_row(const struct dataset *d, const char *field, const char *suffi
 	return !*field && same(p, suffix);
 }
 
-/* Records of a group have the same fields in the same order: the row after the
- * last one used is nearly always the next one (no label built, no search). */
-static void add_value(struct group *g, const char *field, const char *suffix, double v)
+/* The row of field with suffix, made if new; -1 past MAX_ROWS. Records of a group
+ * have the same fields in the same order: the row after the last one found is
+ * nearly always the next one. */
+static int row_of(struct group *g, const char *field, const char *suffix)
 {
-	struct dataset *d = NULL;
+	int k = -1;
 	if (g->next_row < g->nrows && is_row(&g->rows[g->next_row], field, suffix))
-		d = &g->rows[g->next_row];
-	for (int i = 0; !d && i < g->nrows; i++)
+		k = g->next_row;
+	for (int i = 0; k < 0 && i < g->nrows; i++)
 		if (is_row(&g->rows[i], field, suffix))
-			d = &g->rows[i];
-	if (!d && g->nrows < MAX_ROWS) {
+			k = i;
+	if (k < 0 && g->nrows < MAX_ROWS) {
 		char label[160];
 		snprintf(label, sizeof(label), "%s%s", field, suffix);
-		d = &g->rows[g->nrows++];
-		ds_init(d, label);
+		ds_init(&g->rows[k = g->nrows++], label);
 	}
-	if (!d)
-		return;
-	g->next_row = (int)(d - g->rows) + 1;
-	ds_add(d, v);
+	if (k >= 0)
+		g->next_row = k + 1;
+	return k;
+}
+
+static void add_value(struct group *g, const char *field, const char *suffix, double v)
+{
+	int k = row_of(g, field, suffix);
+	if (k >= 0)
+		ds_add(&g->rows[k], v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
@@ -317,6 +340,114 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 	g->off[k] = g->off[--g->noff];
 }
 
+/* ---- a record's fields through its group's layout ---------------------------- */
+
+static const char *const suffixes[SUFFIXES] = { "", " timer_on=false", " timer_on=true" };
+
+static bool same_value(const struct value *a, const struct value *b)
+{
+	if (a->kind == V_STRING)
+		return same(a->s, b->s);
+	return a->neg == b->neg && a->u == b->u;
+}
+
+/* Whether r's fields are those of the layout, keys, kinds and configuration. */
+static bool layout_fits(const struct layout *L, const struct rec *r)
+{
+	if (L->n != (int)r->nfields || !same(r->type, L->text))
+		return false;
+	for (int i = 0; i < L->n; i++) {
+		const struct field *f = &r->f[i];
+		if (f->sig != L->sig[i] || f->v.kind != L->kind[i] || !same(f->key, L->text + L->key[i]))
+			return false;
+		if (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i]))
+			return false;
+	}
+	return true;
+}
+
+/* text + *at: s copied, its NUL after it; the offset it went to. */
+static unsigned put_text(struct layout *L, unsigned *at, const char *s)
+{
+	unsigned from = *at;
+	size_t n = strlen(s) + 1;
+	if (from + n > sizeof(L->text))       /* never: a record line is shorter */
+		n = 0;
+	memcpy(L->text + from, s, n);
+	*at += (unsigned)n;
+	return from;
+}
+
+/* What field i of r is: a configuration value (its string, hz, cpus, the work
+ * model), a figure, or nothing (a boolean, an array, an id, run, stats' sum); and
+ * the fields the pairing of runs takes. */
+static void field_role(struct layout *L, const struct rec *r, int i, unsigned *at)
+{
+	const struct field *f = &r->f[i];
+	bool run = same(r->type, "run");
+	L->sig[i] = f->sig;
+	L->kind[i] = f->v.kind;
+	L->key[i] = put_text(L, at, f->key);
+	L->role[i] = AS_NOTHING;
+	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
+		L->timer_on = i;
+	if (f->v.kind != V_BOOL && is_config_field(f)) {
+		L->role[i] = AS_CONFIG;
+		L->value[i] = f->v;
+		if (f->v.kind == V_STRING)
+			L->value[i].s = L->text + put_text(L, at, f->v.s);
+	} else if (f->v.kind != V_INT) {
+		return;
+	} else if (run && same(f->key, "cpu")) {
+		L->cpu = i;
+	} else if (run && same(f->key, "run")) {
+		L->run = i;
+	} else if (!is_id_field(f->key) && !same(f->key, "run") &&
+		   !(same(r->type, "stats") && same(f->key, "sum"))) {
+		L->role[i] = AS_FIGURE;
+		if (run && same(f->key, "cycles"))
+			L->cycles = i;
+	}
+}
+
+static void layout_make(struct layout *L, const struct rec *r)
+{
+	unsigned at = 0;
+	L->n = (int)r->nfields;
+	L->cpu = L->run = L->cycles = L->timer_on = -1;
+	memset(L->ready, 0, sizeof(L->ready));
+	put_text(L, &at, r->type);
+	for (int i = 0; i < L->n; i++)
+		field_role(L, r, i, &at);
+}
+
+/* r's case of timer_on, its rows found (made, for the first record of a case),
+ * in the order of the fields. */
+static int layout_case(struct group *g, const struct rec *r)
+{
+	struct layout *L = &g->layout;
+	int c = L->timer_on < 0 ? 0 : r->f[L->timer_on].v.b ? 2 : 1;
+	for (int i = 0; !L->ready[c] && i < L->n; i++)
+		if (L->role[i] == AS_FIGURE)
+			L->row[c][i] = (signed char)row_of(g, L->text + L->key[i], suffixes[c]);
+	L->ready[c] = true;
+	return c;
+}
+
+/* The group of r: the last one's when r fits its layout (no key built), else
+ * found by its configuration key, its layout made anew unless r fits it. */
+static struct group *group_of(struct summary *s, const struct rec *r)
+{
+	struct group *g = &s->g[s->last];
+	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && layout_fits(&g->layout, r))
+		return g;
+	if (!(g = find_group(s, r)))
+		return NULL;
+	if (!layout_fits(&g->layout, r))
+		layout_make(&g->layout, r);
+	return g;
+}
+
 static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
@@ -330,34 +461,25 @@ static void take(const struct rec *r, void *ctx)
 			note(s, r);
 		return;
 	}
-	struct group *g = find_group(s, r);
+	struct group *g = group_of(s, r);
 	if (!g)
 		return;
-	const char *suffix = bool_suffix(r);
-	bool stats = same(r->type, "stats"), run = same(r->type, "run");
-	uint64_t cpu = 0, index = UINT64_MAX;
-	double cycles = 0;
+	const struct layout *L = &g->layout;
+	int c = layout_case(g, r);
 	g->records++;
 	g->last_line = r->line;
-	for (size_t i = 0; i < r->nfields; i++) {
-		const struct field *f = &r->f[i];
-		if (f->v.kind == V_INT && run && same(f->key, "cpu"))
-			cpu = f->v.u;
-		if (f->v.kind == V_INT && run && same(f->key, "run"))
-			index = f->v.u;
-		if (f->v.kind != V_INT || is_config_field(f) || is_id_field(f->key) ||
-		    same(f->key, "run") || (stats && same(f->key, "sum")))
-			continue;
-		if (run && same(f->key, "cycles"))
-			cycles = (double)f->v.u;
-		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
-	}
-	if (stats)
+	for (int i = 0; i < L->n; i++)
+		if (L->role[i] == AS_FIGURE && L->row[c][i] >= 0) {
+			const struct value *v = &r->f[i].v;
+			ds_add(&g->rows[L->row[c][i]], v->neg ? -(double)v->u : (double)v->u);
+		}
+	if (same(r->type, "stats"))
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
-	else if (run && *suffix && index != UINT64_MAX && cycles > 0)
-		take_lost(s, g, r, suffix[10] == 't', cpu, index, cycles);
+	else if (c && L->run >= 0 && L->cycles >= 0 && r->f[L->cycles].v.u > 0)
+		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
+			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (run && *suffix && suffix[10] == 't' && run_direct(r, &direct))
+	if (c == 2 && same(r->type, "run") && run_direct(r, &direct))
 		ds_add(&g->direct, direct);
 }
 
@@ -371,11 +493,12 @@ static void print_header(int label_w)
 
 static void print_row(struct dataset *d, int label_w)
 {
+	double mean, sd;
 	ds_sort(d);
+	ds_mean_sd(d, &mean, &sd);
 	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", label_w,
-	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), ds_mean(d),
-	       d->n > 1 ? ds_stddev(d) : 0.0, ds_percentile(d, 10), ds_percentile(d, 90),
-	       ds_percentile(d, 99));
+	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), mean, d->n > 1 ? sd : 0.0,
+	       ds_percentile(d, 10), ds_percentile(d, 90), ds_percentile(d, 99));
 }
 
 static struct dataset *find_row(struct group *g, const char *label)

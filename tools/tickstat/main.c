@@ -37,17 +37,44 @@ static const struct command {
 	{ "plan",    cmd_plan,    &help_plan },
 };
 
+/* prefix and the synopsis, its later lines under the first's options. */
+static void print_synopsis(const char *prefix, const char *synopsis)
+{
+	int indent = (int)(strlen(prefix) + strcspn(synopsis, " ") + 1);
+	fputs(prefix, stdout);
+	for (const char *p = synopsis, *nl; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		printf("%*s%.*s\n", p == synopsis ? 0 : indent, "", (int)(nl - p), p);
+		if (!*nl)
+			break;
+	}
+}
+
+/* text, each line indented by two more spaces. */
+static void print_indented(const char *text)
+{
+	for (const char *p = text, *nl; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		printf("  %.*s\n", (int)(nl - p), p);
+		if (!*nl)
+			break;
+	}
+}
+
 static void print_all_help(void)
 {
 	fputs(intro, stdout);
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		printf("  %s\n%s", commands[i].help->synopsis, commands[i].help->about);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		print_synopsis("  ", commands[i].help->synopsis);
+		print_indented(commands[i].help->about);
+	}
 	fputs(footer, stdout);
 }
 
 static void print_help(const struct help *h)
 {
-	printf("usage: tickstat %s\n\n%s", h->synopsis, h->about);
+	print_synopsis("usage: tickstat ", h->synopsis);
+	printf("\n%s", h->about);
 	if (h->options || h->more)
 		printf("\n%s%s", h->options ? h->options : "", h->more ? h->more : "");
 	fputs(footer, stdout);

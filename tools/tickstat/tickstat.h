@@ -26,10 +26,10 @@ int cmd_report(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 
 /* A command's help, beside its parser (an option is documented where it is
- * parsed): what follows "tickstat" in its synopsis, what it does (the global
- * help's lines), its options, one a line or two (COMMAND --help), and options
- * another file parses for it (select.c's). Lines of about and options are
- * indented by 2. */
+ * parsed): what follows "tickstat" in its synopsis (lines after the first are
+ * indented under the options when printed), what it does (the global help's
+ * lines), its options, one a line or two (COMMAND --help), and options another
+ * file parses for it (select.c's). Lines of about and options are indented by 2. */
 struct help {
 	const char *synopsis, *about, *options, *more;
 };
