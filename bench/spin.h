@@ -67,7 +67,6 @@ struct spin_view {
  * the calibration took as many cycles). */
 #define SPIN_LOOP_INSTRUCTIONS 8
 
-
 /* The buffer of capacity holes (zeroed memory from alloc); false without memory. */
 bool spin_view_init(struct spin_view *v, uint64_t capacity);
 /* The holes a run may need: its interrupts at the highest rate (twice: QEMU's
@@ -85,5 +84,7 @@ void spin_view_take_step(struct spin_view *v, uint64_t cycles, uint64_t iteratio
 uint64_t spin_view_step(const struct spin_view *v);
 /* The last run's counts and histograms, from its holes. */
 void spin_view_digest(struct spin_view *v);
+/* The TSC read that opened a hole. */
+uint64_t spin_hole_start(const struct spin_hole *h);
 
 #endif

@@ -28,7 +28,7 @@ UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acp
 	test_multiboot2 test_smbios test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
 	test_layout test_textpages test_progress test_spin test_counter test_pmu test_ftq \
-	test_estimate test_figure test_student test_rec test_answer
+	test_tickgrid test_proctext test_estimate test_figure test_student test_rec test_answer
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -64,6 +64,14 @@ $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)
 	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 host: $(BUILD)/rdtsc-cost
+
+# tickbench-linux's pure parts (linux/): the holes on the tick's grid, the /proc
+# parsers on the real files of tests/unit/linux/.
+$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/spin bench/spin_loop bench/hist)
+$(BUILD)/tests/test_proctext: $(BUILD)/host-obj/linux/proctext.o
+$(BUILD)/host-obj/linux/%.o $(BUILD)/host-obj/tests/unit/test_tickgrid.o \
+	$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -I linux -I bench
+$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -DLINUX_FIXTURES='"$(CURDIR)/tests/unit/linux"'
 
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
 $(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/%.o,spin spin_loop hist)

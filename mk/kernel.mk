@@ -80,6 +80,7 @@ KERNEL_OBJS := \
 	kernel/serial.o \
 	kernel/panic.o \
 	kernel/platform.o \
+	kernel/identity.o \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
@@ -222,18 +223,20 @@ $(BUILD)/%.elf: $(BUILD)/%-debug.elf
 	$(Q)grub-file --is-x86-multiboot2 $@.tmp
 	$(Q)mv $@.tmp $@
 
-# $(call make_iso,KERNEL,DIR): the bootable ISO $@ with that kernel and iso/grub.cfg.
+# $(call make_iso,KERNEL,DIR[,LINUX-FILES]): the bootable ISO $@ with that kernel
+# and iso/grub.cfg (and Debian's kernel and the initramfs in /boot/linux/, mk/linux.mk).
 define make_iso
 	$(call msg,ISO,$@)
 	@rm -rf $(2)
-	@mkdir -p $(2)/boot/grub
+	@mkdir -p $(2)/boot/grub $(if $(3),$(2)/boot/linux)
 	$(Q)cp $(1) $(2)/boot/tickbench.elf
 	$(Q)cp iso/grub.cfg $(2)/boot/grub/grub.cfg
+	$(if $(3),$(Q)cp $(3) $(2)/boot/linux/)
 	$(Q)grub-mkrescue -o $@ $(2) 2>$(2).log || { cat $(2).log; exit 1; }
 endef
 
-$(ISO): $(KERNEL) iso/grub.cfg
-	$(call make_iso,$(KERNEL),$(BUILD)/isodir)
+$(ISO): $(KERNEL) iso/grub.cfg $(ISO_LINUX) $(BUILD)/iso-linux
+	$(call make_iso,$(KERNEL),$(BUILD)/isodir,$(ISO_LINUX))
 
 # The relocation's test image (boot cases relocated-*): the same kernel whose
 # relocatable tag asks GRUB for the highest place it can, not the lowest, so that

@@ -174,6 +174,16 @@ static const char *validate_end(const struct rec *r, char *buf, size_t size)
 	return NULL;
 }
 
+/* What ran below the measurements: the bare kernel (none) or Linux (docs/FORMAT.md,
+ * platform). */
+static const char *validate_platform(const struct rec *r, char *buf, size_t size)
+{
+	const char *os = rec_str(r, "os");
+	if (os && strcmp(os, "none") && strcmp(os, "linux"))
+		return bad(buf, size, "\"os\" is \"%.40s\", not none or linux", os);
+	return NULL;
+}
+
 const char *rec_validate(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t v;
@@ -185,6 +195,8 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 		return NULL;
 	case 'r':
 		return strcmp(r->type, "run") ? NULL : validate_run(r, buf, size);
+	case 'p':
+		return strcmp(r->type, "platform") ? NULL : validate_platform(r, buf, size);
 	case 'e': case 'c': case 'b':
 		break;
 	default:

@@ -110,7 +110,7 @@ static bool is_metadata(const char *type)
 					     "machine", "smbios_problem", "interrupts",
 					     "calibration", "cpus", "timer", "hpet_comparator",
 					     "selftest", "idle_caps", "spin", "skip", "error", "end",
-					     "pmu", "ftq" /* series: report's spectrum */ };
+					     "pmu", "ftq" /* series: report's spectrum */, "linux" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
