@@ -3,11 +3,12 @@
  * of a run and prints it, tickstat report feeds it one or more logs and prints it
  * with its host-only sections (tools/tickstat/report.h) built on these structures.
  *
- * answer_take() takes the records one by one, in log order; answer_print() gives
- * the lines through a function, each of a kind: the details, then the answer (the
- * verdict table also as ANSWER_VERDICT, the end screen keeps it in view, and the
- * headline verdicts as ANSWER_SUMMARY for the text code). Figures are doubles:
- * the kernel computes them with SSE, after the last benchmark (mk/kernel.mk). */
+ * report_take() takes the records one by one, in log order, report_end() closes
+ * them; answer_print() gives the lines through a function, each of a kind
+ * (answer_out.h, the end screen's own): the details, then the answer, its warnings
+ * and its verdict table apart, the headline verdicts for the screen's text code,
+ * and a table's title and head row flagged as its heads. Figures are doubles: the
+ * kernel computes them with SSE, after the last benchmark (mk/kernel.mk). */
 #ifndef LIB_ANSWER_H
 #define LIB_ANSWER_H
 
