@@ -3,7 +3,6 @@
  * neither calls the other's code but latency.c calls latency_ipi_runs. docs/FORMAT.md,
  * "stats" (latency). */
 #include "latency.h"
-#include "idlereport.h"
 #include "clock.h"
 #include "console.h"
 #include "format.h"
@@ -54,9 +53,6 @@ static void emit_one(const struct latency_key *k, const struct part *p, bool wak
 	idle_residency_fields(&r, "", &p->before, &p->after);
 	hist_fields(&r, h);
 	record_emit(&r);
-	if (k->cpus == 1)
-		idle_report_latency(p->waiter.state->name, k->what, wake, h, p->waiter.spurious,
-				    &p->before, &p->after);
 }
 
 void latency_emit(const struct latency_key *k, const struct part *p)

@@ -93,12 +93,6 @@ void spin_calibrate(struct spin_view *v)
 	v->cal.p999 = p999;
 }
 
-bool spin_cycles_are_instructions(const struct spin_view *v)
-{
-	return v->cal.steps && v->cal.above == 0 && v->cal.p999 == SPIN_LOOP_INSTRUCTIONS &&
-	       v->cal.cycles / v->cal.steps == SPIN_LOOP_INSTRUCTIONS;
-}
-
 void spin_view_take_step(struct spin_view *v, uint64_t cycles, uint64_t iterations)
 {
 	v->step_cycles = cycles;

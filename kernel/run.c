@@ -13,9 +13,6 @@
 static bool qemu, bochs;
 static uint32_t ending_cpu = APIC_ID_NONE;
 
-static const char *const status_names[] = {
-	[RUN_PASS] = "pass", [RUN_FAIL] = "fail", [RUN_ERROR] = "error",
-};
 static const uint8_t exit_codes[] = {
 	[RUN_PASS] = EXIT_CODE_PASS, [RUN_FAIL] = EXIT_CODE_FAIL,
 	[RUN_ERROR] = EXIT_CODE_ERROR,
@@ -59,11 +56,11 @@ _Noreturn void run_end(void)
 	record_u64(&r, "records", before);
 	record_u64(&r, "unexpected_interrupts", idt_unexpected_count());
 	record_u64(&r, "tsc", rdtsc());     /* the boot's cost: firmware, loader, suite */
-	record_str(&r, "status", status_names[run_status()]);
+	record_str(&r, "status", run_status_name());
 	record_emit(&r);
-	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
+	kprintf("tickbench: finished, status %s. ", run_status_name());
 	if (qrscreen_wanted(qemu || bochs))
-		qrscreen_show(status_names[run_status()], machine_id());  /* forever, if it can */
+		qrscreen_show(run_status_name(), machine_id());  /* forever, if it can */
 	run_stop_machine();
 }
 

@@ -25,6 +25,15 @@ INCLUDES_kernel := -I kernel -I arch/x86 -I lib -I $(BUILD)
 INCLUDES_bench  := -I bench -I kernel -I arch/x86 -I lib
 layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 
+# The report's core (lib/answer.h and what it computes with): doubles, so compiled
+# with SSE, which the kernel enables after the last benchmark (kernel/report.c,
+# arch/x86/fpu.h); every other file keeps -mgeneral-regs-only, so that no handler
+# and no measured path touches an XMM register (docs/METHOD.md, "The report").
+REPORT_CORE := lib/figure_double.o lib/student.o lib/dataset.o lib/estimate.o lib/rec.o \
+	lib/pairs.o lib/answer_out.o lib/answer_take.o lib/answer_print.o lib/answer_idle.o
+SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
+	-mfpmath=sse -fno-math-errno
+
 # The link order is the image's layout; boot/header.o (the multiboot2 header) first.
 KERNEL_OBJS := \
 	boot/header.o \
@@ -84,8 +93,6 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
-	lib/ci.o \
-	lib/verdict.o \
 	lib/splitmix.o \
 	lib/idlestate.o \
 	lib/energy.o \
@@ -93,6 +100,13 @@ KERNEL_OBJS := \
 	lib/pmuplan.o \
 	lib/ftq.o \
 	kernel/logstore.o \
+	arch/x86/fpu.o \
+	lib/heap.o \
+	lib/figure.o \
+	lib/lines.o \
+	lib/tickmodel.o \
+	$(REPORT_CORE) \
+	kernel/report.o \
 	lib/deflate.o \
 	lib/huffman.o \
 	lib/qr.o \
@@ -131,9 +145,6 @@ KERNEL_OBJS := \
 	bench/tickpmu.o \
 	bench/tickwork.o \
 	bench/workcode.o \
-	bench/report.o \
-	bench/reportline.o \
-	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/latipi.o \
@@ -142,7 +153,6 @@ KERNEL_OBJS := \
 	bench/idlewait.o \
 	bench/idlecount.o \
 	bench/idle.o \
-	bench/idlereport.o \
 	bench/cost.o \
 	bench/readcost.o \
 	bench/armcost.o
@@ -160,6 +170,11 @@ $(BUILD)/kernel-obj/%.o: %.c
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(call layer_includes,$<) -c $< -o $@
+
+$(addprefix $(BUILD)/kernel-obj/,$(REPORT_CORE)): $(BUILD)/kernel-obj/%.o: %.c
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(SSE_CFLAGS) $(call layer_includes,$<) -c $< -o $@
 
 $(BUILD)/kernel-obj/%.o: %.S
 	$(call msg,AS,$<)

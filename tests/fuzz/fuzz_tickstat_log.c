@@ -1,5 +1,5 @@
 /* libFuzzer target: tickstat's log reader (record parser, range checks, log rules)
- * on arbitrary bytes, and its two record parsers held equal (log.c: the kernel's
+ * on arbitrary bytes, and its two record parsers held equal (lib/rec.c: the kernel's
  * form, fast, and all of JSON's): each line of the input, given a "crc" member
  * that matches it, is read by both, and a line the fast one takes must be taken by
  * the full one with the same type, seq and fields. Built by `make host` (with
@@ -58,9 +58,10 @@ static void parsers_agree(const char *body, size_t n)
 	memcpy(line, body, n);
 	n += (size_t)sprintf(line + n, ",\"crc\":\"%08x\"}",
 			     crc32_gzip_refl(0, (const unsigned char *)body, (uint64_t)n));
-	if (!rec_parse_fast(&fast, line, n, sa, aa))
+	const struct rec_scratch a = { sa, aa, log_crc }, b = { sb, ab, log_crc };
+	if (!rec_parse_fast(&fast, line, n, &a))
 		return;
-	const char *e = rec_parse_full(&full, line, n, sb, ab);
+	const char *e = rec_parse_full(&full, line, n, &b);
 	if (e || !same_record(&fast, &full)) {
 		fprintf(stderr, "the fast parser took a line the full one %s: %.*s\n",
 			e ? e : "read otherwise", (int)n, line);

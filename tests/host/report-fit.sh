@@ -5,8 +5,7 @@
 # workload), the warnings in one row (no emulator underneath). Two short boots at once, of the suites' shapes (every timer and workload;
 # hz=100,1000 and hz=100,250,1000,10000), runs=2 ms=5; the rows as the console
 # wraps the log's text lines (tests/host/screen-text.py --fit; tests/host/screen.sh
-# holds the console to the log's lines). Both logs' tables are also in tickstat
-# report's words (tests/host/report-words.py).
+# holds the console to the log's lines).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/report-fit
@@ -24,9 +23,5 @@ for shape in quick:80x25 default:120x33; do
 	log=$out/${shape%%:*}.log
 	tests/host/screen-text.py --fit "$log" "${shape#*:}" --pc >"$out/${shape%%:*}.fit" || bad=1
 	tail -1 "$out/${shape%%:*}.fit"
-	build/tickstat report "$log" >"$out/${shape%%:*}.report" &&
-		tests/host/report-words.py "$log" "$out/${shape%%:*}.report" >"$out/${shape%%:*}.words" ||
-		{ echo "FAIL: ${shape%%:*}: $(grep FAIL "$out/${shape%%:*}.words" | head -3)"; bad=1; }
-	tail -1 "$out/${shape%%:*}.words"
 done
 exit $bad

@@ -258,7 +258,11 @@ def fit(log, size, pc):
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("tickbench: finished"))
     answer = [lines[i] if i < end else "tickbench: finished" for i in range(start, end + 1)]
     shown = wrapped(answer, cols)
-    warning = sum(len(wrapped([l], cols)) for l in answer if l.startswith("warning  "))
+    # the warning paragraph: its first line and the lines that continue it
+    para, warning = False, 0
+    for l in answer:
+        para = l.startswith("warning  ") or (para and l.startswith(" " * 9))
+        warning += len(wrapped([l], cols)) if para else 0
     extra = 4 - max(0, warning - 1) if pc else 0
     for r in shown:
         print("|" + r)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tick's floor handler under -icount, where cycles are instructions: its direct cost
-# per interrupt (Σ gap_cycles / Σ gap_interrupts) is at most 10 for the APIC timer and
+# per interrupt (tickstat column direct: each spin run's holes, lib/pairs.h; the mean
+# of the runs) is at most 10 for the APIC timer and
 # the PIT (through the 8259 and through the I/O APIC), and for every timer and mode
 # total - direct (the spin loop's bookkeeping per hole) is at most 16; the records
 # say "floor"; with handler=full each configuration's direct cost is higher and the
@@ -18,15 +19,23 @@ boot() {   # label, kernel words...
 	build/tickstat check "$out/$label.log" >/dev/null || { echo "FAIL: $label: damaged log"; exit 1; }
 }
 
-# figures LOG: "timer mode delivery handler total direct" per configuration.
+# mean FIGURE LOG WHERE...: the mean over the runs of tickstat's per-run figure.
+mean() {
+	local figure=$1 log=$2; shift 2
+	build/tickstat column "$figure" "$@" "$log" | awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n }'
+}
+
+# figures LOG: "timer mode delivery handler total direct" per configuration: the
+# total and direct cost per interrupt as tickstat computes them (lib/pairs.h).
 figures() {
 	build/tickstat export --csv --type run "$1" | awk -F, '
 	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-	{ k = $col["timer"] " " $col["mode"] " " $col["delivery"] " " $col["handler"]; gsub(/"/, "", k)
-	  if ($col["timer_on"] == "true") { on[k] += $col["cycles"]; irq[k] += $col["interrupts"]
-	    gc[k] += $col["gap_cycles"]; gi[k] += $col["gap_interrupts"] }
-	  else off[k] += $col["cycles"] }
-	END { for (k in on) if (irq[k] && gi[k]) printf "%s %.2f %.2f\n", k, (on[k] - off[k]) / irq[k], gc[k] / gi[k] }' | sort
+	$col["timer_on"] == "true" { k = $col["timer"] " " $col["mode"] " " $col["delivery"] " " $col["handler"]
+	  gsub(/"/, "", k); print k }' | sort -u |
+	while read -r timer mode delivery handler; do
+		where=(--where "timer=$timer" --where "mode=$mode" --where "delivery=$delivery")
+		echo "$timer $mode $delivery $handler $(mean cost "$1" "${where[@]}") $(mean direct "$1" "${where[@]}")"
+	done
 }
 
 boot floor timer=pit,lapic,hpet delivery=pic,ioapic,local tick_mode=periodic,oneshot

@@ -16,25 +16,31 @@ cd "$(dirname "$0")/../.."
 out=build/test-logs/tick-inject
 mkdir -p "$out"
 
-# cost LOG: "timer hz workload cost" lines from the run records.
-cost() {
-	build/tickstat export --csv --type run "$1" | awk -F, '
-	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-	{ k = $col["timer"] " " $col["hz"] " " $col["workload"]; gsub(/"/, "", k)
-	  if ($col["timer_on"] == "true") { on[k] += $col["cycles"]; irq[k] += $col["interrupts"] }
-	  else off[k] += $col["cycles"] }
-	END { for (k in on) if (irq[k]) printf "%s %.1f\n", k, (on[k] - off[k]) / irq[k] }' | sort
+# mean NAME LOG WHERE...: the mean over the runs of tickstat's per-run figure NAME
+# (column cost or direct: lib/pairs.h, the report's one computation).
+mean() {
+	local name=$1 log=$2; shift 2
+	build/tickstat column "$name" "$@" "$log" | awk '{ s += $1; n++ } END { if (n) printf "%.1f", s / n }'
 }
 
-# direct LOG: "timer hz direct" lines, Σ gap_cycles / Σ gap_interrupts of the spin
-# runs with the timer.
-direct() {
+# configs LOG: "timer hz workload" of the runs with the timer.
+configs() {
 	build/tickstat export --csv --type run "$1" | awk -F, '
 	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-	{ k = $col["timer"] " " $col["hz"]; gsub(/"/, "", k)
-	  if ($col["timer_on"] == "true" && $col["workload"] ~ /spin/) {
-		gc[k] += $col["gap_cycles"]; gi[k] += $col["gap_interrupts"] } }
-	END { for (k in gc) if (gi[k]) printf "%s %.1f\n", k, gc[k] / gi[k] }' | sort
+	$col["timer_on"] == "true" { k = $col["timer"] " " $col["hz"] " " $col["workload"]; gsub(/"/, "", k); print k }' |
+		sort -u
+}
+
+# cost LOG: "timer hz workload cost" lines; direct LOG: "timer hz direct" of spin.
+cost() {
+	configs "$1" | while read -r t h w; do
+		echo "$t $h $w $(mean cost "$1" --where timer=$t --where hz=$h --where workload=$w)"
+	done
+}
+direct() {
+	configs "$1" | while read -r t h w; do
+		[[ $w == spin ]] && echo "$t $h $(mean direct "$1" --where timer=$t --where hz=$h --where workload=spin)"
+	done
 }
 
 check_direct() {   # label

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A tick that does work (docs/METHOD.md, "Work models"), checked where it can be:
 # under -icount every instruction takes 1 ns and QEMU models no cache, so the work
-# models' direct cost (the spin loop's holes, Σ gap_cycles / Σ gap_interrupts)
-# must rise by at least one instruction per line, page or code line they touch
+# models' direct cost (the spin loop's holes: tickstat column direct, lib/pairs.h,
+# the mean of the runs) must rise by at least one instruction per line, page or code line they touch
 # over the handler without work (tick_work=N's rise by N is tick-inject.sh's). The
 # run is issue 22's acceptance: it must end pass, its run records carry the model,
 # and tickstat report must label its rows by model and give ftq's work lost per
@@ -22,9 +22,8 @@ build/tickstat check "$log" >/dev/null || { echo "FAIL: damaged log"; exit 1; }
 build/tickstat export --csv --type run "$log" >"$out/run.csv" || { echo "FAIL: export"; exit 1; }
 build/tickstat report "$log" >"$out/report.txt" || { echo "FAIL: tickstat report"; exit 1; }
 
-python3 - "$out/run.csv" <<'EOF' || exit 1
-import csv, sys
-from collections import defaultdict
+python3 - "$out/run.csv" "$log" <<'EOF' || exit 1
+import csv, subprocess, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 fields = ("tick_work", "tick_data_kib", "tick_code_kib", "tick_pages")
 failures = []
@@ -37,13 +36,15 @@ check(f"{len(rows)} run records carry {', '.join(fields)} and inject",
       rows and all(r.get(f, "") != "" for r in rows for f in fields + ("inject",)))
 # work is asked, so handler=auto took the full handler for the whole sweep
 check("every run record says handler full", all(r.get("handler") == "full" for r in rows))
-direct = defaultdict(lambda: [0, 0])
-for r in rows:
-    if r["workload"] == "spin" and r["timer_on"] == "true":
-        k = tuple(int(r[f]) for f in fields)
-        direct[k][0] += int(r["gap_cycles"])
-        direct[k][1] += int(r["gap_interrupts"])
-cost = {k: c / n for k, (c, n) in direct.items() if n}
+def direct(model):
+    where = [a for f, v in zip(fields, model) for a in ("--where", "%s=%d" % (f, v))]
+    out = subprocess.run(["build/tickstat", "column", "direct", "--where", "workload=spin",
+                          *where, sys.argv[2]], capture_output=True, text=True).stdout.split()
+    return sum(map(float, out)) / len(out) if out else None
+models = {tuple(int(r[f]) for f in fields) for r in rows
+          if r["workload"] == "spin" and r["timer_on"] == "true"}
+cost = {k: direct(k) for k in models}
+cost = {k: v for k, v in cost.items() if v is not None}
 check(f"{len(cost)} models measured on spin", len(cost) == 12)
 floor = cost.get((0, 0, 0, 0))
 # (model, at least this much more than the floor): a line (64 bytes) of data, a

@@ -55,7 +55,7 @@ static void interval_by_boots(void **state)
 	assert_int_equal(e.method, IV_BOOT_MEANS);
 	assert_true(fabs(e.e - t975_1 * sqrt(8) / sqrt(2)) < 1e-9);
 	fmt_method(buf, sizeof(buf), &e, 2);
-	assert_string_equal(buf, "95 %, 2 boots × 3 runs, t on boot means");
+	assert_string_equal(buf, "95 %, 2 boots x 3 runs, t on boot means");
 	ds_init(&many, "many");
 	for (unsigned b = 0; b < 12; b++)
 		for (unsigned r = 0; r < 5; r++)
@@ -65,7 +65,7 @@ static void interval_by_boots(void **state)
 	assert_true(x.lo == y.lo && x.hi == y.hi);
 	assert_true(x.lo < x.v && x.v < x.hi && x.hi - x.lo < 3);
 	fmt_method(buf, sizeof(buf), &x, 2);
-	assert_string_equal(buf, "95 %, 12 boots × 5 runs, bootstrap BCa");
+	assert_string_equal(buf, "95 %, 12 boots x 5 runs, bootstrap BCa");
 	ds_free(&d), ds_free(&many);
 }
 
@@ -99,7 +99,7 @@ static void boots_and_runs_needed(void **state)
 	assert_int_equal(n.boots, 11);
 	assert_int_equal(n.runs, 3);
 	fmt_need(buf, sizeof(buf), &n);
-	assert_string_equal(buf, "needed: 11 boots × 3 runs");
+	assert_string_equal(buf, "needed: 11 boots x 3 runs");
 	/* a boot dear against a run: fewer boots, more runs each, no costlier */
 	struct need dear = need_for_mean(&d, 2, 1000, 2);
 	assert_true(dear.boots >= 2 && dear.boots <= 11);

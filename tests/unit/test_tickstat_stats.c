@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../../tools/tickstat/stats.h"
+#include "estimate.h"
 #include "../../tools/tickstat/ministat.h"
 
 static struct dataset iguana, chameleon;
@@ -154,7 +155,7 @@ static void beyond_ministat(void **state)
 	assert_false(w.proven);
 	assert_true(f_test_p(&iguana, &chameleon) > 0.5);
 	/* 240, s = 264.159, 95%: n = 10 gives 2.101*s*sqrt(2/10) = 248 > 240; n = 11 gives 235 */
-	assert_int_equal(runs_needed(240, 264.159, conf_index("95"), 1000), 11);
+	assert_int_equal(runs_within_boot(264.159, 240, true, conf_index("95")), 11);
 	assert_true(ds_percentile(&iguana, 50) == 200 && ds_percentile(&iguana, 100) == 750);
 }
 

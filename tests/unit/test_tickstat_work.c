@@ -14,7 +14,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "../../tools/tickstat/lost.h"
+#include "pairs.h"
 #include "../../tools/tickstat/report.h"
 #include "../../tools/tickstat/spectrum.h"
 #include "../../tools/tickstat/tickstat.h"

@@ -271,24 +271,27 @@ static double t_half(double s, double n, int ci)
 	return t_crit(ci, n - 1) * s / sqrt(n);
 }
 
-struct estimate mean_estimate(const struct dataset *d, int ci)
+/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own). */
+static struct estimate boots_mean(const struct dataset *d, int ci)
 {
-	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = d->n };
+	struct estimate e = mean_of_runs(d, ci);
 	struct clusters c;
 	if (!d->n)
 		return e;
 	clusters_of(d, &c);
+	if (c.k == 1) {
+		clusters_free(&c);
+		return e;
+	}
+	e = (struct estimate){ .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = d->n, .ok = true };
 	set_counts(&e, &c, NULL);
-	e.ok = true;
 	e.boots = c.k;
-	e.v = c.k == 1 ? ds_mean(d) : mean_of(c.mean, (size_t)c.k);
-	if (c.k == 1 && d->n >= 2)
-		symmetric(&e, t_half(sd_of(d->v, d->n), (double)d->n, ci));
-	else if (c.k > 1 && c.k < BOOTSTRAP_MIN_BOOTS)
+	e.v = mean_of(c.mean, (size_t)c.k);
+	if (c.k < BOOTSTRAP_MIN_BOOTS)
 		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
-	else if (c.k >= BOOTSTRAP_MIN_BOOTS)
+	else
 		bootstrap(&c, NULL, NULL, e.v, ci, &e);
-	e.method = c.k == 1 ? IV_RUNS : c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
+	e.method = c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
 	e.interval = !isnan(e.lo);
 	e.e = (e.hi - e.lo) / 2;
 	clusters_free(&c);
@@ -307,19 +310,6 @@ static int *pairing(const struct clusters *a, const struct clusters *b)
 			return NULL;
 		}
 	return map;
-}
-
-/* One boot each (or too few boots to pair): two sets of runs, pooled s. */
-static void runs_difference(const struct dataset *a, const struct dataset *b, int ci,
-			    struct estimate *e)
-{
-	double na = (double)a->n, nb = (double)b->n;
-	e->v = ds_mean_diff(a, b);
-	e->method = IV_RUNS;
-	if (a->n < 2 || b->n < 2)
-		return;
-	e->s = pooled_sd(a, b);
-	symmetric(e, t_crit(ci, na + nb - 2) * e->s * sqrt(1 / na + 1 / nb));
 }
 
 /* Two or more boots: the per-boot differences (paired), or the two sets' boot means. */
@@ -346,7 +336,9 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 	free(d);
 }
 
-struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, int ci)
+/* A difference of values of several boots (lib/estimate.h calls it): one boot each
+ * (or too few boots to pair), two sets of runs with the pooled s, as of one boot. */
+static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
 {
 	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = a->n, .nb = b->n };
 	struct clusters ca, cb;
@@ -354,13 +346,13 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 		return e;
 	clusters_of(a, &ca);
 	clusters_of(b, &cb);
-	int *map = pairing(&ca, &cb);
+	int *map = pairing(&ca, &cb), boots = map ? ca.k : ca.k < cb.k ? ca.k : cb.k;
+	if (boots < 2)
+		e = diff_of_runs(a, b, ci);
 	e.ok = true;
 	set_counts(&e, &ca, &cb);
-	e.boots = map ? ca.k : ca.k < cb.k ? ca.k : cb.k;
-	if (e.boots < 2)
-		runs_difference(a, b, ci, &e);
-	else
+	e.boots = boots;
+	if (boots >= 2)
 		boots_difference(&ca, &cb, map, ci, &e);
 	if (!map && e.boots >= 2)
 		e.boots = ca.k + cb.k;
@@ -372,29 +364,11 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 	return e;
 }
 
-bool estimate_excludes_zero(const struct estimate *e)
-{
-	return e->interval && (e->lo > 0 || e->hi < 0 || (e->lo == e->hi && e->v != 0));
-}
-
-void fmt_method(char *buf, size_t size, const struct estimate *e, int ci)
-{
-	static const char *const names[] = { "t over runs", "t on boot means", "bootstrap BCa" };
-	char runs[48];
-	if (e->boots == 1 && e->nb && e->na != e->nb)
-		snprintf(runs, sizeof(runs), "%zu+%zu runs", e->na, e->nb);
-	else if (e->runs_min == e->runs_max)
-		snprintf(runs, sizeof(runs), "%zu run%s", e->runs_min, e->runs_min == 1 ? "" : "s");
-	else
-		snprintf(runs, sizeof(runs), "%zu-%zu runs", e->runs_min, e->runs_max);
-	snprintf(buf, size, "%g %%, %d boot%s × %s, %s", conf_pct[ci], e->boots,
-		 e->boots == 1 ? "" : "s", runs, names[e->method]);
-}
-
 /* ---- boots and runs needed ----------------------------------------------------
- * Each search below weighs a few dozen (k, n), never every k: bisection where a
- * condition holds from some k on, a ternary search where a cost falls then rises.
- * (A walk over k took 8 minutes on two quick-suite boots, k into the millions.) */
+ * (Within one boot lib/estimate.c's runs_within answers.) Each search below weighs
+ * a few dozen (k, n), never every k: bisection where a condition holds from some k
+ * on, a ternary search where a cost falls then rises. (A walk over k took 8 minutes
+ * on two quick-suite boots, k into the millions.) */
 
 /* t at conf_pct[ci] for df degrees of freedom: exact up to 200 (remembered), then
  * the first two terms of its expansion in 1/df around the normal quantile
@@ -421,41 +395,6 @@ struct plan_question {
 	int ci;
 	unsigned steps;
 };
-
-/* Within one boot, n runs resolve h: t(n - 1) · s / √n < h (a mean), or for a
- * difference of two sets of n, t(2n - 2) · s · √(2/n) < h; the exact t, as the
- * report's "needed" has always been. */
-static bool resolves_within(double s, double h, bool pair, long n, int ci)
-{
-	double half = pair ? t_crit(ci, 2.0 * (double)n - 2) * s * sqrt(2.0 / (double)n)
-			   : t_half(s, (double)n, ci);
-	return half < h;
-}
-
-/* The fewest such n, up to max_runs (0: more): the half width shrinks as n grows,
- * so double, then halve. */
-static long runs_within_boot(double s, double h, bool pair, int ci, long max_runs,
-			     unsigned *steps)
-{
-	long lo = 1, hi = 2;
-	if (!(h > 0) || !(s >= 0))
-		return 0;
-	while (++*steps, !resolves_within(s, h, pair, hi, ci)) {
-		if (hi == max_runs)
-			return 0;
-		lo = hi;
-		hi = hi > max_runs / 2 ? max_runs : hi * 2;
-	}
-	while (hi - lo > 1) {
-		long mid = lo + (hi - lo) / 2;
-		++*steps;
-		if (resolves_within(s, h, pair, mid, ci))
-			hi = mid;
-		else
-			lo = mid;
-	}
-	return hi;
-}
 
 /* What k boots leave the runs: k h² / t(k - 1)² - T2², which grows with k. */
 static double room_for_runs(const struct plan_question *q, long k)
@@ -536,26 +475,21 @@ static struct need boots_and_runs(struct plan_question *q)
 	return best;
 }
 
-struct need plan_for_mean(const struct dataset *d, double h, double boot_cost, int ci,
-			  long max_boots, long max_runs)
+static struct need boots_plan_mean(const struct dataset *d, double h, double boot_cost, int ci,
+				   long max_boots, long max_runs)
 {
 	struct levels lv;
 	struct need n = { 1, 0, true, 0 };
 	if (!levels_of(d, &lv) || lv.runs < 2)
 		return n;
 	if (lv.boots == 1) {
-		n.runs = runs_within_boot(sqrt(lv.run_var), h, false, ci, max_runs, &n.steps);
+		n.runs = runs_within(sqrt(lv.run_var), h, false, ci, max_runs, &n.steps);
 		return n;
 	}
 	struct plan_question q = { isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
 		(long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots), max_boots, max_runs,
 		ci, 0 };
 	return boots_and_runs(&q);
-}
-
-struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int ci)
-{
-	return plan_for_mean(d, h, boot_cost, ci, NEED_MAX, NEED_MAX);
 }
 
 /* The levels of the difference b - a: paired, the per-boot differences, whose runs'
@@ -589,15 +523,15 @@ static void diff_levels(const struct dataset *a, const struct dataset *b, double
 	clusters_free(&cb);
 }
 
-struct need plan_for_diff(const struct dataset *a, const struct dataset *b, double h,
-			  double boot_cost, int ci, long max_boots, long max_runs)
+static struct need boots_plan_diff(const struct dataset *a, const struct dataset *b, double h,
+				   double boot_cost, int ci, long max_boots, long max_runs)
 {
 	struct need n = { 1, 0, true, 0 };
-	struct estimate e = diff_estimate(a, b, ci);
+	struct estimate e = boots_diff(a, b, ci);
 	if (!e.ok || a->n < 2 || b->n < 2)
 		return n;
 	if (e.boots < 2) {
-		n.runs = runs_within_boot(e.s, h, true, ci, max_runs, &n.steps);
+		n.runs = runs_within(e.s, h, true, ci, max_runs, &n.steps);
 		return n;
 	}
 	struct plan_question q = { 0, 0, h, boot_cost, 0, max_boots, max_runs, ci, 0 };
@@ -605,17 +539,12 @@ struct need plan_for_diff(const struct dataset *a, const struct dataset *b, doub
 	return boots_and_runs(&q);
 }
 
-struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
-			  double boot_cost, int ci)
-{
-	return plan_for_diff(a, b, h, boot_cost, ci, NEED_MAX, NEED_MAX);
-}
+const struct boots_estimators boots_estimators = {
+	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff,
+};
 
-void fmt_need(char *buf, size_t size, const struct need *n)
+/* Every program that links this (tickstat, its tests) pools boots so. */
+__attribute__((constructor)) static void install(void)
 {
-	if (!n->boots || !n->runs)
-		snprintf(buf, size, "needed: over 10^7 %s", n->one_boot ? "runs" : "boots");
-	else
-		snprintf(buf, size, "needed: %ld boot%s × %ld run%s", n->boots,
-			 n->boots == 1 ? "" : "s", n->runs, n->runs == 1 ? "" : "s");
+	estimate_over_boots(&boots_estimators);
 }

@@ -356,7 +356,8 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	struct rec *r = &s->r;
 	r->file = s->name;
 	r->line = lineno;
-	const char *e = rec_parse(r, p, n, s->strbuf, s->arrbuf);
+	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc };
+	const char *e = rec_parse(r, p, n, &scratch);
 	if (!e)
 		e = rec_validate(r, why, sizeof(why));
 	if (e) {

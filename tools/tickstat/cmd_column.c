@@ -7,8 +7,9 @@
 
 const struct help help_column = {
 	"column [--type T] [--where K=V]... FIELD LOG...",
-	"  one number per line (input for ministat); FIELD may be cost or lost_ppm (the\n"
-	"  CPU share a run lost); several configurations, each after a '# ' line\n",
+	"  one number per line (input for ministat); FIELD may be cost, direct (a run's\n"
+	"  hole cycles per interrupt) or lost_ppm (the CPU share a run lost); several\n"
+	"  configurations, each after a '# ' line\n",
 	NULL, select_help
 };
 

@@ -33,12 +33,12 @@ static void fmt_levels(char *buf, size_t size, const struct dataset *d)
 	struct levels lv;
 	char runs[48], boots[48];
 	levels_of(d, &lv);
-	fmt_share(runs, sizeof(runs), isnan(lv.run_var) ? NAN : sqrt(lv.run_var), NAN, false);
+	figure_double(runs, sizeof(runs), sqrt(lv.run_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	if (lv.boots < 2) {
 		snprintf(buf, size, "runs %s, boots unknown (1 boot)", isnan(lv.run_var) ? "-" : runs);
 		return;
 	}
-	fmt_share(boots, sizeof(boots), sqrt(lv.boot_var), NAN, false);
+	figure_double(boots, sizeof(boots), sqrt(lv.boot_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	snprintf(buf, size, "runs %s, boots %s", isnan(lv.run_var) ? "-" : runs, boots);
 }
 

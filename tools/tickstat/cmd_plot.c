@@ -16,6 +16,7 @@
 #include "tickstat.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
+#include "idle.h"
 #include "machines.h"
 #include "tick.h"
 
@@ -215,7 +216,7 @@ static void plot_scaling(FILE *g, int n, char configs[][KEY_MAX], unsigned max_c
 		"(solid: per CPU, dashed: all CPUs together; 95%% confidence bars)'\n"
 		"set xlabel 'CPUs running the configuration at once'\n"
 		"set ylabel 'lost cycles per run (TSC cycles)'\nset xrange [0.5:%u.5]\n"
-		"set xtics %u\nset key below height 2\nset style data linespoints\nplot ",
+		"set xtics %u\nset key below\nset style data linespoints\nplot ",
 		max_cpus, (max_cpus + 15) / 16);
 	for (int i = 0; i < n; i++) {
 		fprintf(g, "%s$cpus%d using 1:2:3 with yerrorlines lc %d title '", i ? ", " : "",

@@ -4,7 +4,8 @@
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
 #include "boots.h"
-#include "lost.h"
+#include "figure_double.h"
+#include "pairs.h"
 #include "stats.h"
 #include "tick.h"
 
@@ -34,14 +35,14 @@ enum { SUFFIXES = 3 };           /* no timer_on, false, true */
 
 struct layout {
 	int n;                   /* fields; -1 before the first record */
-	unsigned sig[LOG_FIELDS_MAX];
-	enum value_kind kind[LOG_FIELDS_MAX];
-	enum field_role role[LOG_FIELDS_MAX];
-	unsigned key[LOG_FIELDS_MAX];     /* the key's offset in text */
-	struct value value[LOG_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
+	unsigned sig[REC_FIELDS_MAX];
+	enum value_kind kind[REC_FIELDS_MAX];
+	enum field_role role[REC_FIELDS_MAX];
+	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
+	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
 	bool ready[SUFFIXES];
-	signed char row[SUFFIXES][LOG_FIELDS_MAX];   /* AS_FIGURE: its row, -1: none */
+	signed char row[SUFFIXES][REC_FIELDS_MAX];   /* AS_FIGURE: its row, -1: none */
 	char text[LOG_LINE_MAX + 8];   /* the type, keys and strings, NUL after each */
 };
 
@@ -57,6 +58,7 @@ struct group {
 	long double pooled_sum;
 	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
 	struct dataset level;    /* run: lost_ppm, stats: p50, per run with its boot */
+	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
 	struct layout layout;
@@ -476,6 +478,9 @@ static void take(const struct rec *r, void *ctx)
 	else if (c && L->run >= 0 && L->cycles >= 0 && r->f[L->cycles].v.u > 0)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
+	double direct;
+	if (c == 2 && same(r->type, "run") && run_direct(r, &direct))
+		ds_add(&g->direct, direct);
 }
 
 /* ---- printing ----------------------------------------------------------------- */
@@ -504,32 +509,27 @@ static struct dataset *find_row(struct group *g, const char *label)
 	return NULL;
 }
 
-/* "1234.5 +/- 6.7 cycles  617.25 +/- 3.35 ns" */
-static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how)
+/* "1.23k +/- 0.07k cycles  617 +/- 35 ns  (how)", by the rule for figures. */
+static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how,
+		       unsigned flags)
 {
-	printf("  %-27s %10.6g +/- %-9.3g cycles", what, v, e);
+	char a[64], b[64] = "";
+	figure_double(a, sizeof(a), v, e, 0, FIGURE_COMPACT | flags);
 	if (tsc_hz > 0)
-		printf("  %10.6g +/- %-9.3g ns", v * 1e9 / tsc_hz, e * 1e9 / tsc_hz);
-	printf("  %s\n", how);
+		figure_double(b, sizeof(b), v * 1e9 / tsc_hz, e * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT | flags);
+	printf("  %-27s %s cycles%s%s%s  %s\n", what, a, *b ? "  " : "", b, *b ? " ns" : "", how);
 }
 
-/* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
-static bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+/* The direct cost per interrupt of the spin runs (lib/pairs.h): its mean and
+ * Student's interval. */
+static bool tick_direct(const struct dataset *direct, double *v, double *e)
 {
-	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
+	if (direct->n < 2)
 		return false;
-	struct dataset per;
-	ds_init(&per, "direct");
-	for (size_t i = 0; i < gaps->n; i++)
-		if (gaps->v[i] > 0)
-			ds_add(&per, gc->v[i] / gaps->v[i]);
-	bool ok = per.n >= 2;
-	if (ok) {
-		*v = ds_mean(&per);
-		*e = t_crit(SUMMARY_CI, (double)per.n - 1) * ds_stddev(&per) / sqrt((double)per.n);
-	}
-	ds_free(&per);
-	return ok;
+	*v = ds_mean(direct);
+	*e = t_crit(SUMMARY_CI, (double)direct->n - 1) * ds_stddev(direct) / sqrt((double)direct->n);
+	return true;
 }
 
 static void print_tick(struct group *g, double tsc_hz)
@@ -555,6 +555,11 @@ static void print_tick(struct group *g, double tsc_hz)
 	}
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
+	char share[96];
+	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
+		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
+	       "CPU fraction lost", share);
 	if (mirq <= 0) {
 		printf("  no interrupts counted: no cost per interrupt\n");
 		return;
@@ -564,19 +569,12 @@ static void print_tick(struct group *g, double tsc_hz)
 	bool victim = strstr(g->key, "bench=interference") != NULL;
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   !t.proven ? "(not distinguishable from 0)" : ftq ?
-		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)");
-	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
-	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
-	/* A hole may hold interrupts that came back to back: per interrupt, divide by
-	 * the handler entries the holes held (gap_interrupts) when the log has them. */
-	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
-	if (!gaps)
-		gaps = find_row(g, "gaps timer_on=true");
-	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
-	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
-		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gap_interrupts)");
+		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)", 0);
+	if (tick_direct(&g->direct, &dv, &de)) {
+		print_cost("direct cost per interrupt", dv, de, tsc_hz,
+			   "(the mean of each run's gap_cycles / gap_interrupts)", FIGURE_NOT_NEGATIVE);
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
-			   tsc_hz, "(total - direct)");
+			   tsc_hz, "(total - direct)", FIGURE_NOT_NEGATIVE);
 	}
 }
 
@@ -694,22 +692,28 @@ static void print_group(struct group *g, const struct summary *s)
 }
 
 /* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
- * cycles a run lost (on - off), and those lost cycles summed over the CPUs. */
+ * cycles a run lost (on - off), and those lost cycles summed over the CPUs; each
+ * figure by the rule, "-" for a cost without interrupts. */
 static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
 {
 	struct dataset *off = find_row(g, "cycles timer_on=false");
 	struct dataset *on = find_row(g, "cycles timer_on=true");
 	struct dataset *irq = find_row(g, "interrupts timer_on=true");
 	struct tick_figures f;
+	char cost[48], irqs[32], lost[48], all[48], ns[48] = "";
 	if (!off || !on || !irq || !tick_figures(off, on, irq, cpus, &f)) {
 		printf("  %4u  (too few runs)\n", cpus);
 		return;
 	}
-	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, f.cost, f.cost_err, f.irqs,
-	       f.lost, f.lost_all);
+	figure_double(cost, sizeof(cost), f.cost, f.cost_err, 0, FIGURE_COMPACT);
+	figure_double(irqs, sizeof(irqs), f.irqs, -1, 0, 0);
+	figure_double(lost, sizeof(lost), f.lost, f.lost_err, 0, FIGURE_COMPACT);
+	figure_double(all, sizeof(all), f.lost_all, f.lost_all_err, 0, FIGURE_COMPACT);
 	if (tsc_hz > 0)
-		printf(" %11.6g", f.cost * 1e9 / tsc_hz);
-	printf("%s\n", f.proven ? "" : "  (not distinguishable from 0)");
+		figure_double(ns, sizeof(ns), f.cost * 1e9 / tsc_hz, f.cost_err * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT);
+	printf("  %4u  %-20s  %-12s  %-20s  %-20s  %s%s\n", cpus, cost, irqs, lost, all, ns,
+	       f.proven ? "" : "  (not distinguishable from 0)");
 }
 
 static void print_scaling_table(const char *base, const int *members, const unsigned *cpus,
@@ -718,8 +722,8 @@ static void print_scaling_table(const char *base, const int *members, const unsi
 	struct summary *s = ctx;
 	printf("\n== 1 versus N CPUs: %s\n", base);
 	double tsc_hz = s->g[members[0]].tsc_hz;
-	printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
-	       tsc_hz > 0 ? "  cost/irq(ns)" : "");
+	printf("  cpus  %-20s  %-12s  %-20s  %-20s  %s\n", "cost/irq (cycles)", "irqs/run/cpu",
+	       "lost/run/cpu (cyc)", "lost/run, all CPUs", tsc_hz > 0 ? "cost/irq (ns)" : "");
 	for (int k = 0; k < n; k++)
 		print_scaling_line(&s->g[members[k]], cpus[k], tsc_hz);
 }
@@ -749,6 +753,7 @@ static void free_summary(struct summary *s)
 		for (int j = 0; j < s->g[i].nrows; j++)
 			ds_free(&s->g[i].rows[j]);
 		ds_free(&s->g[i].level);
+		ds_free(&s->g[i].direct);
 		free(s->g[i].hist);
 	}
 	free(s->g);

@@ -1,6 +1,6 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
-#include "lost.h"
+#include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
 
@@ -10,9 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "cost" of tick runs: (cycles with the timer - cycles without) / interrupts,
- * pairing the k-th run without the timer with the k-th run with it. */
-#define COST "cost"
+/* Per-run figures of tick runs, each the one computation of lib/pairs.h: "cost",
+ * the total cost per interrupt of a run with the timer against its pair (its run
+ * without, of the same CPU and index), and "direct", a spin run's holes' cost per
+ * interrupt (TSC cycles both); "lost_ppm", the pair's CPU share. */
+#define COST   "cost"
+#define DIRECT "direct"
 
 struct collect {
 	struct selection *sel;
@@ -29,8 +32,9 @@ const char select_help[] =
 "  --type T        records of type T (default: run where the logs have tick runs,\n"
 "                  else stats)\n"
 "  --field F       the value: any integer field, cost (run records' default: the\n"
-"                  cycles a run lost per interrupt) or lost_ppm (the CPU share it\n"
-"                  lost); stats records: p50 by default\n"
+"                  cycles a run lost per interrupt), direct (its hole cycles per\n"
+"                  interrupt) or lost_ppm (the CPU share it lost); stats records:\n"
+"                  p50 by default\n"
 "  --where K=V     only records whose field K is V (repeatable, up to 16)\n";
 
 bool select_option(struct selection *sel, int argc, char **argv, int *i)
@@ -162,12 +166,13 @@ static void take(const struct rec *r, void *ctx)
 {
 	struct collect *c = ctx;
 	struct run_pair pair;
-	bool lost = !strcmp(c->sel->field, LOST_PPM);
+	bool lost = !strcmp(c->sel->field, LOST_PPM), cost = !strcmp(c->sel->field, COST);
 	if (!strcmp(r->type, "boot"))
 		c->boots++;
 	unsigned boot = c->boots ? c->boots - 1 : 0;
-	bool paired = lost && lost_pair(&c->pairs, r, &pair);   /* every run, unfiltered */
-	if (!matches(c->sel, r) || (lost && !paired && rec_get(r, "timer_on")))
+	/* every run, unfiltered, goes to the pairing */
+	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
+	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
 		return;
 	c->matched++;
 	struct series *s = find_series(c, r);
@@ -187,38 +192,28 @@ static void take(const struct rec *r, void *ctx)
 		c->status = 2;
 		return;
 	}
-	double v, irq;
-	bool on;
+	double v;
 	if (paired) {
-		ds_add_boot(&s->d, lost_ppm(&pair), boot);
+		if (lost)
+			ds_add_boot(&s->d, lost_ppm(&pair), boot);
+		else if (pair_cost(&pair, &v))
+			ds_add_boot(&s->d, v, boot);
+		else
+			s->no_irq++;
 		return;
 	}
-	if (!strcmp(c->sel->field, COST)) {
-		if (!rec_num(r, "cycles", &v) || !rec_bool(r, "timer_on", &on)) {
-			c->missing++;
-			return;
-		}
-		ds_add_boot(on ? &s->on : &s->off, v, boot);
-		if (on && rec_num(r, "interrupts", &irq))
-			ds_add(&s->irq, irq);
+	if (!strcmp(c->sel->field, DIRECT)) {
+		if (run_direct(r, &v))
+			ds_add_boot(&s->d, v, boot);
 		return;
 	}
+	if (cost)
+		return;                 /* an off run, kept for its pair */
 	if (!rec_num(r, c->sel->field, &v)) {
 		c->missing++;
 		return;
 	}
 	ds_add_boot(&s->d, v, boot);
-}
-
-static void pair_costs(struct series *s)
-{
-	size_t n = s->off.n < s->on.n ? s->off.n : s->on.n;
-	for (size_t k = 0; k < n && k < s->irq.n; k++) {
-		if (s->irq.v[k] > 0)
-			ds_add_boot(&s->d, (s->on.v[k] - s->off.v[k]) / s->irq.v[k], s->on.boot[k]);
-		else
-			s->no_irq++;
-	}
 }
 
 /* " --where hz=5 --where timer=pit", or "". */
@@ -409,8 +404,6 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	size_t values = 0;
 	unsigned long no_irq = 0;
 	for (int i = 0; i < c.n; i++) {
-		if (!sel->numbers && !strcmp(sel->field, COST))
-			pair_costs(&c.s[i]);
 		values += c.s[i].d.n;
 		no_irq += c.s[i].no_irq;
 	}
@@ -436,11 +429,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 
 void select_free(struct series *s, int n)
 {
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		ds_free(&s[i].d);
-		ds_free(&s[i].off);
-		ds_free(&s[i].on);
-		ds_free(&s[i].irq);
-	}
 	free(s);
 }

@@ -1,6 +1,7 @@
 /* Choosing data sets from logs for compare and column: records of one type that
  * match --where K=V filters, one set per log (and per value of a --by field), a
- * numeric field or a derived per-run figure of tick runs: "cost", "lost_ppm". */
+ * numeric field or a derived per-run figure of tick runs: "cost", "direct",
+ * "lost_ppm" (lib/pairs.h). */
 #ifndef TICKSTAT_SELECT_H
 #define TICKSTAT_SELECT_H
 
@@ -24,7 +25,6 @@ struct selection {
 struct series {
 	struct dataset d;
 	char config[512];        /* the configuration (without the --by field) */
-	struct dataset off, on, irq;   /* for "cost": cycles off/on and interrupts */
 	size_t no_irq;           /* "cost": pairs whose run with the timer counted none */
 };
 

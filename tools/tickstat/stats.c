@@ -2,6 +2,7 @@
  * Recipes' continued fraction (modified Lentz), from which the t and F
  * distributions follow (Abramowitz and Stegun 26.5.27, 26.6.2). */
 #include "stats.h"
+#include "heap.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -9,29 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-const double conf_pct[CONF_LEVELS] = { 80, 90, 95, 98, 99, 99.5 };
-
-void ds_init(struct dataset *d, const char *name)
-{
-	memset(d, 0, sizeof(*d));
-	snprintf(d->name, sizeof(d->name), "%s", name);
-}
-
-bool ds_grow(struct dataset *d)
-{
-	size_t cap = d->cap ? d->cap * 2 : 16;
-	double *v = realloc(d->v, cap * sizeof(*v));
-	if (!v)
-		return false;
-	d->v = v;
-	d->cap = cap;
-	return true;
-}
-
 static void out_of_memory(void)
 {
 	fprintf(stderr, "tickstat: out of memory\n");
 	exit(2);
+}
+
+/* lib/'s memory (heap.h): the C library's, and out of memory an exit. */
+static void *resize_or_exit(void *p, size_t old, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (!q)
+		out_of_memory();
+	return q;
+}
+
+static const struct heap exiting_heap = { resize_or_exit, free };
+
+__attribute__((constructor)) static void install_heap(void)
+{
+	heap_use(&exiting_heap);
 }
 
 void *must_calloc(size_t n, size_t size)
@@ -40,30 +38,6 @@ void *must_calloc(size_t n, size_t size)
 	if (!p)
 		out_of_memory();
 	return p;
-}
-
-void ds_add_boot(struct dataset *d, double x, unsigned boot)
-{
-	size_t cap = d->cap;
-	if (d->n == cap || !d->boot) {
-		if (d->n == cap && !ds_grow(d))
-			out_of_memory();
-		unsigned *b = realloc(d->boot, d->cap * sizeof(*b));
-		if (!b)
-			out_of_memory();
-		d->boot = b;
-	}
-	d->boot[d->n] = boot;
-	ds_add(d, x);
-}
-
-void ds_free(struct dataset *d)
-{
-	free(d->v);
-	free(d->boot);
-	d->v = NULL;
-	d->boot = NULL;
-	d->n = d->cap = 0;
 }
 
 /* A double's bits as an unsigned integer in the same order (negative values
@@ -149,118 +123,12 @@ void ds_sort(struct dataset *d)
 	if (!d->sorted)
 		radix_sort(d->v, d->n);
 	d->sorted = true;
-	free(d->boot);
-	d->boot = NULL;
+	ds_forget_boots(d);
 }
 
 double ds_min(const struct dataset *d) { return d->v[0]; }
 double ds_max(const struct dataset *d) { return d->v[d->n - 1]; }
 double ds_median(const struct dataset *d) { return d->v[d->n / 2]; }
-
-/* ---- mean and spread -----------------------------------------------------------
- * Two passes (Chan, Golub and LeVeque, "Algorithms for computing the sample
- * variance", The American Statistician 37, 1983): the mean, then the squares of the
- * deviations from it, never sum(x^2) - sum(x)^2 / n. Three things keep every
- * printed digit:
- * - the values are scaled by a power of two (exactly) so that the largest is near
- *   1: the squares of values near 1e-200 underflowed to 0 (a spread of 0, and a
- *   difference "proven" with an interval of 0), those of 1e200 overflow;
- * - the mean is summed as deviations from the first value, each addition's
- *   rounding error kept apart (Knuth's TwoSum, Neumaier's summation), and held as
- *   hi + lo: values near 3e15 sum past 2^53, where a plain sum / n is off by whole
- *   units, and the spread around it by 7 % (1.0954451 for 1.0246951);
- * - a constant set's deviations are all 0: its mean is its value and its spread
- *   exactly 0 (a plain mean of seven 7.55 gave 9.1e-16). */
-
-struct moments {
-	double hi, lo;           /* the mean, as the unevaluated sum hi + lo */
-	double sd;               /* the sample standard deviation; NAN below 2 values */
-};
-
-/* a + b = the result + *err exactly (Knuth, TAOCP vol. 2, 4.2.2, Theorem B). */
-static double two_sum(double a, double b, double *err)
-{
-	double s = a + b, bb = s - a;
-	*err = (a - (s - bb)) + (b - bb);
-	return s;
-}
-
-/* The e for which the largest magnitude of v, divided by 2^e, is in [0.5, 1);
- * at least -1021, so that 2^-e is a double. */
-static int scale_exponent(const double *v, size_t n)
-{
-	double big = 0;
-	int e;
-	for (size_t i = 0; i < n; i++)
-		big = fabs(v[i]) > big ? fabs(v[i]) : big;
-	frexp(big, &e);
-	return e < -1021 ? -1021 : e;
-}
-
-static struct moments moments_of(const double *v, size_t n)
-{
-	struct moments m = { NAN, 0, NAN };
-	if (!n)
-		return m;
-	int e = scale_exponent(v, n);
-	double scale = ldexp(1, -e), x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
-	for (size_t i = 0; i < n; i++) {
-		double d = two_sum(v[i] * scale, -x0, &err);
-		lo += err;
-		hi = two_sum(hi, d, &err);
-		lo += err;
-	}
-	double q = hi / dn, q_lo = (fma(-q, dn, hi) + lo) / dn;   /* (hi + lo) / n */
-	double mh = two_sum(x0, q, &err), ml = err + q_lo, squares = 0;
-	for (size_t i = 0; i < n; i++) {
-		double d = (v[i] * scale - mh) - ml;
-		squares += d * d;
-	}
-	m.hi = ldexp(mh, e);
-	m.lo = ldexp(ml, e);
-	if (n > 1)
-		m.sd = ldexp(sqrt(squares / (dn - 1)), e);
-	return m;
-}
-
-double mean_of(const double *v, size_t n) { return moments_of(v, n).hi; }
-double sd_of(const double *v, size_t n) { return moments_of(v, n).sd; }
-
-double var_of(const double *v, size_t n)
-{
-	double sd = sd_of(v, n);
-	return sd * sd;
-}
-
-double ds_mean(const struct dataset *d) { return mean_of(d->v, d->n); }
-
-void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
-{
-	struct moments m = moments_of(d->v, d->n);
-	*mean = m.hi;
-	*sd = m.sd;
-}
-double ds_var(const struct dataset *d) { return var_of(d->v, d->n); }
-double ds_stddev(const struct dataset *d) { return sd_of(d->v, d->n); }
-
-double ds_mean_diff(const struct dataset *a, const struct dataset *b)
-{
-	struct moments ma = moments_of(a->v, a->n), mb = moments_of(b->v, b->n);
-	return (mb.hi - ma.hi) + (mb.lo - ma.lo);
-}
-
-/* sqrt(((na - 1) sa^2 + (nb - 1) sb^2) / (na + nb - 2)), the two s divided by the
- * larger before squaring. */
-double pooled_sd(const struct dataset *a, const struct dataset *b)
-{
-	double sa = ds_stddev(a), sb = ds_stddev(b), c = fmax(sa, sb);
-	double na = (double)a->n, nb = (double)b->n;
-	if (c == 0)
-		return 0;
-	sa /= c;
-	sb /= c;
-	return c * sqrt(((na - 1) * sa * sa + (nb - 1) * sb * sb) / (na + nb - 2));
-}
 
 /* The smallest value with at least p% of the set at or below it. */
 double ds_percentile(const struct dataset *d, double p)
@@ -353,11 +221,13 @@ static double normal_cdf2(double z, double unused) { return normal_cdf(z); }
 
 double normal_quantile(double p) { return invert(normal_cdf2, 0, p, -40, 40); }
 
-static double t_quantile(double p, double df) { return invert(t_cdf, df, p, 0, 1e7); }
+static double t_of_real_df(double p, double df) { return invert(t_cdf, df, p, 0, 1e7); }
 
 double t_crit(int ci, double df)
 {
-	return t_quantile(1 - (1 - conf_pct[ci] / 100) / 2, df);
+	if (df >= 1 && df == (double)(uint64_t)df)
+		return t_quantile(ci, (uint64_t)df);
+	return t_of_real_df(1 - (1 - conf_pct[ci] / 100) / 2, df);
 }
 
 /* ministat's table of Student's t (FreeBSD usr.bin/ministat/ministat.c, student[]),
@@ -583,32 +453,4 @@ struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b)
 	r.z = (dev < 0 ? 0 : dev) / sqrt(var) * (r.u < mean ? -1 : 1);
 	r.p = 2 * (1 - normal_cdf(fabs(r.z)));
 	return r;
-}
-
-/* Student's t at conf_pct[ci] with n runs per set resolves delta. */
-static bool resolves(double delta, double s, int ci, long n)
-{
-	return t_crit(ci, (double)(2 * n - 2)) * s * sqrt(2.0 / (double)n) < fabs(delta);
-}
-
-long runs_needed(double delta, double s, int ci, long max_runs)
-{
-	if (delta == 0 || !(s >= 0))
-		return 0;
-	long top = max_runs < 1000 ? max_runs : 1000;
-	if (top >= 2 && resolves(delta, s, ci, top)) {
-		long lo = 1, hi = top;          /* the half interval shrinks as n grows */
-		while (hi - lo > 1) {
-			long mid = lo + (hi - lo) / 2;
-			if (resolves(delta, s, ci, mid))
-				hi = mid;
-			else
-				lo = mid;
-		}
-		return hi;
-	}
-	/* past 1998 degrees of freedom t is the normal value to 0.1%: solve for n */
-	double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
-	double n = floor(2 * (z * s / delta) * (z * s / delta)) + 1;
-	return n <= (double)max_runs && n > 1000 ? (long)n : 0;
 }

@@ -1,5 +1,6 @@
-/* tickstat's run pairing (lost_ppm, docs/METHOD.md) and report's verdicts
- * (tools/tickstat/verdict.c) on records and data sets with known answers. */
+/* lib/'s run pairing (pairs.h: lost_ppm, docs/METHOD.md), means, spreads and
+ * verdicts (dataset.h, estimate.h) on records and data sets with hand-worked
+ * answers: the report's arithmetic, the kernel's and tickstat's. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,8 +10,10 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "../../tools/tickstat/lost.h"
-#include "../../tools/tickstat/report.h"
+#include "dataset.h"
+#include "estimate.h"
+#include "pairs.h"
+#include "student.h"
 
 /* A tick run record as the reader hands it on: configuration lapic periodic at
  * hz, on CPU cpu of cpus, run index run. */
@@ -95,7 +98,7 @@ static void verdict_uses_exact_quantiles(void **state)
 	const double va[] = { 100, 120, 140 }, vb[] = { 110, 130, 150 };
 	fill(&a, va, 3);
 	fill(&b, vb, 3);
-	struct verdict v = verdict(&a, &b, 0, 2);
+	struct verdict v = verdict_of(&a, &b, 0, CONF_95);
 	assert_true(v.d.ok && v.d.interval && !v.proven);
 	assert_int_equal(v.d.method, IV_RUNS);
 	assert_int_equal(v.d.boots, 1);
@@ -105,14 +108,14 @@ static void verdict_uses_exact_quantiles(void **state)
 	assert_int_equal(v.need.runs, 32);
 	char buf[64];
 	fmt_verdict_need(buf, sizeof(buf), &v);
-	assert_string_equal(buf, "needed: 1 boot × 32 runs");
+	assert_string_equal(buf, "needed: 1 boot x 32 runs");
 	struct estimate e = mean_estimate(&a, 2);   /* t(0.975, 2) = 4.302652729749464 */
 	assert_true(fabs(e.v - 120) < 1e-12);
 	assert_true(fabs(e.e - 4.302652729749464 * 20 / sqrt(3)) < 1e-6);
 	fmt_method(buf, sizeof(buf), &e, 2);
-	assert_string_equal(buf, "95 %, 1 boot × 3 runs, t over runs");
+	assert_string_equal(buf, "95 %, 1 boot x 3 runs, t over runs");
 	fill(&one, va, 1);
-	assert_false(verdict(&a, &one, 0, 2).d.interval);
+	assert_false(verdict_of(&a, &one, 0, CONF_95).d.interval);
 	assert_false(mean_estimate(&one, 2).interval);
 	ds_free(&a), ds_free(&b), ds_free(&one);
 }
@@ -124,23 +127,31 @@ static void verdict_without_spread(void **state)
 	const double va[] = { 5, 5, 5 }, vb[] = { 7, 7, 7 };
 	fill(&a, va, 3);
 	fill(&b, vb, 3);
-	struct verdict v = verdict(&a, &b, 0, 2);
+	struct verdict v = verdict_of(&a, &b, 0, CONF_95);
 	assert_true(v.proven && v.d.e == 0 && v.need.runs == 0);
 	ds_free(&a), ds_free(&b);
 }
 
-/* The interval's first significant digit (two when it is 1 or 2) decides the
- * decimals; without an interval, three significant digits. */
-static void shares_are_printed_to_their_interval(void **state)
+/* The example above under a ceiling: 32 runs within 32, none within 31 (the plan's
+ * "not reachable"), each in a handful of steps (doubling to 32, then halving). */
+static void runs_under_a_ceiling(void **state)
 {
-	char buf[96];
-	fmt_share(buf, sizeof(buf), 8400, 600, true);
-	assert_string_equal(buf, "+0.84 % ± 0.06 %");
-	fmt_share(buf, sizeof(buf), 1234.0, 12.3, false);
-	assert_string_equal(buf, "0.1234 % ± 0.0012 %");
-	fmt_share(buf, sizeof(buf), 52000, NAN, false);
-	assert_string_equal(buf, "5.20 %");
-	assert_int_equal(columns("0.84 % ± 0.06 %"), 15);
+	struct dataset a, b;
+	const double va[] = { 100, 120, 140 }, vb[] = { 110, 130, 150 };
+	fill(&a, va, 3);
+	fill(&b, vb, 3);
+	struct need at = plan_for_diff(&a, &b, 10, 0, CONF_95, 1000, 32);
+	assert_true(at.one_boot && at.boots == 1);
+	assert_int_equal(at.runs, 32);
+	assert_true(at.steps > 0 && at.steps <= 12);
+	struct need below = plan_for_diff(&a, &b, 10, 0, CONF_95, 1000, 31);
+	assert_int_equal(below.runs, 0);
+	unsigned steps = 0;
+	assert_int_equal(runs_within(20, 10, true, CONF_95, 1000, &steps), 32);
+	assert_int_equal(runs_within_boot(20, 10, true, CONF_95), 32);
+	assert_true(steps > 0 && steps <= 20);
+	assert_int_equal(need_for_diff(&a, &b, 10, 0, CONF_95).runs, 32);
+	ds_free(&a), ds_free(&b);
 }
 
 int main(void)
@@ -150,7 +161,7 @@ int main(void)
 		cmocka_unit_test(pairs_only_the_same_key),
 		cmocka_unit_test(verdict_uses_exact_quantiles),
 		cmocka_unit_test(verdict_without_spread),
-		cmocka_unit_test(shares_are_printed_to_their_interval),
+		cmocka_unit_test(runs_under_a_ceiling),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

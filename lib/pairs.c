@@ -1,9 +1,8 @@
-/* Pairing runs with and without the timer (see lost.h). */
-#include "lost.h"
-#include "tickstat.h"
-
-#include <stdlib.h>
-#include <string.h>
+/* Pairing runs with and without the timer (see pairs.h). */
+#include "pairs.h"
+#include "format.h"
+#include "heap.h"
+#include "lib.h"
 
 struct pending {
 	char key[600];
@@ -20,7 +19,7 @@ static void keep_pmu(struct pending *p, const struct rec *r)
 		const struct field *f = &r->f[i];
 		if (f->v.kind != V_INT || strncmp(f->key, "pmu_", 4))
 			continue;
-		snprintf(p->pmu[p->npmu].key, sizeof(p->pmu[0].key), "%s", f->key);
+		format(p->pmu[p->npmu].key, sizeof(p->pmu[0].key), "%s", f->key);
 		p->pmu[p->npmu++].v = (double)f->v.u;
 	}
 }
@@ -34,8 +33,8 @@ static bool pair_key(const struct rec *r, char *buf, size_t size)
 		return false;
 	rec_u64(r, "cpu", &cpu);
 	config_key(r, config, sizeof(config));
-	snprintf(buf, size, "%s|%s cpu=%llu run=%llu", r->file, config,
-		 (unsigned long long)cpu, (unsigned long long)run);
+	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config,
+	       (unsigned long long)cpu, (unsigned long long)run);
 	return true;
 }
 
@@ -54,14 +53,14 @@ static void keep_off(struct lost_pairs *lp, const char *key, const struct rec *r
 	if (!p) {
 		if (lp->n == lp->cap) {
 			size_t cap = lp->cap ? lp->cap * 2 : 16;
-			struct pending *np = realloc(lp->p, cap * sizeof(*np));
+			struct pending *np = heap_resize(lp->p, lp->cap * sizeof(*np), cap * sizeof(*np));
 			if (!np)
 				return;
 			lp->p = np;
 			lp->cap = cap;
 		}
 		p = &lp->p[lp->n++];
-		snprintf(p->key, sizeof(p->key), "%s", key);
+		format(p->key, sizeof(p->key), "%s", key);
 	}
 	p->cycles = cycles;      /* a later boot's off run replaces an unpaired one */
 	p->work = work;
@@ -91,7 +90,7 @@ bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out)
 	out->on_work = work;
 	out->npmu = p->npmu;
 	for (int i = 0; i < p->npmu; i++) {
-		snprintf(out->pmu[i].key, sizeof(out->pmu[i].key), "%s", p->pmu[i].key);
+		format(out->pmu[i].key, sizeof(out->pmu[i].key), "%s", p->pmu[i].key);
 		out->pmu[i].off = p->pmu[i].v;
 	}
 	if (out->off <= 0)
@@ -104,7 +103,7 @@ bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out)
 
 void lost_free(struct lost_pairs *lp)
 {
-	free(lp->p);
+	heap_free(lp->p);
 	lp->p = NULL;
 	lp->n = lp->cap = 0;
 }
@@ -112,4 +111,22 @@ void lost_free(struct lost_pairs *lp)
 double lost_ppm(const struct run_pair *p)
 {
 	return (p->on - p->off) / p->off * 1e6;
+}
+
+bool pair_cost(const struct run_pair *p, double *cycles)
+{
+	if (!(p->interrupts > 0))
+		return false;
+	*cycles = (p->on - p->off) / p->interrupts;
+	return true;
+}
+
+bool run_direct(const struct rec *r, double *cycles)
+{
+	double gi, gc;
+	if (!(rec_num(r, "gap_interrupts", &gi) || rec_num(r, "gaps", &gi)) || !(gi > 0) ||
+	    !rec_num(r, "gap_cycles", &gc))
+		return false;
+	*cycles = gc / gi;
+	return true;
 }
