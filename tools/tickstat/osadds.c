@@ -4,6 +4,7 @@
 #include "osadds.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void copy(char *dst, size_t size, const char *src)
@@ -278,6 +279,38 @@ bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_p
 		p->rest = p->rest > 0 ? p->rest : 0;
 	}
 	return true;
+}
+
+/* off (periodic), idle (tickless when idle), full (nohz_full), else after them. */
+static int nohz_rank(const char *nohz)
+{
+	static const char *const modes[] = { "off", "idle", "full" };
+	int k = 0;
+	while (k < 3 && strcmp(nohz, modes[k]))
+		k++;
+	return k;
+}
+
+/* Machine, then HZ, then the tick's mode. */
+static int config_cmp(const void *x, const void *y)
+{
+	const struct os_config *a = x, *b = y;
+	int m = strcmp(a->machine, b->machine);
+	if (m)
+		return m;
+	if (a->hz != b->hz)
+		return a->hz < b->hz ? -1 : 1;
+	return nohz_rank(a->nohz) - nohz_rank(b->nohz);
+}
+
+void os_adds_order(struct os_adds *a)
+{
+	qsort(a->cfg, (size_t)a->nconfig, sizeof(a->cfg[0]), config_cmp);
+}
+
+void os_config_label(char *buf, size_t size, const struct os_config *c)
+{
+	snprintf(buf, size, "HZ=%llu nohz=%s", c->hz, nohz_rank(c->nohz) < 3 ? c->nohz : "?");
 }
 
 static void free_config(struct os_config *c)

@@ -12,6 +12,7 @@
 #include "answer.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #define OS_MAX_CONFIGS  16
 #define OS_MAX_SOURCES  16
@@ -92,6 +93,18 @@ struct estimate os_whole(const struct os_adds *a, const struct os_config *c,
  * cost). False without Linux's direct cost. */
 struct os_parts { double floor, linux_direct, rest; };
 bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_parts *p);
+
+/* The configurations in order: machine, HZ, then the tick's mode (off, idle, full). */
+void os_adds_order(struct os_adds *a);
+/* "HZ=250 nohz=idle" (no other text of the log in it: the plot's labels). */
+void os_config_label(char *buf, size_t size, const struct os_config *c);
+
+/* The plot's panel (osadds_plot.c): the datablock, a row per Linux configuration
+ * with Linux's direct cost (os_parts_of), to g; returns the rows (0: no panel).
+ * Then the panel, a bar per configuration: the bare floor, the kernel's entry, exit
+ * and tick work, the rest, stacked. */
+int os_adds_block(FILE *g, struct os_adds *a);
+void os_adds_plot(FILE *g);
 
 /* The section (nothing without a Linux log) at conf_pct[ci]. */
 void os_adds_print(struct os_adds *a, int ci);

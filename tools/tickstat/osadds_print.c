@@ -5,32 +5,7 @@
 #include "report.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-static int nohz_rank(const char *nohz)
-{
-	return !strcmp(nohz, "off") ? 0 : !strcmp(nohz, "idle") ? 1 : !strcmp(nohz, "full") ? 2 : 3;
-}
-
-/* Machine, then HZ, then the tick's mode (periodic, idle tickless, nohz_full). */
-static int config_cmp(const void *x, const void *y)
-{
-	const struct os_config *a = x, *b = y;
-	int m = strcmp(a->machine, b->machine);
-	if (m)
-		return m;
-	if (a->hz != b->hz)
-		return a->hz < b->hz ? -1 : 1;
-	return nohz_rank(a->nohz) - nohz_rank(b->nohz);
-}
-
-/* "HZ=250 nohz=idle (lapic oneshot)" */
-static void config_label(char *buf, size_t size, const struct os_config *c)
-{
-	snprintf(buf, size, "HZ=%llu nohz=%s (%s %s)", c->hz, c->nohz[0] ? c->nohz : "?",
-		 c->timer, c->mode);
-}
 
 static void say(const char *head, int indent, const char *const *items, int n)
 {
@@ -166,7 +141,7 @@ static void print_nohz_full(const struct os_adds *a, const struct os_config *c, 
 	if (t) {
 		struct estimate w = mean_estimate(&t->rate, ci), d = diff_estimate(&c->rate, &t->rate, ci);
 		fmt_estimate(with, sizeof(with), &w, FIGURE_COMPACT);
-		config_label(label, sizeof(label), t);
+		os_config_label(label, sizeof(label), t);
 		fmt_estimate(saved, sizeof(saved), &d, FIGURE_COMPACT);
 		if (t->direct.n) {
 			double k = ds_mean(&t->direct) * 1e-3;    /* ticks a second x ns: ppm */
@@ -192,8 +167,8 @@ static void print_config(const struct os_adds *a, const struct os_config *c, int
 {
 	const struct os_source *s = os_bare_source(a, c);
 	char label[96];
-	config_label(label, sizeof(label), c);
-	printf("\nLinux %s %s, %s%s:\n", c->release, label, c->file,
+	os_config_label(label, sizeof(label), c);
+	printf("\nLinux %s %s (%s %s), %s%s:\n", c->release, label, c->timer, c->mode, c->file,
 	       c->logs > 1 ? " and other logs" : "");
 	if (!a->bare_logs)
 		printf("  not paired: no bare kernel's log given\n");
@@ -225,12 +200,12 @@ static void print_verdicts(const struct os_adds *a, int ci)
 			continue;
 		if (i + 1 >= a->nconfig || strcmp(a->cfg[i + 1].machine, base->machine))
 			continue;
-		config_label(bl, sizeof(bl), base);
+		os_config_label(bl, sizeof(bl), base);
 		printf("\nLinux's tick, CPU share, against %s (%s %% intervals):\n", bl,
 		       level_words(ci));
 		for (int k = i + 1; k < a->nconfig && !strcmp(a->cfg[k].machine, base->machine); k++) {
 			char cl[96];
-			config_label(cl, sizeof(cl), &a->cfg[k]);
+			os_config_label(cl, sizeof(cl), &a->cfg[k]);
 			snprintf(what, sizeof(what), "%s vs %s", cl, bl);
 			print_share_verdict(what, &base->share, &a->cfg[k].share, 0, ci);
 		}
@@ -241,7 +216,7 @@ void os_adds_print(struct os_adds *a, int ci)
 {
 	if (!a->nconfig)
 		return;
-	qsort(a->cfg, (size_t)a->nconfig, sizeof(a->cfg[0]), config_cmp);
+	os_adds_order(a);
 	printf("\nWhat the OS adds to a tick (tickbench-linux's logs beside the bare kernel's\n"
 	       "of the same machine, the clock event device Linux ticks with):\n");
 	for (int i = 0; i < a->nconfig; i++)
