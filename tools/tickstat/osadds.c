@@ -291,11 +291,11 @@ static int nohz_rank(const char *nohz)
 	return k;
 }
 
-/* Machine, then HZ, then the tick's mode. */
+/* Paired first, then machine, HZ and the tick's mode. */
 static int config_cmp(const void *x, const void *y)
 {
 	const struct os_config *a = x, *b = y;
-	int m = strcmp(a->machine, b->machine);
+	int m = a->paired != b->paired ? b->paired - a->paired : strcmp(a->machine, b->machine);
 	if (m)
 		return m;
 	if (a->hz != b->hz)
@@ -305,6 +305,8 @@ static int config_cmp(const void *x, const void *y)
 
 void os_adds_order(struct os_adds *a)
 {
+	for (int i = 0; i < a->nconfig; i++)
+		a->cfg[i].paired = os_bare_machine(a, a->cfg[i].machine);
 	qsort(a->cfg, (size_t)a->nconfig, sizeof(a->cfg[0]), config_cmp);
 }
 

@@ -34,6 +34,7 @@ struct os_config {
 	char machine[16], timer[A_NAME], mode[A_NAME], nohz[8], release[64];
 	const char *file;        /* its first log */
 	unsigned long long hz;
+	bool paired;             /* bare logs of its machine are there (os_adds_order) */
 	int logs;                /* boots, of which last_boot the last */
 	unsigned last_boot;
 	struct dataset direct, direct_cycles, share, rate, softirqs;
@@ -94,7 +95,7 @@ struct estimate os_whole(const struct os_adds *a, const struct os_config *c,
 struct os_parts { double floor, linux_direct, rest; };
 bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_parts *p);
 
-/* The configurations in order: machine, HZ, then the tick's mode (off, idle, full). */
+/* The configurations in order: those paired with bare logs first, then machine, HZ, then the tick's mode (off, idle, full). */
 void os_adds_order(struct os_adds *a);
 /* "HZ=250 nohz=idle" (no other text of the log in it: the plot's labels). */
 void os_config_label(char *buf, size_t size, const struct os_config *c);

@@ -4,53 +4,78 @@
 #include "osadds.h"
 #include "report.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static void say(const char *head, int indent, const char *const *items, int n)
+/* A figure kept whole where say() wraps: its spaces as unit separators. */
+static char *whole(char *figure)
 {
+	for (char *c = figure; *c; c++)
+		*c = *c == ' ' ? '\x1f' : *c;
+	return figure;
+}
+
+/* A sentence wrapped at 80 columns between its words (figures whole()); the lines
+ * after the first indented by indent. */
+static void say(int indent, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(int indent, const char *fmt, ...)
+{
+	char text[1024], *save = NULL;
 	struct line l;
-	line_start(&l, stdout_line, NULL, head, indent);
-	for (int k = 0; k < n; k++)
-		if (items[k][0])
-			line_add(&l, " ", items[k]);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	size_t lead = strspn(text, " ");
+	for (char *w = strtok_r(text + lead, " ", &save), *first = w; w;
+	     w = strtok_r(NULL, " ", &save)) {
+		for (char *c = w; *c; c++)
+			*c = *c == '\x1f' ? ' ' : *c;
+		if (w == first) {
+			char head[1024];
+			snprintf(head, sizeof(head), "%.*s%s", (int)lead, "        ", w);
+			line_start(&l, stdout_line, NULL, head, indent);
+		} else {
+			line_add(&l, " ", w);
+		}
+	}
 	line_end(&l);
 }
 
-/* "    bare floor handler     10.0 (exact: 3 equal runs)" */
+/* "    bare floor handler   10.0 (exact), 10.0 TSC cycles" */
 static void direct_row(const char *what, const struct dataset *d, const struct dataset *cycles,
 		       int ci)
 {
-	char v[96], c[96] = "";
-	if (!d || !d->n) {
+	char v[96], n[48];
+	if (!d->n) {
 		printf("    %-20s not in the logs\n", what);
 		return;
 	}
 	struct estimate e = mean_estimate(d, ci);
 	fmt_estimate(v, sizeof(v), &e, FIGURE_COMPACT);
-	if (cycles) {
-		char n[48];
-		figure_double(n, sizeof(n), ds_mean(cycles), -1, 0, 0);
-		snprintf(c, sizeof(c), ", %s TSC cycles", n);
-	}
-	printf("    %-20s %s%s\n", what, v, c);
+	figure_double(n, sizeof(n), ds_mean(cycles), -1, 0, 0);
+	printf("    %-20s %s, %s TSC cycles\n", what, v, n);
 }
 
-/* The bare floor and full handler, Linux, their difference and ratio. */
+/* The bare floor and full handler (s: NULL when not paired), Linux, their
+ * difference and ratio. */
 static void print_direct(const struct os_config *c, const struct os_source *s, int ci)
 {
-	char method[128], v[96];
+	char method[128], v[96], label[32];
 	struct estimate e = mean_estimate(&c->direct, ci);
 	fmt_method(method, sizeof(method), &e, ci);
 	printf("  direct cost per tick, ns (Linux: %s):\n", method);
-	direct_row("bare floor handler", s ? &s->floor : NULL, s ? &s->floor_cycles : NULL, ci);
-	direct_row("bare full handler", s ? &s->full : NULL, s ? &s->full_cycles : NULL, ci);
+	if (s) {
+		direct_row("bare floor handler", &s->floor, &s->floor_cycles, ci);
+		direct_row("bare full handler", &s->full, &s->full_cycles, ci);
+	}
 	direct_row("Linux", &c->direct, &c->direct_cycles, ci);
 	if (s && s->floor.n) {
 		struct estimate d = diff_estimate(&s->floor, &c->direct, ci);
 		fmt_estimate(v, sizeof(v), &d, FIGURE_SIGN | FIGURE_COMPACT);
-		const char *items[] = { v, "(the kernel's entry, exit and tick work)" };
-		say("    Linux - bare floor  ", 6, items, 2);
+		snprintf(label, sizeof(label), "    %-20s", "Linux - bare floor");
+		say(6, "%s %s: the kernel's entry, exit and tick work", whole(label), whole(v));
 	}
 	if (s && s->full.n && ds_mean(&s->full) > 0) {
 		figure_double(v, sizeof(v), ds_mean(&c->direct) / ds_mean(&s->full), -1, 0, 0);
@@ -58,42 +83,35 @@ static void print_direct(const struct os_config *c, const struct os_source *s, i
 	}
 }
 
-/* "softirqs per tick: 0.150 +/- 0.030 (TIMER 0.0933, RCU 0.0600)" */
+/* "softirqs per timer interrupt: 1.50 +/- 0.03 (TIMER 1.00, RCU 0.500)" */
 static void print_softirqs(const struct os_config *c, int ci)
 {
-	char v[96], each[OS_MAX_SOFTIRQ][48], head[160];
-	const char *items[OS_MAX_SOFTIRQ + 1];
-	int n = 0;
+	char v[96], each[512] = "";
+	size_t n = 0;
 	if (!c->softirqs.n)
 		return;
 	struct estimate e = mean_estimate(&c->softirqs, ci);
 	fmt_estimate(v, sizeof(v), &e, FIGURE_COMPACT);
-	snprintf(head, sizeof(head), "  softirqs per timer interrupt: %s", v);
-	for (int k = 0; k < c->nsoft && c->interrupts > 0; k++) {
+	for (int k = 0; k < c->nsoft && c->interrupts > 0 && n < sizeof(each); k++) {
 		char f[32];
 		figure_double(f, sizeof(f), c->soft[k].sum / c->interrupts, -1, 0, 0);
-		snprintf(each[n], sizeof(each[n]), "%s%s %s%s", k ? "" : "(", c->soft[k].label, f,
-			 k == c->nsoft - 1 ? ")" : ",");
-		items[n] = each[n];
-		n++;
+		n += (size_t)snprintf(each + n, sizeof(each) - n, "%s%s %s", k ? ", " : " (",
+				      c->soft[k].label, f);
 	}
-	say(head, 4, items, n);
+	say(4, "  softirqs per timer interrupt: %s%s%s", whole(v), each, c->nsoft ? ")" : "");
 }
 
 /* The tick's share at the rate the CPU took its timer interrupts. */
 static void print_share(const struct os_config *c, int ci)
 {
-	char v[96], rate[48], head[200];
+	char v[96], rate[48];
 	if (!c->share.n)
 		return;
 	struct estimate e = mean_estimate(&c->share, ci);
 	fmt_share_estimate(v, sizeof(v), &e, FIGURE_COMPACT);
 	figure_double(rate, sizeof(rate), ds_mean(&c->rate), -1, 0, 0);
-	snprintf(head, sizeof(head), "  Linux's tick: %s of the CPU", v);
-	char tail[96];
-	snprintf(tail, sizeof(tail), "at %s timer interrupts a second", rate);
-	const char *items[] = { tail, "(direct cost x interrupts / cycles)" };
-	say(head, 4, items, 2);
+	say(4, "  Linux's tick: %s of the CPU at %s timer interrupts a second (direct cost x "
+	    "interrupts / cycles)", whole(v), rate);
 }
 
 /* Per workload, the CPU share the whole OS takes against the bare kernel's rate. */
@@ -101,16 +119,12 @@ static void print_whole(const struct os_adds *a, const struct os_config *c, int 
 {
 	for (int k = 0; k < c->nwork; k++) {
 		struct estimate e = os_whole(a, c, &c->work[k], ci);
-		char v[96], head[160];
+		char v[96];
 		if (!e.ok)
 			continue;
 		fmt_share_estimate(v, sizeof(v), &e, FIGURE_COMPACT);
-		snprintf(head, sizeof(head), "  the whole OS: %s of the CPU,", v);
-		char tail[160];
-		snprintf(tail, sizeof(tail), "%s's work rate under Linux against the bare "
-			 "kernel's without a timer", c->work[k].workload);
-		const char *items[] = { tail };
-		say(head, 4, items, 1);
+		say(4, "  the whole OS: %s of the CPU, %s's work rate under Linux against the "
+		    "bare kernel's without a timer", whole(v), c->work[k].workload);
 	}
 }
 
@@ -131,13 +145,11 @@ static const struct os_config *ticking(const struct os_adds *a, const struct os_
 static void print_nohz_full(const struct os_adds *a, const struct os_config *c, int ci)
 {
 	const struct os_config *t = ticking(a, c);
-	char rate[96], with[96], saved[96] = "", share[96] = "", head[200], label[96] = "";
+	char rate[96], with[96], saved[96], share[160] = "", label[96];
 	if (strcmp(c->nohz, "full") || !c->rate.n)
 		return;
 	struct estimate r = mean_estimate(&c->rate, ci);
 	fmt_estimate(rate, sizeof(rate), &r, FIGURE_COMPACT);
-	snprintf(head, sizeof(head), "  nohz_full: %s timer interrupts a second on the loop's "
-		 "CPU", rate);
 	if (t) {
 		struct estimate w = mean_estimate(&t->rate, ci), d = diff_estimate(&c->rate, &t->rate, ci);
 		fmt_estimate(with, sizeof(with), &w, FIGURE_COMPACT);
@@ -147,46 +159,73 @@ static void print_nohz_full(const struct os_adds *a, const struct os_config *c, 
 			double k = ds_mean(&t->direct) * 1e-3;    /* ticks a second x ns: ppm */
 			d.v *= k, d.lo *= k, d.hi *= k, d.e *= k;
 			fmt_share_estimate(share, sizeof(share), &d, FIGURE_COMPACT);
+			whole(share);
 		}
 	} else {
 		snprintf(with, sizeof(with), "%llu", c->hz);
-		snprintf(label, sizeof(label), "HZ");
+		snprintf(label, sizeof(label), "CONFIG_HZ");
 		figure_double(saved, sizeof(saved), (double)c->hz - r.v, -1, 0, 0);
 	}
-	char a1[200], a2[160], a3[200];
-	snprintf(a1, sizeof(a1), "(its own count, /proc/interrupts' LOC, not its holes), "
-		 "against %s with the tick (%s):", with, label);
-	snprintf(a2, sizeof(a2), "%s fewer a second%s", saved, share[0] ? "," : "");
-	snprintf(a3, sizeof(a3), share[0] ? "%s of the CPU saved at its direct cost per tick" :
-		 "%s", share);
-	const char *items[] = { a1, a2, a3 };
-	say(head, 4, items, 3);
+	if (share[0])
+		snprintf(share + strlen(share), sizeof(share) - strlen(share), "%s",
+			 " of the CPU saved at that one's direct cost per tick");
+	say(4, "  nohz_full: %s timer interrupts a second on the loop's CPU (its own count, "
+	    "/proc/interrupts' LOC, not its holes) against %s with the tick (%s): %s fewer "
+	    "a second%s%s", whole(rate), whole(with), label, whole(saved), share[0] ? ", " : "",
+	    share);
+}
+
+/* "5d5349b2, 1a2b3c4d": the machines of the bare logs. */
+static void bare_machines(const struct os_adds *a, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; i < a->nbare_work && n < size; i++) {
+		const char *m = a->bare_work[i].machine;
+		int k = 0;
+		while (k < i && strcmp(a->bare_work[k].machine, m))
+			k++;
+		if (k == i)
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? ", " : "",
+					      m[0] ? m : "none");
+	}
+}
+
+/* Whether c is paired with bare logs, and with which runs, in words. */
+static void print_pairing(const struct os_adds *a, const struct os_config *c,
+			  const struct os_source *s)
+{
+	char bare[256];
+	bare_machines(a, bare, sizeof(bare));
+	if (!a->bare_logs)
+		say(4, "  not paired: no log of the bare kernel given");
+	else if (!c->paired)
+		say(4, "  not paired: the machines differ (this log's %s, the bare logs' %s): "
+		    "Linux's figures alone", c->machine[0] ? c->machine : "none", bare);
+	else if (!s)
+		say(4, "  paired with machine %s's bare logs, which have no spin run of %s %s "
+		    "(timer=%s tick_mode=%s)", c->machine, c->timer, c->mode, c->timer, c->mode);
+	else
+		say(4, "  paired with the bare kernel's %s %s spin runs of machine %s", c->timer,
+		    c->mode, c->machine);
 }
 
 static void print_config(const struct os_adds *a, const struct os_config *c, int ci)
 {
-	const struct os_source *s = os_bare_source(a, c);
+	const struct os_source *s = c->paired ? os_bare_source(a, c) : NULL;
 	char label[96];
 	os_config_label(label, sizeof(label), c);
-	printf("\nLinux %s %s (%s %s), %s%s:\n", c->release, label, c->timer, c->mode, c->file,
-	       c->logs > 1 ? " and other logs" : "");
-	if (!a->bare_logs)
-		printf("  not paired: no bare kernel's log given\n");
-	else if (!os_bare_machine(a, c->machine))
-		printf("  not paired: no bare log is of its machine (%s): the machines differ\n",
-		       c->machine[0] ? c->machine : "no machine record");
-	else if (!s)
-		printf("  the bare logs of machine %s have no spin run of %s %s (timer=%s "
-		       "tick_mode=%s)\n", c->machine, c->timer, c->mode, c->timer, c->mode);
-	else
-		printf("  paired with the bare kernel's %s %s spin runs of machine %s\n", c->timer,
-		       c->mode, c->machine);
+	printf("\n");
+	say(4, "Linux %s %s (%s %s), %s%s:", c->release, label, c->timer, c->mode, c->file,
+	    c->logs > 1 ? " and other logs" : "");
+	print_pairing(a, c, s);
 	if (c->direct.n)
 		print_direct(c, s, ci);
 	print_share(c, ci);
 	print_nohz_full(a, c, ci);
 	print_softirqs(c, ci);
-	print_whole(a, c, ci);
+	if (c->paired)
+		print_whole(a, c, ci);
 }
 
 /* The configurations of one machine against its first (the lowest HZ, periodic
