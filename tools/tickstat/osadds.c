@@ -35,13 +35,16 @@ static void take_about(struct os_adds *a, const struct rec *rec)
 		copy(l->machine, sizeof(l->machine), rec_str(rec, "id"));
 	} else if (!strcmp(t, "calibration")) {
 		rec_num(rec, "tsc_hz", &l->tsc_hz);
+	} else if (!strcmp(t, "spin") && !l->step) {
+		rec_num(rec, "step_cycles", &l->step);
 	} else if (!strcmp(t, "linux")) {
 		copy(l->nohz, sizeof(l->nohz), rec_str(rec, "nohz"));
 		copy(l->release, sizeof(l->release), rec_str(rec, "release"));
 	}
 }
 
-static struct os_work *work_of(struct os_work *w, int *n, int max, const char *workload)
+static struct os_work *work_of(struct os_work *w, int *n, int max, const char *workload,
+			       double step)
 {
 	for (int i = 0; i < *n; i++)
 		if (!strcmp(w[i].workload, workload))
@@ -49,6 +52,7 @@ static struct os_work *work_of(struct os_work *w, int *n, int max, const char *w
 	if (*n == max)
 		return NULL;
 	copy(w[*n].workload, sizeof(w[*n].workload), workload);
+	w[*n].step = step;
 	return &w[(*n)++];
 }
 
@@ -94,11 +98,12 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 		while (k < a->nbare_work && (strcmp(a->bare_work[k].machine, a->now.machine) ||
 					     strcmp(a->bare_work[k].w.workload, workload)))
 			k++;
-		if (k == OS_MAX_SOURCES)
-			return;
 		if (k == a->nbare_work) {
+			int n = 0;
+			if (k == OS_MAX_SOURCES)
+				return;
 			copy(a->bare_work[k].machine, sizeof(a->bare_work[k].machine), a->now.machine);
-			copy(a->bare_work[k].w.workload, A_NAME, workload);
+			work_of(&a->bare_work[k].w, &n, 1, workload, a->now.step);
 			a->nbare_work++;
 		}
 		add(a, &a->bare_work[k].w.rate, rate);
@@ -180,7 +185,7 @@ static void take_linux(struct os_adds *a, const struct rec *rec, const char *tim
 		return;
 	add(a, &c->rate, irqs * a->now.tsc_hz / cycles);
 	take_softirqs(a, c, rec, irqs);
-	struct os_work *w = work_of(c->work, &c->nwork, OS_MAX_WORK, workload);
+	struct os_work *w = work_of(c->work, &c->nwork, OS_MAX_WORK, workload, a->now.step);
 	if (w && work_rate(rec, workload, &rate))
 		add(a, &w->rate, rate);
 	if (strcmp(workload, "spin"))
@@ -227,13 +232,13 @@ const struct os_source *os_bare_source(const struct os_adds *a, const struct os_
 	return NULL;
 }
 
-const struct dataset *os_bare_work(const struct os_adds *a, const char *machine,
+const struct os_work *os_bare_work(const struct os_adds *a, const char *machine,
 				   const char *workload)
 {
 	for (int i = 0; i < a->nbare_work; i++)
 		if (!strcmp(a->bare_work[i].machine, machine) &&
 		    !strcmp(a->bare_work[i].w.workload, workload))
-			return &a->bare_work[i].w.rate;
+			return &a->bare_work[i].w;
 	return NULL;
 }
 
@@ -249,14 +254,15 @@ bool os_bare_machine(const struct os_adds *a, const char *machine)
 }
 
 struct estimate os_whole(const struct os_adds *a, const struct os_config *c,
-			 const struct os_work *w, int ci)
+			 const struct os_work *w, int ci, double *bare_step)
 {
-	const struct dataset *bare = os_bare_work(a, c->machine, w->workload);
+	const struct os_work *bare = os_bare_work(a, c->machine, w->workload);
 	struct estimate e = { .ok = false };
-	if (!bare || !bare->n || !w->rate.n)
+	*bare_step = bare ? bare->step : 0;
+	if (!bare || !bare->rate.n || !w->rate.n || bare->step != w->step)
 		return e;
-	double base = ds_mean(bare), k = 1e6 / base;
-	e = diff_estimate(&w->rate, bare, ci);  /* bare - Linux */
+	double k = 1e6 / ds_mean(&bare->rate);
+	e = diff_estimate(&w->rate, &bare->rate, ci);  /* bare - Linux */
 	e.v *= k, e.lo *= k, e.hi *= k, e.e *= k;
 	return e;
 }
@@ -270,12 +276,11 @@ bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_p
 	p->linux_direct = ds_mean(&c->direct);
 	p->floor = s && s->floor.n ? ds_mean(&s->floor) : 0;
 	for (int k = 0; k < c->nwork; k++) {
-		double rate = ds_mean(&c->rate);
-		const struct dataset *bare = os_bare_work(a, c->machine, c->work[k].workload);
-		if (strcmp(c->work[k].workload, "spin") || !bare || !bare->n || !(rate > 0))
+		double rate = ds_mean(&c->rate), step;
+		struct estimate whole = os_whole(a, c, &c->work[k], 0, &step);   /* ppm */
+		if (strcmp(c->work[k].workload, "spin") || !whole.ok || !(rate > 0))
 			continue;
-		double whole = 1 - ds_mean(&c->work[k].rate) / ds_mean(bare);   /* of the CPU */
-		p->rest = whole * 1e9 / rate - p->linux_direct;
+		p->rest = whole.v * 1e3 / rate - p->linux_direct;
 		p->rest = p->rest > 0 ? p->rest : 0;
 	}
 	return true;

@@ -19,10 +19,12 @@
 #define OS_MAX_SOFTIRQ  12
 #define OS_MAX_WORK     4
 
-/* A workload's rate: iterations per TSC cycle, per run. */
+/* A workload's rate: iterations per TSC cycle, per run; step: the spin loop's step
+ * of the log it came from first (its spin record's step_cycles; 0: none). */
 struct os_work {
 	char workload[A_NAME];
 	struct dataset rate;
+	double step;
 };
 
 /* One Linux configuration: the logs of one machine, HZ, tick mode (nohz) and clock
@@ -57,7 +59,7 @@ struct os_log {
 	const char *file;
 	bool under_linux;
 	char machine[16], nohz[8], release[64];
-	double tsc_hz;
+	double tsc_hz, step;     /* step: the spin record's step_cycles */
 	unsigned boot;           /* numbered across the logs */
 };
 
@@ -79,14 +81,15 @@ void os_adds_free(struct os_adds *a);
 /* The bare kernel's runs of c's machine, timer and mode, or NULL; the rate of a
  * workload's timer-off runs on a machine, or NULL; whether a machine has bare logs. */
 const struct os_source *os_bare_source(const struct os_adds *a, const struct os_config *c);
-const struct dataset *os_bare_work(const struct os_adds *a, const char *machine,
+const struct os_work *os_bare_work(const struct os_adds *a, const char *machine,
 				   const char *workload);
 bool os_bare_machine(const struct os_adds *a, const char *machine);
 /* The CPU share the whole OS takes from workload w under c, ppm: (bare rate - Linux
  * rate) / bare rate, the bare kernel's timer-off runs of c's machine; .ok false
- * without them. */
+ * without them, or when the loop's step differs (*bare_step: the bare one), so
+ * that a rate compares another clock or an emulator's other time. */
 struct estimate os_whole(const struct os_adds *a, const struct os_config *c,
-			 const struct os_work *w, int ci);
+			 const struct os_work *w, int ci, double *bare_step);
 
 /* A tick of c taken apart, ns (means): the bare floor (0 without it), Linux's
  * direct cost (the floor within it), and the rest of the whole OS's loss on spin

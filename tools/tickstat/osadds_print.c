@@ -118,8 +118,13 @@ static void print_share(const struct os_config *c, int ci)
 static void print_whole(const struct os_adds *a, const struct os_config *c, int ci)
 {
 	for (int k = 0; k < c->nwork; k++) {
-		struct estimate e = os_whole(a, c, &c->work[k], ci);
+		double bare_step;
+		struct estimate e = os_whole(a, c, &c->work[k], ci, &bare_step);
 		char v[96];
+		if (!e.ok && bare_step && bare_step != c->work[k].step)
+			say(4, "  the whole OS: not compared, the loop's step differs (%.0f cycles "
+			    "under Linux, %.0f bare): another core clock, or an emulator's time "
+			    "without -icount", c->work[k].step, bare_step);
 		if (!e.ok)
 			continue;
 		fmt_share_estimate(v, sizeof(v), &e, FIGURE_COMPACT);

@@ -48,7 +48,7 @@ void print_share_verdict(const char *what, const struct dataset *a, const struct
 			 double boot_cost, int ci)
 {
 	struct verdict v = verdict_of(a, b, boot_cost, ci);
-	char diff[96], need[64], head[200], tail[160];
+	char diff[112], need[64], head[200], tail[160];
 	struct line l;
 	if (!v.d.interval) {
 		printf("    %s: too few runs to compare (n=%zu+%zu)\n", what, v.d.na, v.d.nb);
@@ -56,13 +56,16 @@ void print_share_verdict(const char *what, const struct dataset *a, const struct
 	}
 	fmt_share_estimate(diff, sizeof(diff), &v.d, FIGURE_SIGN | FIGURE_COMPACT);
 	method_item(tail, sizeof(tail), &v.d, ci);
+	snprintf(head, sizeof(head), "    %s:", what);
+	begin(&l, head, 6);
 	if (v.proven) {
-		snprintf(head, sizeof(head), "    %s: %s of the CPU", what, diff);
-		begin(&l, head, 6);
+		line_add(&l, " ", strcat(diff, " of the CPU"));
 	} else {
-		fmt_verdict_need(need, sizeof(need), &v);
-		snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, need);
-		begin(&l, head, 6);
+		fmt_verdict_need(need + 1, sizeof(need) - 2, &v);
+		need[0] = '(';
+		strcat(need, "):");
+		line_add(&l, " ", "no difference proven");
+		line_add(&l, " ", need);
 		line_add(&l, " ", diff);
 	}
 	line_add(&l, " ", tail);
