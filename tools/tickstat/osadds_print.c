@@ -45,11 +45,11 @@ static void say(int indent, const char *fmt, ...)
 
 /* "    bare floor handler   10.0 (exact), 10.0 TSC cycles" */
 static void direct_row(const char *what, const struct dataset *d, const struct dataset *cycles,
-		       int ci)
+		       int ci, const char *handler)
 {
 	char v[96], n[48];
 	if (!d->n) {
-		printf("    %-20s not in the logs\n", what);
+		printf("    %-20s not in the logs (a bare run with handler=%s)\n", what, handler);
 		return;
 	}
 	struct estimate e = mean_estimate(d, ci);
@@ -67,10 +67,10 @@ static void print_direct(const struct os_config *c, const struct os_source *s, i
 	fmt_method(method, sizeof(method), &e, ci);
 	printf("  direct cost per tick, ns (Linux: %s):\n", method);
 	if (s) {
-		direct_row("bare floor handler", &s->floor, &s->floor_cycles, ci);
-		direct_row("bare full handler", &s->full, &s->full_cycles, ci);
+		direct_row("bare floor handler", &s->floor, &s->floor_cycles, ci, "floor");
+		direct_row("bare full handler", &s->full, &s->full_cycles, ci, "full");
 	}
-	direct_row("Linux", &c->direct, &c->direct_cycles, ci);
+	direct_row("Linux", &c->direct, &c->direct_cycles, ci, NULL);
 	if (s && s->floor.n) {
 		struct estimate d = diff_estimate(&s->floor, &c->direct, ci);
 		fmt_estimate(v, sizeof(v), &d, FIGURE_SIGN | FIGURE_COMPACT);
