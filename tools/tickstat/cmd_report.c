@@ -45,19 +45,20 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 	return rc;
 }
 
-/* "What the OS adds to a tick": the bare logs paths[0 .. bare) read again quietly
- * (their figures' reading said their problems), the Linux logs after them aloud
- * unless the report read them already (no bare log). */
+/* "What the OS adds to a tick": the logs the report read already (the bare ones,
+ * paths[0 .. bare), or all of them when none is bare) read again quietly, their
+ * problems said; the Linux logs after the bare ones aloud. */
 static int report_os(char **paths, int n, int bare, int ci)
 {
 	struct os_adds *a = calloc(1, sizeof(*a));
-	struct log_report quiet = { .quiet = true }, rep = { .quiet = bare == 0 };
-	int rc = 2;
+	struct log_report quiet = { .quiet = true }, rep = { 0 };
+	int rc = 0, read = bare ? bare : n;
 	if (!a)
-		return rc;
-	for (int i = 0; i < bare; i++)
+		return 2;
+	for (int i = 0; i < read; i++)
 		log_read(paths[i], os_adds_take, a, &quiet);
-	rc = read_logs(paths + bare, n - bare, os_adds_take, a, &rep);
+	if (read < n)
+		rc = read_logs(paths + read, n - read, os_adds_take, a, &rep);
 	if (rc < 2)
 		os_adds_print(a, ci);
 	os_adds_free(a);

@@ -3,6 +3,7 @@
  * (docs/FORMAT.md, "Under Linux"); the bare kernel's otherwise. */
 #include "osadds.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +28,11 @@ static void take_about(struct os_adds *a, const struct rec *rec)
 		memset(l, 0, sizeof(*l));
 		l->file = rec->file;
 		l->boot = a->boots++;
+		a->bare_logs++;          /* until its platform says linux */
 	} else if (!strcmp(t, "platform")) {
 		const char *os = rec_str(rec, "os");
 		l->under_linux = os && !strcmp(os, "linux");
-		a->bare_logs += !l->under_linux;
+		a->bare_logs -= l->under_linux;
 	} else if (!strcmp(t, "machine")) {
 		copy(l->machine, sizeof(l->machine), rec_str(rec, "id"));
 	} else if (!strcmp(t, "calibration")) {
@@ -76,13 +78,33 @@ static struct os_source *source_of(struct os_adds *a, const char *timer, const c
 		    !strcmp(s->mode, mode))
 			return s;
 	}
-	if (a->nsource == OS_MAX_SOURCES)
+	if (a->nsource == OS_MAX_SOURCES) {
+		a->full = true;
 		return NULL;
+	}
 	struct os_source *s = &a->src[a->nsource++];
 	copy(s->machine, sizeof(s->machine), a->now.machine);
 	copy(s->timer, sizeof(s->timer), timer);
 	copy(s->mode, sizeof(s->mode), mode);
 	return s;
+}
+
+/* The bare timer-off runs of this log's machine and a workload. */
+static struct os_work *bare_work_of(struct os_adds *a, const char *workload)
+{
+	int k = 0, one = 0;
+	while (k < a->nbare_work && (strcmp(a->bare_work[k].machine, a->now.machine) ||
+				     strcmp(a->bare_work[k].w.workload, workload)))
+		k++;
+	if (k < a->nbare_work)
+		return &a->bare_work[k].w;
+	if (k == OS_MAX_SOURCES) {
+		a->full = true;
+		return NULL;
+	}
+	copy(a->bare_work[k].machine, sizeof(a->bare_work[k].machine), a->now.machine);
+	a->nbare_work++;
+	return work_of(&a->bare_work[k].w, &one, 1, workload, a->now.step);
 }
 
 /* A bare run on one CPU: spin with the timer, its direct cost by handler; without
@@ -94,19 +116,9 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 	double direct, rate, unit = a->now.tsc_hz > 0 ? 1e9 / a->now.tsc_hz : 1;
 	rec_bool(rec, "timer_on", &on);
 	if (!on && work_rate(rec, workload, &rate)) {
-		int k = 0;
-		while (k < a->nbare_work && (strcmp(a->bare_work[k].machine, a->now.machine) ||
-					     strcmp(a->bare_work[k].w.workload, workload)))
-			k++;
-		if (k == a->nbare_work) {
-			int n = 0;
-			if (k == OS_MAX_SOURCES)
-				return;
-			copy(a->bare_work[k].machine, sizeof(a->bare_work[k].machine), a->now.machine);
-			work_of(&a->bare_work[k].w, &n, 1, workload, a->now.step);
-			a->nbare_work++;
-		}
-		add(a, &a->bare_work[k].w.rate, rate);
+		struct os_work *w = bare_work_of(a, workload);
+		if (w)
+			add(a, &w->rate, rate);
 		return;
 	}
 	const char *handler = rec_str(rec, "handler");
@@ -131,8 +143,10 @@ static struct os_config *config_of(struct os_adds *a, const char *timer, const c
 			return c;
 		}
 	}
-	if (a->nconfig == OS_MAX_CONFIGS)
+	if (a->nconfig == OS_MAX_CONFIGS) {
+		a->full = true;
 		return NULL;
+	}
 	struct os_config *c = &a->cfg[a->nconfig++];
 	copy(c->machine, sizeof(c->machine), a->now.machine);
 	copy(c->timer, sizeof(c->timer), timer);
@@ -275,13 +289,11 @@ bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_p
 		return false;
 	p->linux_direct = ds_mean(&c->direct);
 	p->floor = s && s->floor.n ? ds_mean(&s->floor) : 0;
+	double rate = ds_mean(&c->rate), step;
 	for (int k = 0; k < c->nwork; k++) {
-		double rate = ds_mean(&c->rate), step;
 		struct estimate whole = os_whole(a, c, &c->work[k], 0, &step);   /* ppm */
-		if (strcmp(c->work[k].workload, "spin") || !whole.ok || !(rate > 0))
-			continue;
-		p->rest = whole.v * 1e3 / rate - p->linux_direct;
-		p->rest = p->rest > 0 ? p->rest : 0;
+		if (!strcmp(c->work[k].workload, "spin") && whole.ok && rate > 0)
+			p->rest = fmax(whole.v * 1e3 / rate - p->linux_direct, 0);
 	}
 	return true;
 }

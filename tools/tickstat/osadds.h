@@ -70,7 +70,7 @@ struct os_adds {
 	struct { char machine[16]; struct os_work w; } bare_work[OS_MAX_SOURCES];
 	struct os_log now;       /* the log being read */
 	unsigned boots;
-	bool full;               /* more configurations or sources than the tables hold */
+	bool full;               /* more than the tables hold, or out of memory */
 };
 
 /* Give every record of the logs, bare and Linux, in log order (ctx: an os_adds,
@@ -98,7 +98,8 @@ struct estimate os_whole(const struct os_adds *a, const struct os_config *c,
 struct os_parts { double floor, linux_direct, rest; };
 bool os_parts_of(const struct os_adds *a, const struct os_config *c, struct os_parts *p);
 
-/* The configurations in order: those paired with bare logs first, then machine, HZ, then the tick's mode (off, idle, full). */
+/* The configurations in order: those paired with bare logs first, then machine, HZ
+ * and the tick's mode (off, idle, full). */
 void os_adds_order(struct os_adds *a);
 /* "HZ=250 nohz=idle" (no other text of the log in it: the plot's labels). */
 void os_config_label(char *buf, size_t size, const struct os_config *c);

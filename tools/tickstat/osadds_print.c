@@ -263,6 +263,9 @@ void os_adds_print(struct os_adds *a, int ci)
 	os_adds_order(a);
 	printf("\nWhat the OS adds to a tick (tickbench-linux's logs beside the bare kernel's\n"
 	       "of the same machine, the clock event device Linux ticks with):\n");
+	if (a->full)
+		say(4, "note: more configurations than the section holds (%d Linux, %d bare), "
+		    "or too little memory: some runs are left out", OS_MAX_CONFIGS, OS_MAX_SOURCES);
 	for (int i = 0; i < a->nconfig; i++)
 		print_config(a, &a->cfg[i], ci);
 	print_verdicts(a, ci);
