@@ -4,6 +4,7 @@
 #include "osadds.h"
 #include "report.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -145,6 +146,18 @@ static const struct os_config *ticking(const struct os_adds *a, const struct os_
 	return NULL;
 }
 
+/* Ticks a second saved times the direct cost per tick (ns): ppm of the CPU, its
+ * half width from both to first order, sqrt((e_r d)^2 + (r e_d)^2). */
+static struct estimate priced(const struct estimate *saved, const struct dataset *direct, int ci)
+{
+	struct estimate d = mean_estimate(direct, ci), p = *saved;
+	double ed = d.interval ? d.e : 0;
+	p.v = saved->v * d.v * 1e-3;
+	p.e = 1e-3 * sqrt(saved->e * d.v * saved->e * d.v + saved->v * ed * saved->v * ed);
+	p.lo = p.v - p.e, p.hi = p.v + p.e;
+	return p;
+}
+
 /* What nohz_full saves: from the loop's CPU's own timer interrupt count, against a
  * configuration with the tick (else HZ), at that one's direct cost per tick. */
 static void print_nohz_full(const struct os_adds *a, const struct os_config *c, int ci)
@@ -161,9 +174,8 @@ static void print_nohz_full(const struct os_adds *a, const struct os_config *c, 
 		os_config_label(label, sizeof(label), t);
 		fmt_estimate(saved, sizeof(saved), &d, FIGURE_COMPACT);
 		if (t->direct.n) {
-			double k = ds_mean(&t->direct) * 1e-3;    /* ticks a second x ns: ppm */
-			d.v *= k, d.lo *= k, d.hi *= k, d.e *= k;
-			fmt_share_estimate(share, sizeof(share), &d, FIGURE_COMPACT);
+			struct estimate p = priced(&d, &t->direct, ci);
+			fmt_share_estimate(share, sizeof(share), &p, FIGURE_COMPACT);
 			whole(share);
 		}
 	} else {
