@@ -29,6 +29,8 @@ static void say(int indent, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	size_t lead = strspn(text, " ");
+	if (!text[lead])
+		return;
 	for (char *w = strtok_r(text + lead, " ", &save), *first = w; w;
 	     w = strtok_r(NULL, " ", &save)) {
 		for (char *c = w; *c; c++)

@@ -61,7 +61,7 @@ void print_share_verdict(const char *what, const struct dataset *a, const struct
 	if (v.proven) {
 		line_add(&l, " ", strcat(diff, " of the CPU"));
 	} else {
-		fmt_verdict_need(need + 1, sizeof(need) - 2, &v);
+		fmt_verdict_need(need + 1, sizeof(need) - 3, &v);
 		need[0] = '(';
 		strcat(need, "):");
 		line_add(&l, " ", "no difference proven");
