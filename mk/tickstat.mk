@@ -19,6 +19,9 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
+	tools/tickstat/osadds.c \
+	tools/tickstat/osadds_print.c \
+	tools/tickstat/osadds_plot.c \
 	tools/tickstat/plot_hz.c \
 	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c \
@@ -44,6 +47,7 @@ TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_sta
 	test_tickstat_boots \
 	test_tickstat_machines test_tickstat_work)
 GEN_LOG := $(BUILD)/gen-log
+GEN_OS_LOG := $(BUILD)/gen-os-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 
 .PHONY: fuzz-tickstat bench-tickstat
@@ -73,6 +77,10 @@ $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ -lm
 
+$(GEN_OS_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-os-log.c $(SHARED_SRCS))
+	$(call msg,HOSTLD,$@)
+	$(Q)$(HOSTCC) -o $@ $^ -lm
+
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)
@@ -86,7 +94,7 @@ $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat -I lib \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(TICKSTAT_LIBS)
 
-host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)
+host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG) $(GEN_OS_LOG)
 ifneq ($(shell command -v clang 2>/dev/null),)
 host: $(TICKSTAT_FUZZ)
 endif

@@ -52,6 +52,33 @@ static void groups_pool_only_same_id_and_build(void **state)
 	(void)state;
 }
 
+/* tickbench-linux's logs (b, d) set after the bare ones, each side in its order, and
+ * the bare ones grouped alone: a and c of one machine and build, one group, though
+ * b shares their id and build. */
+static void linux_logs_set_apart(void **state)
+{
+	char *paths[] = { "a.log", "b.log", "c.log", "d.log" };
+	struct mlog ids[] = {
+		ml(paths[0], "00000001", "v1", ""), ml(paths[1], "00000001", "v1", ""),
+		ml(paths[2], "00000001", "v1", ""), ml(paths[3], "00000002", "v1", ""),
+	};
+	ids[1].under_linux = ids[3].under_linux = true;
+	struct mgroup g[M_MAX_GROUPS];
+	int bare = -1, ng = machine_groups(ids, 4, g);
+	assert_int_equal(ng, 2);
+	ng = machine_bare_first(paths, ids, 4, g, ng, &bare);
+	assert_int_equal(bare, 2);
+	assert_int_equal(ng, 1);
+	assert_string_equal(paths[0], "a.log");
+	assert_string_equal(paths[1], "c.log");
+	assert_string_equal(paths[2], "b.log");
+	assert_string_equal(paths[3], "d.log");
+	assert_string_equal(ids[1].path, "c.log");
+	assert_int_equal(g[0].nlogs, 2);
+	assert_int_equal(g[0].logs[1], 1);
+	(void)state;
+}
+
 static void baseline_by_key_or_id(void **state)
 {
 	struct mlog ids[] = {
@@ -173,6 +200,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(groups_pool_only_same_id_and_build),
+		cmocka_unit_test(linux_logs_set_apart),
 		cmocka_unit_test(baseline_by_key_or_id),
 		cmocka_unit_test(labels_fit_and_name_unknown_logs),
 		cmocka_unit_test(figures_of_a_report),

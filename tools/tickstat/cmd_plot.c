@@ -11,13 +11,16 @@
  *   - latency histograms (stats records of bench "latency"), log scales;
  *   - read and arm costs (benches "readcost", "armcost"): the mean over runs of the
  *     per-run medians, as bars with min..max whiskers;
- *   - idle package power against HZ, tickless its own point (idle_plot.c).
+ *   - idle package power against HZ, tickless its own point (idle_plot.c);
+ *   - tickbench-linux's logs beside the bare kernel's: what the OS adds to a tick
+ *     (osadds_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
 #include "idle.h"
 #include "machines.h"
+#include "osadds.h"
 #include "tick.h"
 
 #include <ctype.h>
@@ -50,6 +53,7 @@ struct dist_series {
 struct plot {
 	int ndist, nconfig;
 	struct report *report;   /* the per-run figures against HZ */
+	struct os_adds os;       /* tickbench-linux's logs beside the bare kernel's */
 	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
@@ -137,6 +141,9 @@ static void take(const struct rec *r, void *ctx)
 {
 	struct plot *p = ctx;
 	double v;
+	os_adds_take(r, &p->os);
+	if (p->os.now.under_linux && p->os.now.file == r->file)
+		return;                  /* the OS panel's alone */
 	report_take(r, p->report);
 	if (!strcmp(r->type, "run"))
 		take_run(p, r);
@@ -349,7 +356,7 @@ static int draw(struct plot *p, const char *out)
 {
 	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, label_max = 0;
+	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, label_max = 0;
 	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream */
@@ -360,9 +367,10 @@ static int draw(struct plot *p, const char *out)
 		nl = latency_blocks(scratch, p);
 		nc = cost_block(scratch, p, &label_max);
 		ni = idle_plot_blocks(scratch, p->report->idle);
+		no = os_adds_block(scratch, &p->os);
 		fclose(scratch);
 	}
-	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0);
+	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0);
 	if (!panels) {
 		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
 		free(t);
@@ -380,6 +388,7 @@ static int draw(struct plot *p, const char *out)
 	latency_blocks(g, p);
 	cost_block(g, p, &label_max);
 	idle_plot_blocks(g, p->report->idle);
+	os_adds_block(g, &p->os);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
 		hz_plot(g, p->report, &t->hz);
@@ -391,6 +400,8 @@ static int draw(struct plot *p, const char *out)
 		plot_costs(g, label_max);
 	if (ni)
 		idle_plot(g, p->report->idle, ni);
+	if (no)
+		os_adds_plot(g);
 	fprintf(g, "unset multiplot\n");
 	free(t);
 	return gnuplot_finish(gp);
@@ -407,7 +418,9 @@ static int plot_machines(char **logs, int nlogs, const char *out)
 {
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
-	int rc = -1, ng = machine_setup(logs, nlogs, &ids, &g);
+	int rc = -1, bare = 0, ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng >= 0)
+		ng = machine_bare_first(logs, ids, nlogs, g, ng, &bare);
 	if (ng < 0)
 		rc = 2;
 	if (ng > 1) {
@@ -426,8 +439,9 @@ static int plot_machines(char **logs, int nlogs, const char *out)
 const struct help help_plot = {
 	"plot LOG... -o FILE.png|FILE.svg|FILE.gp",
 	"  CPU share and cost against HZ per timer, latency histograms, read and arm\n"
-	"  costs, idle power, 1 versus N CPUs, through gnuplot; several machines: a\n"
-	"  panel per figure, a bar per machine\n",
+	"  costs, idle power, 1 versus N CPUs, what the OS adds to a tick (Linux's\n"
+	"  logs beside the bare ones), through gnuplot; several machines: a panel per\n"
+	"  figure, a bar per machine\n",
 	"  -o FILE         the image, .png or .svg, or .gp: the gnuplot script, which\n"
 	"                  draws FILE.png\n", NULL
 };
@@ -464,6 +478,7 @@ int cmd_plot(int argc, char **argv)
 		rc = d > rc ? d : rc;
 	}
 	report_free(p->report);
+	os_adds_free(&p->os);
 	for (int i = 0; i < p->nconfig; i++)
 		free_tick_runs(&p->config[i].runs);
 	for (int i = 0; i < p->ndist; i++)

@@ -3,6 +3,7 @@
  * (machines.c, machines_report.c). */
 #include "report.h"
 #include "machines.h"
+#include "osadds.h"
 #include "tickstat.h"
 
 #include <stdio.h>
@@ -44,13 +45,35 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 	return rc;
 }
 
+/* "What the OS adds to a tick": the logs the report read already (the bare ones,
+ * paths[0 .. bare), or all of them when none is bare) read again quietly, their
+ * problems said; the Linux logs after the bare ones aloud. */
+static int report_os(char **paths, int n, int bare, int ci)
+{
+	struct os_adds *a = calloc(1, sizeof(*a));
+	struct log_report quiet = { .quiet = true }, rep = { 0 };
+	int rc = 0, read = bare ? bare : n;
+	if (!a)
+		return 2;
+	for (int i = 0; i < read; i++)
+		log_read(paths[i], os_adds_take, a, &quiet);
+	if (read < n)
+		rc = read_logs(paths + read, n - read, os_adds_take, a, &rep);
+	if (rc < 2)
+		os_adds_print(a, ci);
+	os_adds_free(a);
+	free(a);
+	return rc;
+}
+
 const struct help help_report = {
 	"report [-c LEVEL] [--baseline KEY|ID] LOG...",
 	"  the answer on one page: CPU share lost at each HZ with its interval and\n"
 	"  verdicts, modes, CPUs, direct and indirect cost, read/arm/latency, warnings;\n"
 	"  several logs of a machine and build are pooled as boots (each interval over\n"
 	"  them); logs of several machines: a table per figure, a row per machine,\n"
-	"  verdicts against the baseline (default M1)\n",
+	"  verdicts against the baseline (default M1); tickbench-linux's logs beside\n"
+	"  the bare kernel's of one machine: what the OS adds to a tick\n",
 	HELP_LEVEL
 	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
 	"                  held against, by key (M2) or machine id (or its prefix)\n", NULL
@@ -83,13 +106,19 @@ int cmd_report(int argc, char **argv)
 	}
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
-	int rc, ng = machine_setup(logs, nlogs, &ids, &g);
+	int rc, bare = 0, ng = machine_setup(logs, nlogs, &ids, &g);
+	if (ng >= 0)
+		ng = machine_bare_first(logs, ids, nlogs, g, ng, &bare);
 	if (ng < 0)
 		rc = 2;
 	else if (ng > 1)
 		rc = report_machines(g, ng, logs, baseline, r->ci);
 	else
-		rc = report_one(r, logs, nlogs, baseline);
+		rc = report_one(r, logs, bare ? bare : nlogs, baseline);
+	if (rc < 2 && bare < nlogs) {
+		int os = report_os(logs, nlogs, bare, r->ci);
+		rc = os > rc ? os : rc;
+	}
 	report_free(r);
 	free(ids);
 	free(g);

@@ -19,6 +19,9 @@ static void scan_record(const struct rec *r, void *ctx)
 	struct mlog *m = ctx;
 	if (!strcmp(r->type, "boot") && !m->version[0]) {
 		copy_field(m->version, sizeof(m->version), r, "version");
+	} else if (!strcmp(r->type, "platform")) {
+		const char *os = rec_str(r, "os");
+		m->under_linux |= os && !strcmp(os, "linux");
 	} else if (!strcmp(r->type, "machine") && !m->id[0]) {
 		copy_field(m->id, sizeof(m->id), r, "id");
 		copy_field(m->manufacturer, sizeof(m->manufacturer), r, "system_manufacturer");
@@ -173,6 +176,34 @@ void machine_legend(const struct mgroup *g, int n, int baseline)
 	legend_notes(g, n);
 	printf("baseline: %s; logs of one machine id and one build are pooled, no others\n",
 	       g[baseline].key);
+}
+
+int machine_bare_first(char **paths, struct mlog *ids, int n, struct mgroup *groups, int ng,
+		       int *bare)
+{
+	char **p = calloc((size_t)n + 1, sizeof(*p));
+	struct mlog *m = calloc((size_t)n + 1, sizeof(*m));
+	int k = 0;
+	*bare = 0;
+	for (int pass = 0; p && m && pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			if (ids[i].under_linux == (pass == 1)) {
+				p[k] = paths[i];
+				m[k++] = ids[i];
+				if (!pass)
+					*bare = k;
+			}
+	if (!p || !m) {
+		ng = -1;
+	} else {
+		memcpy(paths, p, (size_t)n * sizeof(*p));
+		memcpy(ids, m, (size_t)n * sizeof(*m));
+		if (*bare > 0 && *bare < n)
+			ng = machine_groups(ids, *bare, groups);
+	}
+	free(p);
+	free(m);
+	return ng;
 }
 
 int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups)

@@ -17,6 +17,7 @@ struct mlog {
 	const char *path;
 	char id[16], version[64], firmware[16];
 	char manufacturer[64], product[64], brand[80], bios_version[64], microcode[24];
+	bool under_linux;              /* tickbench-linux's log: its platform's os "linux" */
 };
 
 /* Logs pooled as one machine: same id and same version; a log without an id is a
@@ -79,6 +80,13 @@ int machines_plot(struct mgroup *g, int n, const char *out);
 /* The report across machines: the legend, then per headline figure one row per
  * machine with its interval and its difference to the baseline group. */
 void machines_print(struct mgroup *g, int n, int baseline, int ci);
+
+/* Set tickbench-linux's logs apart (report's "What the OS adds to a tick"): paths[]
+ * and ids[] reordered, the bare kernel's logs first, each side in its order, and
+ * the bare ones alone grouped anew into groups when there are both. Returns the
+ * groups; *bare: the bare logs. */
+int machine_bare_first(char **paths, struct mlog *ids, int n, struct mgroup *groups, int ng,
+		       int *bare);
 
 /* The groups for the logs (scan and group), with a message on error; returns the
  * count, or -1. */

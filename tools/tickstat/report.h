@@ -27,6 +27,12 @@ void stdout_line(void *ctx, const char *line);
 
 /* report_print.c: the page: the logs, then lib's answer, then the host's sections. */
 void report_print(struct report *r, char **logs, int nlogs);
+/* "    WHAT: +0.84 % +/- 0.06 % of the CPU (95 %, 1 boot x 10 runs, t over runs)", or
+ * "    WHAT: no difference proven (needed: 1 boot x 37 runs): +0.01 % +/- 0.03 %
+ * (...)": mean(b) - mean(a) of two sets of shares (ppm), the test of the answer's
+ * verdicts (lib/estimate.h's verdict_of); boot_cost as boot_cost() gives it. */
+void print_share_verdict(const char *what, const struct dataset *a, const struct dataset *b,
+			 double boot_cost, int ci);
 /* report_work.c: the work models, misses per tick, ftq and the 1 % crossing. */
 void report_print_work(struct report *r);
 /* The tick_data_kib at which the share of the CPU crosses ppm, interpolated

@@ -44,28 +44,28 @@ static bool first_of(const struct report *r, int i,
 	return true;
 }
 
-/* "one-shot vs periodic: +0.84 % +/- 0.06 % of the CPU (95 %, 1 boot x 10 runs, t
- * over runs)", or "...: no difference proven (needed: 1 boot x 37 runs): +0.01 % +/-
- * 0.03 % (...)"; the test is the answer's verdicts' (Student's t, pooled s). */
-static void print_verdict(struct report *r, const char *what, const struct rconfig *a,
-			  const struct rconfig *b)
+void print_share_verdict(const char *what, const struct dataset *a, const struct dataset *b,
+			 double boot_cost, int ci)
 {
-	struct verdict v = verdict_of(&a->lost, &b->lost, boot_cost(r, a, b), r->ci);
-	char diff[96], need[64], head[200], tail[160];
+	struct verdict v = verdict_of(a, b, boot_cost, ci);
+	char diff[112], need[64], head[200], tail[160];
 	struct line l;
 	if (!v.d.interval) {
 		printf("    %s: too few runs to compare (n=%zu+%zu)\n", what, v.d.na, v.d.nb);
 		return;
 	}
 	fmt_share_estimate(diff, sizeof(diff), &v.d, FIGURE_SIGN | FIGURE_COMPACT);
-	method_item(tail, sizeof(tail), &v.d, r->ci);
+	method_item(tail, sizeof(tail), &v.d, ci);
+	snprintf(head, sizeof(head), "    %s:", what);
+	begin(&l, head, 6);
 	if (v.proven) {
-		snprintf(head, sizeof(head), "    %s: %s of the CPU", what, diff);
-		begin(&l, head, 6);
+		line_add(&l, " ", strcat(diff, " of the CPU"));
 	} else {
-		fmt_verdict_need(need, sizeof(need), &v);
-		snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, need);
-		begin(&l, head, 6);
+		fmt_verdict_need(need + 1, sizeof(need) - 3, &v);
+		need[0] = '(';
+		strcat(need, "):");
+		line_add(&l, " ", "no difference proven");
+		line_add(&l, " ", need);
 		line_add(&l, " ", diff);
 	}
 	line_add(&l, " ", tail);
@@ -268,7 +268,8 @@ static void print_modes(struct report *r)
 		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", &o->lost, r->ci, &it.e[1]);
 		add_item(&it, "; ");
 		print_items(&l, &it, r->ci);
-		print_verdict(r, "one-shot vs periodic", p, o);
+		print_share_verdict("one-shot vs periodic", &p->lost, &o->lost, boot_cost(r, p, o),
+				    r->ci);
 	}
 }
 
