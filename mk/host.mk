@@ -35,7 +35,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 host: $(UNIT_BINS) $(BUILD)/qr-render
 unit-test: $(UNIT_BINS)
 
-$(BUILD)/host-obj/%.o: %.c
+$(BUILD)/host-obj/%.o: %.c $(BUILD)/flags
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
@@ -75,7 +75,7 @@ $(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -DLINUX_FIXTURES='"$
 
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
 $(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/core/%.o,spin spin_loop hist)
-$(BUILD)/host-obj/%.o: %.S
+$(BUILD)/host-obj/%.o: %.S $(BUILD)/flags
 	$(call msg,HOSTAS,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) -c $< -o $@

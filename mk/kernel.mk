@@ -174,7 +174,8 @@ $(BUILD)/kernel-obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
 
-$(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += -I bench/core
+INCLUDES_kmain := -I bench/core
+$(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += $(INCLUDES_kmain)
 # The floor handlers are leaves of a few instructions: no frame pointer to set up.
 $(BUILD)/kernel-obj/bench/core/floor.o: CFLAGS += -fomit-frame-pointer
 
@@ -186,6 +187,19 @@ $(BUILD)/version.h: FORCE
 	@echo '#define TICKBENCH_VERSION "$(VERSION)"' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/kernel-obj/kernel/platform.o: $(BUILD)/version.h
+
+# The compilers' flags and include paths in a file of their own, rewritten only when
+# they change: every object depends on it, so an object compiled with other flags is
+# rebuilt. Its .d file cannot tell: a header that moved to another include folder
+# (bench/core/) leaves the objects that include it unchanged, and make takes the
+# old path, gone, for a header deleted (tests/host/flags-rebuild.sh).
+$(BUILD)/flags: FORCE
+	@mkdir -p $(BUILD)
+	@printf '%s\n' '$(CC) $(CFLAGS) $(SSE_CFLAGS) $(ASFLAGS)' \
+		'$(foreach l,lib arch kernel bench kmain linux,$(INCLUDES_$(l)))' \
+		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+$(KERNEL_OBJS): $(BUILD)/flags
 
 # The kernel is position independent (linker.ld, boot/entry.S): the link may leave
 # only R_X86_64_RELATIVE relocations, the one kind boot/entry.S applies (RELR, packed

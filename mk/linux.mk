@@ -32,6 +32,7 @@ $(BUILD)/linux-obj/%.o: %.S
 	$(Q)$(HOSTCC) -c $< -o $@
 
 $(BUILD)/linux-obj/linux/about.o: $(BUILD)/version.h
+$(LINUX_OBJS): $(BUILD)/flags
 
 $(LINUX_PROG): $(LINUX_OBJS)
 	$(call msg,HOSTLD,$@)
