@@ -1,15 +1,10 @@
 /* tick's work models (see tickwork.h). */
 #include "tickwork.h"
 #include "tickmodel.h"
-#include "alloc.h"
 #include "clock.h"
 #include "cpu.h"
-#include "format.h"
-#include "handler.h"
 #include "lib.h"
-#include "paging.h"
 #include "record.h"
-#include "work_limits.h"
 
 /* The presets (docs/METHOD.md, "Work models", gives each figure's source): pure
  * work in ns, converted at this TSC's rate, and the footprint. */
