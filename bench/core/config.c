@@ -94,13 +94,13 @@ struct config bench_config;
  * inject= and tick_work= are one list. */
 static bool check(const struct word_table *t, struct words_error *err)
 {
-	if (words_given(t, "tick_work") && words_given(t, "inject"))
-		return words_fail(err, "inject", "inject= is tick_work='s old name: give one of "
-				  "them", "", "");
 	if ((bench_config.benches & BENCH_NONE) && (bench_config.benches & ~BENCH_NONE))
 		return words_fail(err, "bench", "bench=none runs no benchmark: it cannot be listed "
 				  "with others (bench=none alone, or the others without it)",
 				  "", "");
+	if (words_given(t, "tick_work") && words_given(t, "inject"))
+		return words_fail(err, "inject", "inject= is tick_work='s old name: give one of "
+				  "them", "", "");
 	return true;
 }
 
