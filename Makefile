@@ -19,6 +19,9 @@ LD       := $(CROSS_COMPILE)ld
 HOSTCC   ?= cc
 BUILD    := build
 VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+# bench/: its core (bench/core/) and one folder per benchmark, each named in
+# bench/core/benches.def; the kernel links every source of these folders.
+BENCH_FOLDERS := $(filter-out bench/core,$(patsubst %/,%,$(wildcard bench/*/)))
 
 # kbuild's quiet output: "  CC      arch/x86/cpu.o" per step, the command with V=1,
 # nothing with make -s.

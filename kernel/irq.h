@@ -13,7 +13,7 @@
 #define VEC_PIT_IOAPIC   0x30
 #define VEC_HPET         0x31   /* HPET comparator in use, any path */
 #define VEC_LAPIC_TIMER  0x40   /* periodic, one-shot and TSC-deadline */
-#define VEC_TIMER_AP     0x41   /* an AP's timer in tick's per-CPU runs (bench/tickmp.c):
+#define VEC_TIMER_AP     0x41   /* an AP's timer in tick's per-CPU runs (bench/tick/tickmp.c):
 				 * its local APIC timer, or an HPET comparator of its own */
 #define VEC_BACKSTOP     0x42   /* the local APIC timer waking a halted wait (kernel/clock.h) */
 

@@ -14,7 +14,7 @@
 
 #define SMP_MAX_CPUS    ACPI_MAX_CPUS  /* every CPU the MADT lists, up to 256 */
 #define VEC_IPI_WAKE    0x50    /* wakes a parked CPU to look at its mailbox */
-#define VEC_IPI_BENCH   0x51    /* bench/ipi.c's measured vector */
+#define VEC_IPI_BENCH   0x51    /* bench/ipi/ipi.c's measured vector */
 
 enum cpu_state { CPU_OFF, CPU_STARTING, CPU_ONLINE, CPU_NO_ANSWER, CPU_FAILED };
 
@@ -28,7 +28,7 @@ struct cpu {
 	 * VEC_IPI_WAKE; the CPU runs job(arg) with interrupts off and clears job. */
 	cpu_job volatile job;
 	void *volatile job_arg;
-	bool tsc_trusted;               /* bench/tscsync.c found no warp against the boot CPU */
+	bool tsc_trusted;               /* bench/core/tscsync.c found no warp against the boot CPU */
 	struct gdt_cpu *tables;
 	uint8_t *ist_stacks;            /* 3 * IST_STACK_SIZE */
 	uint8_t *stack_top;

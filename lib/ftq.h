@@ -1,7 +1,7 @@
 /* The arithmetic of the ftq workload (fixed time quanta; docs/METHOD.md, "ftq"):
  * quantum k of a run ends at start + (k + 1) x quantum on the TSC, whatever an
  * interrupt took from it, and the units of work done before each end are folded
- * into the run's totals and its series. Pure C: bench/workload.c runs the loop,
+ * into the run's totals and its series. Pure C: bench/core/workload.c runs the loop,
  * tests/unit/test_ftq.c feeds these synthetic TSC sequences across the 64-bit
  * wrap. */
 #ifndef LIB_FTQ_H

@@ -1,4 +1,4 @@
-/* The arithmetic of the run's progress lines (bench/bench.c says them; docs/METHOD.md,
+/* The arithmetic of the run's progress lines (bench/core/bench.c says them; docs/METHOD.md,
  * "Progress"): a benchmark's estimate and the rest of the run's, scaled by the time
  * the finished benchmarks took against theirs, PROGRESS_PRIOR_MS of estimate counted
  * at 1:1 beforehand so that a short first benchmark does not swing it; and, where

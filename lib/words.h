@@ -1,7 +1,7 @@
 /* Words on a command line: "key=value", lists with commas ("hz=100,1000"), a flag
  * alone ("help"). Each key belongs to one table of words: the kernel's own
- * (kernel/cmdline.c), the benchmarks' common vocabulary (bench/suite.c) and each
- * benchmark's own (bench/benches.def names them). A table says where its values go
+ * (kernel/cmdline.c), the benchmarks' common vocabulary (bench/core/suite.c) and each
+ * benchmark's own (bench/core/benches.def names them). A table says where its values go
  * (a settings struct, each word at an offset) and what they are before the line is
  * read. An unknown key, a key given twice or a bad value is never guessed at:
  * words_parse() fails and says which word is wrong, what it accepts, or which known

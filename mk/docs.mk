@@ -1,5 +1,5 @@
 # docs/OPTIONS.md's tables of words, printed from the kernel's and the benchmarks'
-# own tables (kernel/cmdline.c, bench/config.c, bench/*_words.c) by build/options-md: `make docs` writes it between the file's markers
+# own tables (kernel/cmdline.c, bench/core/config.c, bench/*/*_words.c) by build/options-md: `make docs` writes it between the file's markers
 # (scripts/options-doc), and tests/host/option-table.sh fails when the two differ.
 # A plain make builds the program but leaves the file alone: rewriting it there
 # would hide a stale doc from the test.

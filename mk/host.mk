@@ -2,15 +2,15 @@
 # AddressSanitizer and UBSan), build/qr-render, and the libFuzzer targets.
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
-HOSTCFLAGS += -I kernel -I arch/x86 -I lib -I bench -MMD -MP
+HOSTCFLAGS += -I kernel -I arch/x86 -I lib -I bench/core $(addprefix -I ,$(BENCH_FOLDERS)) -MMD -MP
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Kernel sources that are pure C, compiled for the host too; the QR pages' encoder
 # and compressor apart, since only their tests and tools link them.
 # The command line's words: the kernel's and the benchmarks' tables (no benchmark
 # code), for test_cmdline, the fuzzers and build/options-md.
-WORDS_SRCS := lib/words.c kernel/cmdline.c bench/config.c bench/suite.c \
-	$(wildcard bench/*_words.c)
+WORDS_SRCS := lib/words.c kernel/cmdline.c bench/core/config.c bench/core/suite.c \
+	$(wildcard bench/*/*_words.c)
 SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c $(WORDS_SRCS) \
 	kernel/multiboot2.c arch/x86/acpi.c lib/tscvote.c arch/x86/pagetable.c \
 	kernel/smbios.c kernel/alloc.c lib/idlestate.c lib/energy.c arch/x86/rapl.c \
@@ -35,7 +35,7 @@ UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 host: $(UNIT_BINS) $(BUILD)/qr-render
 unit-test: $(UNIT_BINS)
 
-$(BUILD)/host-obj/%.o: %.c
+$(BUILD)/host-obj/%.o: %.c $(BUILD)/flags
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
@@ -67,15 +67,15 @@ host: $(BUILD)/rdtsc-cost
 
 # tickbench-linux's pure parts (linux/): the holes on the tick's grid, the /proc
 # parsers on the real files of tests/unit/linux/.
-$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/spin bench/spin_loop bench/hist)
+$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/core/spin bench/core/spin_loop bench/core/hist)
 $(BUILD)/tests/test_proctext: $(BUILD)/host-obj/linux/proctext.o
 $(BUILD)/host-obj/linux/%.o $(BUILD)/host-obj/tests/unit/test_tickgrid.o \
-	$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -I linux -I bench
+	$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -I linux
 $(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -DLINUX_FIXTURES='"$(CURDIR)/tests/unit/linux"'
 
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
-$(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/%.o,spin spin_loop hist)
-$(BUILD)/host-obj/%.o: %.S
+$(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/core/%.o,spin spin_loop hist)
+$(BUILD)/host-obj/%.o: %.S $(BUILD)/flags
 	$(call msg,HOSTAS,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) -c $< -o $@
@@ -102,7 +102,8 @@ FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86 -I lib -I bench
+FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86 -I lib -I bench/core \
+	$(addprefix -I ,$(BENCH_FOLDERS))
 
 .PHONY: fuzz fuzz-build
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)

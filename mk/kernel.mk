@@ -17,12 +17,15 @@ LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z nopack-re
 
 # Each layer sees the layers below it only (docs/HACKING.md, "Code organisation"), so
 # an include that points up is a compile error: lib/ sees itself, arch/ lib/ (and
-# GRUB's font header), kernel/ arch/ and lib/, bench/ everything; kmain.c, the one
-# kernel file that calls into bench/, also sees bench/.
+# GRUB's font header), kernel/ arch/ and lib/, bench/ everything below and its core
+# (bench/core/); kmain.c, the one kernel file that calls into bench/, also sees the
+# core. A benchmark's folder (bench/NAME/) is seen by its own files alone (a quoted
+# include looks in the includer's folder first): the core and the other benchmarks
+# cannot include it.
 INCLUDES_lib    := -I lib
 INCLUDES_arch   := -I arch/x86 -I lib -I /usr/share/grub
 INCLUDES_kernel := -I kernel -I arch/x86 -I lib -I $(BUILD)
-INCLUDES_bench  := -I bench -I kernel -I arch/x86 -I lib
+INCLUDES_bench  := -I bench/core -I kernel -I arch/x86 -I lib
 layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 
 # The report's core (lib/answer.h and what it computes with): doubles, so compiled
@@ -33,6 +36,10 @@ REPORT_CORE := lib/figure_double.o lib/student.o lib/dataset.o lib/estimate.o li
 	lib/pairs.o lib/answer_out.o lib/answer_take.o lib/answer_print.o lib/answer_idle.o
 SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
 	-mfpmath=sse -fno-math-errno
+
+# Every source of each benchmark's folder (the Makefile's BENCH_FOLDERS).
+BENCH_OBJS := $(foreach d,$(BENCH_FOLDERS),$(patsubst %.c,%.o,$(wildcard $(d)/*.c)) \
+	$(patsubst %.S,%.o,$(wildcard $(d)/*.S)))
 
 # The link order is the image's layout; boot/header.o (the multiboot2 header) first.
 KERNEL_OBJS := \
@@ -117,45 +124,31 @@ KERNEL_OBJS := \
 	lib/textpages.o \
 	lib/progress.o \
 	kernel/qrscreen.o \
-	bench/bench.o \
-	bench/config.o \
-	bench/tick_words.o \
-	bench/latency_words.o \
-	bench/plan.o \
-	bench/timers.o \
-	bench/calibrate.o \
-	bench/calibration.o \
-	bench/fire.o \
-	bench/storm.o \
-	bench/tscsync.o \
-	bench/ipi.o \
-	bench/source.o \
-	bench/handler.o \
-	bench/floor.o \
-	bench/full.o \
-	bench/entry.o \
-	bench/hist.o \
-	bench/suite.o \
-	bench/workload.o \
-	bench/spin.o \
-	bench/spin_loop.o \
-	bench/tick.o \
-	bench/tickmp.o \
-	bench/tickrec.o \
-	bench/tickpmu.o \
-	bench/tickwork.o \
-	bench/workcode.o \
-	bench/interference.o \
-	bench/latency.o \
-	bench/latipi.o \
-	bench/latrec.o \
-	bench/idlecaps.o \
-	bench/idlewait.o \
-	bench/idlecount.o \
-	bench/idle.o \
-	bench/cost.o \
-	bench/readcost.o \
-	bench/armcost.o
+	bench/core/bench.o \
+	bench/core/config.o \
+	bench/core/plan.o \
+	bench/core/timers.o \
+	bench/core/calibrate.o \
+	bench/core/calibration.o \
+	bench/core/tscsync.o \
+	bench/core/speed.o \
+	bench/core/source.o \
+	bench/core/handler.o \
+	bench/core/floor.o \
+	bench/core/full.o \
+	bench/core/entry.o \
+	bench/core/hist.o \
+	bench/core/suite.o \
+	bench/core/workload.o \
+	bench/core/spin.o \
+	bench/core/spin_loop.o \
+	bench/core/footprint.o \
+	bench/core/workcode.o \
+	bench/core/idlecaps.o \
+	bench/core/idlewait.o \
+	bench/core/idlecount.o \
+	bench/core/cost.o \
+	$(BENCH_OBJS)
 KERNEL_OBJS := $(addprefix $(BUILD)/kernel-obj/,$(KERNEL_OBJS))
 
 ISO          := $(BUILD)/tickbench.iso
@@ -181,9 +174,10 @@ $(BUILD)/kernel-obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(ASFLAGS) -c $< -o $@
 
-$(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += -I bench
+INCLUDES_kmain := -I bench/core
+$(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += $(INCLUDES_kmain)
 # The floor handlers are leaves of a few instructions: no frame pointer to set up.
-$(BUILD)/kernel-obj/bench/floor.o: CFLAGS += -fomit-frame-pointer
+$(BUILD)/kernel-obj/bench/core/floor.o: CFLAGS += -fomit-frame-pointer
 
 # The version (git describe) in a header of its own, rewritten only when it changes:
 # the boot record's "version" is then that of the build, and only platform.o, its
@@ -193,6 +187,19 @@ $(BUILD)/version.h: FORCE
 	@echo '#define TICKBENCH_VERSION "$(VERSION)"' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 $(BUILD)/kernel-obj/kernel/platform.o: $(BUILD)/version.h
+
+# The compilers' flags and include paths in a file of their own, rewritten only when
+# they change: every object depends on it, so an object compiled with other flags is
+# rebuilt. Its .d file cannot tell: a header that moved to another include folder
+# (bench/core/) leaves the objects that include it unchanged, and make takes the
+# old path, gone, for a header deleted (tests/host/flags-rebuild.sh).
+$(BUILD)/flags: FORCE
+	@mkdir -p $(BUILD)
+	@printf '%s\n' '$(CC) $(CFLAGS) $(SSE_CFLAGS) $(ASFLAGS)' \
+		'$(foreach l,lib arch kernel bench kmain linux,$(INCLUDES_$(l)))' \
+		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+$(KERNEL_OBJS): $(BUILD)/flags
 
 # The kernel is position independent (linker.ld, boot/entry.S): the link may leave
 # only R_X86_64_RELATIVE relocations, the one kind boot/entry.S applies (RELR, packed

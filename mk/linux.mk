@@ -8,7 +8,7 @@
 LINUX_PROG := $(BUILD)/tickbench-linux
 LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
 	linux/tickgrid.c linux/tickrun.c \
-	bench/spin.c bench/spin_loop.S bench/hist.c bench/workload.c \
+	bench/core/spin.c bench/core/spin_loop.S bench/core/hist.c bench/core/workload.c \
 	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \
 	arch/x86/cpu.c \
 	lib/format.c lib/crc32.c lib/ftq.c lib/splitmix.c lib/idlestate.c
@@ -16,7 +16,7 @@ LINUX_OBJS := $(patsubst %,$(BUILD)/linux-obj/%.o,$(basename $(LINUX_SRCS)))
 # linux/ stands where kmain stands: it sees every layer, and each shared file is
 # built with its own layer's view (mk/kernel.mk's INCLUDES_*), hosted.
 LINUX_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-INCLUDES_linux := -I linux -I bench -I kernel -I arch/x86 -I lib -I $(BUILD)
+INCLUDES_linux := -I linux -I bench/core -I bench/tick -I kernel -I arch/x86 -I lib -I $(BUILD)
 
 .PHONY: linux-prog
 linux-prog: $(LINUX_PROG)
@@ -32,6 +32,7 @@ $(BUILD)/linux-obj/%.o: %.S
 	$(Q)$(HOSTCC) -c $< -o $@
 
 $(BUILD)/linux-obj/linux/about.o: $(BUILD)/version.h
+$(LINUX_OBJS): $(BUILD)/flags
 
 $(LINUX_PROG): $(LINUX_OBJS)
 	$(call msg,HOSTLD,$@)

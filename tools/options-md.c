@@ -1,7 +1,7 @@
 /* options-md: docs/OPTIONS.md's tables of words, printed from the tables the kernel
  * parses with and prints for the word help: the kernel's own (kernel/cmdline.c), the
- * benchmarks' shared words (bench/config.c), the list of benchmarks with what each
- * measures (bench/benches.def) and each one's own words (bench/NAME_words.c).
+ * benchmarks' shared words (bench/core/config.c), the list of benchmarks with what each
+ * measures (bench/core/benches.def) and each one's own words (bench/NAME/NAME_words.c).
  * `make docs` puts them between the file's markers (scripts/options-doc);
  * tests/host/option-table.sh fails when they differ. */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # docs/OPTIONS.md's tables of words are the ones the word tables give (kernel/cmdline.c,
-# bench/config.c, bench/*_words.c through build/options-md, scripts/options-doc
+# bench/core/config.c, bench/*/*_words.c through build/options-md, scripts/options-doc
 # --check): a key added to, or changed in, a table without `make docs` fails here. And the check can fail: the generator
 # built from a copy of cmdline.c with one key more must be refused.
 set -uo pipefail
@@ -15,8 +15,8 @@ echo "docs/OPTIONS.md holds the tables' $(build/options-md | grep -c '^| `') row
 sed 's/^\t{ "help", WORD_FLAG,/\t{ "probe_key", WORD_FLAG, NULL, 0, 0, AT(help), "-", "a probe" },\n&/' \
 	kernel/cmdline.c >"$out/cmdline.c"
 grep -q probe_key "$out/cmdline.c" || { echo "FAIL: could not add a key to a copy of cmdline.c"; exit 1; }
-${HOSTCC:-cc} -std=gnu11 -I kernel -I arch/x86 -I lib -I bench -o "$out/options-md" tools/options-md.c \
-	"$out/cmdline.c" lib/words.c bench/config.c bench/suite.c bench/*_words.c \
+${HOSTCC:-cc} -std=gnu11 -I kernel -I arch/x86 -I lib -I bench/core -o "$out/options-md" tools/options-md.c \
+	"$out/cmdline.c" lib/words.c bench/core/config.c bench/core/suite.c bench/*/*_words.c \
 	lib/format.c lib/idlestate.c lib/splitmix.c ||
 	{ echo "FAIL: the probe generator does not build"; exit 1; }
 if scripts/options-doc --check "$out/options-md" >"$out/probe.out" 2>&1; then

@@ -2,7 +2,7 @@
  * case's check (tests/boot/check host-rdtsc): the least difference of 1000 unfenced
  * back-to-back pairs (bench_probe_speed, the platform record's rdtsc_cycles), and
  * the median of 1000 readcost samples of "rdtsc" (an RDTSC between two LFENCE;
- * RDTSC reads, less the least of 10000 such pairs: bench/readcost.c). Prints
+ * RDTSC reads, less the least of 10000 such pairs: bench/readcost/readcost.c). Prints
  * "rdtsc_cycles N" and "readcost_rdtsc_p50 N". */
 #include <stdint.h>
 #include <stdio.h>

@@ -244,7 +244,7 @@ static void several_suite(unsigned runs)
 				}
 }
 
-/* The kernel's log-linear buckets (bench/hist.c): exact below 32, then 16 per
+/* The kernel's log-linear buckets (bench/core/hist.c): exact below 32, then 16 per
  * power of two. */
 static uint64_t bucket_lo(uint64_t v)
 {
@@ -383,7 +383,7 @@ int main(int argc, char **argv)
 	record_str(&r, "bench", "tscdl");
 	record_str(&r, "reason", "no TSC-deadline mode (CPUID.1:ECX[24] clear)");
 	record_emit(&r);
-	record_begin(&r, "skip");               /* as bench/tick.c words it */
+	record_begin(&r, "skip");               /* as bench/tick/tick.c words it */
 	record_str(&r, "bench", "tick");
 	record_str(&r, "timer", "pit");
 	record_str(&r, "mode", "oneshot");

@@ -1,6 +1,7 @@
 /* The command line's words (lib/words.c with the kernel's table, kernel/cmdline.c,
- * and the benchmarks', bench/config.c and bench/NAME_words.c): accepted words, refused
- * words and the messages that name them; the benchmarks' names one list. */
+ * and the benchmarks', bench/core/config.c and bench/NAME/NAME_words.c): accepted
+ * words, refused words and the messages that name them; the benchmarks' names one
+ * list. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -290,7 +291,7 @@ static void help_folded(void **state)
 	}
 }
 
-/* One list of benchmarks (bench/benches.def): bench= takes each name and no other
+/* One list of benchmarks (bench/core/benches.def): bench= takes each name and no other
  * (but none); a benchmark with words of its own has the table of its name; every
  * suite's words are valid (each suite names only benchmarks there are). */
 static void benchmarks_one_list(void **state)
@@ -343,8 +344,8 @@ static void work_model_options(void **state)
 {
 	struct words_error e;
 	assert_true(parse("", &e));
-	assert_int_equal(tick_settings.tick_work.n, 1);
-	assert_int_equal(tick_settings.tick_work.v[0], 0);
+	assert_int_equal(bench_config.tick_work.n, 1);
+	assert_int_equal(bench_config.tick_work.v[0], 0);
 	assert_int_equal(tick_settings.tick_pages.n, 1);
 	assert_int_equal(tick_settings.tick_models, 0);
 	assert_int_equal(bench_config.ftq_us, 100);
@@ -357,9 +358,9 @@ static void work_model_options(void **state)
 	assert_int_equal(bench_config.workloads, 1u << WORKLOAD_SPIN | 1u << WORKLOAD_FTQ);
 	assert_int_equal(bench_config.ftq_us, 250);
 	assert_true(parse("inject=2000", &e));
-	assert_int_equal(tick_settings.tick_work.n, 1);
-	assert_int_equal(tick_settings.tick_work.v[0], 2000);
-	assert_true(words_given(&tick_words, "inject"));
+	assert_int_equal(bench_config.tick_work.n, 1);
+	assert_int_equal(bench_config.tick_work.v[0], 2000);
+	assert_true(config_given("inject"));
 	assert_true(parse("tick_model=linux-tick,floor", &e));
 	assert_int_equal(tick_settings.tick_models, 1u << TICK_MODEL_LINUX_TICK | 1u << TICK_MODEL_FLOOR);
 	refuse("tick_model=linux-tick tick_data_kib=16", "tick_model", "tick_data_kib= cannot");
@@ -371,7 +372,7 @@ static void work_model_options(void **state)
 }
 
 /* Every work word, and none other, asks tick's handler for work: handler=auto then
- * takes the full handler and handler=floor is refused (bench/tick.c). */
+ * takes the full handler and handler=floor is refused (bench/tick/tick.c). */
 static void handler_work_words(void **state)
 {
 	static const char *const work[] = {
@@ -386,12 +387,12 @@ static void handler_work_words(void **state)
 	struct words_error e;
 	for (size_t i = 0; i < sizeof(work) / sizeof(work[0]); i++) {
 		assert_true(parse(work[i], &e));
-		if (!tick_handler_work(&tick_settings))
+		if (!tick_handler_work(&bench_config, &tick_settings))
 			fail_msg("\"%s\" asks no work of the handler", work[i]);
 	}
 	for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
 		assert_true(parse(none[i], &e));
-		if (tick_handler_work(&tick_settings))
+		if (tick_handler_work(&bench_config, &tick_settings))
 			fail_msg("\"%s\" asks work of the handler", none[i]);
 	}
 }

@@ -1,4 +1,4 @@
-/* tick's spin workload (bench/spin_loop.S, bench/spin.c): the measuring loop itself,
+/* tick's spin workload (bench/core/spin_loop.S, bench/core/spin.c): the measuring loop itself,
  * run on the host's CPU (its RDTSC), stores exactly the steps above its threshold
  * until the buffer is full and counts the rest, keeping a reserve of slots for holes
  * after which the count moved (a signal stands for the interrupt); the calibration's

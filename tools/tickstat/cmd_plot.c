@@ -240,7 +240,7 @@ static int cmp_lo(const void *a, const void *b)
 	return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-/* The end of the bucket that starts at lo (bench/hist.c: 1 wide below 32, then
+/* The end of the bucket that starts at lo (bench/core/hist.c: 1 wide below 32, then
  * each power of two [2^e, 2^(e+1)) split in 16). */
 static uint64_t bucket_end(uint64_t lo)
 {

@@ -1,0 +1,51 @@
+/* The benchmarks: rows of a table (bench/core/benches.def, one line each), each with its
+ * name, summary and words (bench/core/config.h) and its entry points here, among them a
+ * valid() gate; the command line selects rows by name (bench=). A row that cannot
+ * run here emits a "skip" record with valid()'s reason; the suite goes on. */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <stdint.h>
+#include "config.h"
+#include "platform.h"
+
+/* A benchmark's entry points: name_ops in its own file. */
+struct bench_ops {
+	const char *(*valid)(void);             /* NULL when it can run, else why not */
+	uint64_t (*plan_ms)(const struct config *cfg);  /* its estimate (bench/core/plan.h) */
+	void (*run)(const struct config *cfg);
+};
+#define BENCH(name, summary) extern const struct bench_ops name##_ops;
+#define BENCH_WITH_WORDS BENCH
+#include "benches.def"
+#undef BENCH
+#undef BENCH_WITH_WORDS
+
+void bench_run_suite(const struct config *cfg);
+
+/* The gate of every benchmark that converts cycles to time: a calibrated TSC. */
+const char *tsc_calibrated(void);
+
+/* A CPU-count list (tick_cpus=, latency_cpus=) as counts[] (at most WORDS_LIST_MAX): all
+ * is every online CPU; a count above that gets a "skip" record of bench; a count
+ * given twice runs once. Returns how many. */
+unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
+			  unsigned *counts);
+
+/* How fast this CPU runs two things, in TSC cycles, before anything is calibrated
+ * (bench/core/speed.c): RDTSC back to back (the least difference of
+ * RDTSC_PROBE_PAIRS unfenced pairs) and a loop of 1000 DEC; JNZ (the least of
+ * RDTSC_PROBE_LOOPS). A CPU's own RDTSC takes tens of cycles and its loop about a
+ * cycle a turn; an RDTSC that a hypervisor below traps takes a VM exit and entry,
+ * thousands; a guest that the hypervisor below runs in an instruction emulator
+ * (kvm_pvm runs a guest natively only in its paravirtual PVM mode) takes hundreds
+ * of cycles an instruction, RDTSC with the rest. kernel/platform.h, "platform". */
+#define RDTSC_PROBE_PAIRS  1000
+#define RDTSC_PROBE_LOOPS  100
+void bench_probe_speed(struct platform_speed *s);
+
+/* The TSC warp test, boot CPU against each online AP: a "tsc_sync" record each;
+ * sets each CPU's tsc_trusted. After smp_init(). */
+void tsc_sync_check(void);
+
+#endif

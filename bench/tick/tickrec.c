@@ -1,0 +1,243 @@
+/* tick's records and console lines (see tick.h), the layer below both bench/tick/tick.c
+ * (one CPU) and bench/tick/tickmp.c (several CPUs at once): neither calls the other's
+ * code but tick.c calls tickmp.c's entry points. docs/FORMAT.md: "run", "stats". */
+#include "tick.h"
+#include "clock.h"
+#include "console.h"
+#include "cpu.h"
+#include "figure.h"
+#include "format.h"
+#include "lib.h"
+#include "record.h"
+#include "tickpmu.h"
+#include "tscvote.h"
+
+/* MSR_SMI_COUNT is Intel's (SDM vol. 4, table 2-2, from Nehalem on). */
+void tick_read_counters(struct counters *c, bool pmu)
+{
+	c->has_pmu = pmu && tick_pmu_read(c->pmu);
+	c->has_smi = !strcmp(cpu.vendor, "GenuineIntel") && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
+	if (cpu.has_aperfmperf) {
+		rdmsr_safe(MSR_IA32_APERF, &c->aperf);
+		rdmsr_safe(MSR_IA32_MPERF, &c->mperf);
+	}
+}
+
+unsigned tick_pair;
+
+/* "pmu_EVENT": each counted event over the run, wrap-safe at its counter's width. */
+static void pmu_fields(struct record *r, const struct counters *a, const struct counters *b)
+{
+	const struct pmu_plan *p = tick_pmu_plan();
+	char key[32];
+	for (unsigned i = 0; i < p->n; i++) {
+		format(key, sizeof(key), "pmu_%s", pmu_event_names[p->c[i].event]);
+		record_u64(r, key, counter_delta(a->pmu[i], b->pmu[i], p->c[i].width));
+	}
+}
+
+
+static void ftq_fields(struct record *r, const struct ftq_view *f)
+{
+	record_u64(r, "quantum_cycles", f->quantum);
+	record_u64(r, "quanta", f->sum.quanta);
+	record_u64(r, "work", f->sum.work);
+	record_u64(r, "work_min", f->sum.quanta ? f->sum.min : 0);
+	record_u64(r, "work_max", f->sum.max);
+}
+
+/* The first quanta's units, FTQ_SERIES_CHUNK a record: the series tickstat's
+ * spectrum reads. */
+#define FTQ_SERIES_CHUNK 256
+static void emit_ftq_series(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			    bool on, const struct ftq_view *f)
+{
+	uint64_t v[FTQ_SERIES_CHUNK], kept = ftq_kept(&f->sum);
+	for (uint64_t first = 0; first < kept; first += FTQ_SERIES_CHUNK) {
+		size_t n = kept - first < FTQ_SERIES_CHUNK ? kept - first : FTQ_SERIES_CHUNK;
+		for (size_t i = 0; i < n; i++)
+			v[i] = f->sum.series[first + i];
+		struct record r;
+		record_begin(&r, "ftq");
+		record_str(&r, "bench", "tick");
+		record_u64(&r, "cpu", apic_id);
+		record_u64(&r, "cpus", t->cpus);
+		source_fields(&r, t->source);
+		record_u64(&r, "hz", t->hz);
+		record_str(&r, "workload", workload_names[t->workload]);
+		tick_model_fields(&r, &t->model);
+		record_u64(&r, "run", run);
+		record_bool(&r, "timer_on", on);
+		record_u64(&r, "first", first);
+		record_u64_array(&r, "work", v, n);
+		record_emit(&r);
+	}
+}
+
+void tick_problem(enum problem_kind kind, const struct tick_config *t, uint32_t cpu,
+		  const char *why)
+{
+	struct problem p;
+	source_problem_begin(&p, kind, "tick", t->source, t->hz);
+	problem_str(&p, "workload", workload_names[t->workload]);
+	if (cpu != UINT32_MAX)
+		problem_u64(&p, "cpu", cpu);
+	problem_u64(&p, "cpus", t->cpus);
+	const struct tick_model *m = &t->model;
+	if (m->preset)
+		problem_str(&p, "tick_model", m->preset);
+	if (m->work || tick_model_has_footprint(m)) {
+		problem_u64(&p, "tick_work", m->work);
+		problem_u64(&p, "tick_data_kib", m->data_kib);
+		problem_u64(&p, "tick_code_kib", m->code_kib);
+		problem_u64(&p, "tick_pages", m->pages);
+	}
+	problem_end(&p, why);
+}
+
+void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, bool on,
+		   uint64_t millihz,
+		   uint64_t cycles, uint64_t interrupts, const struct spin_view *v,
+		   const struct ftq_view *f, const struct counters *a, const struct counters *b)
+{
+	const struct timer_source *s = t->source;
+	/* the interval's length at this CPU's rate */
+	uint64_t expected = on ? mul_div(cycles, millihz, clock_tsc_hz() * 1000) : 0;
+	bool has_smi = a->has_smi && b->has_smi;
+	struct record r;
+	record_begin(&r, "run");
+	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
+	source_fields(&r, s);
+	record_u64(&r, "hz", t->hz);
+	record_str(&r, "workload", workload_names[t->workload]);
+	record_u64(&r, "run", run);
+	record_u64(&r, "position", 2 * (uint64_t)tick_pair + on);
+	record_bool(&r, "timer_on", on);
+	record_u64(&r, "iterations", t->iterations);
+	record_u64(&r, "cycles", cycles);
+	record_u64(&r, "interrupts", interrupts);
+	if (on)
+		record_u64(&r, "expected", expected);
+	tick_model_fields(&r, &t->model);
+	record_u64(&r, "inject", t->model.work);       /* tick_work's old name */
+	record_str(&r, "handler", bench_handler_names[t->handler]);
+	if (f)
+		ftq_fields(&r, f);
+	if (t->workload == WORKLOAD_SPIN) {
+		record_u64(&r, "gaps", v->gaps);
+		record_u64(&r, "gap_interrupts", v->gap_interrupts);
+		record_u64(&r, "gap_cycles", v->gap_cycles);
+		record_u64(&r, "unexplained", v->unexplained);
+		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
+		record_u64(&r, "step_cycles", spin_view_step(v));
+		record_u64(&r, "threshold_cycles", v->threshold);
+		record_u64(&r, "holes_dropped", v->run.dropped);
+	}
+	if (has_smi)
+		record_u64(&r, "smi", b->smi - a->smi);
+	if (cpu.has_aperfmperf) {
+		record_u64(&r, "aperf", b->aperf - a->aperf);
+		record_u64(&r, "mperf", b->mperf - a->mperf);
+	}
+	if (a->has_pmu && b->has_pmu)
+		pmu_fields(&r, a, b);
+	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	record_emit(&r);
+	if (f)
+		emit_ftq_series(t, apic_id, run, on, f);
+	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
+		kprintf("  tick: %llu holes were not stored (the spin loop's buffer holds %llu, its "
+			"second half for holes with an interrupt): the holes without one "
+			"(unexplained) are undercounted\n",
+			(unsigned long long)v->run.dropped, (unsigned long long)v->capacity);
+}
+
+void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
+{
+	struct record r;
+	record_begin(&r, "spin");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "steps", v->cal.steps);
+	record_u64(&r, "cycles", v->cal.cycles);
+	record_u64(&r, "step_cycles", spin_view_step(v));
+	record_u64(&r, "above_step", v->cal.above);
+	record_u64(&r, "p999_cycles", v->cal.p999);
+	record_u64(&r, "threshold_cycles", v->threshold);
+	record_u64(&r, "step_instructions", SPIN_LOOP_INSTRUCTIONS);
+	record_emit(&r);
+}
+
+void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id)
+{
+	spin_calibrate(v);
+	kprintf("tick: spin step %llu cycles (%llu cycles / %llu steps), 99.9th percentile "
+		"%llu, hole threshold %llu cycles\n", (unsigned long long)spin_view_step(v),
+		(unsigned long long)v->cal.cycles, (unsigned long long)v->cal.steps,
+		(unsigned long long)v->cal.p999, (unsigned long long)v->threshold);
+	tick_spin_emit_calibration(v, apic_id);
+}
+
+void tick_spin_done(const struct tick_config *t, struct spin_view *v, bool on, uint64_t cycles)
+{
+	if (t->workload != WORKLOAD_SPIN)
+		return;
+	if (!on)
+		spin_view_take_step(v, cycles, t->iterations);
+	spin_view_digest(v);
+}
+
+void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigned run,
+			  const char *what, const struct hist *h, uint64_t period)
+{
+	/* No sample, no distribution: a short run (ms=20 at 100 Hz) can see a single
+	 * tick, hence no interval; FORMAT.md (and tickstat) want n >= 1. */
+	if (!h->n)
+		return;
+	struct record r;
+	record_begin(&r, "stats");
+	record_str(&r, "bench", "tick");
+	record_u64(&r, "cpu", apic_id);
+	record_u64(&r, "cpus", t->cpus);
+	record_str(&r, "what", what);
+	source_fields(&r, t->source);
+	record_u64(&r, "hz", t->hz);
+	tick_model_fields(&r, &t->model);
+	record_u64(&r, "run", run);
+	if (period)
+		record_u64(&r, "period_cycles", period);
+	hist_fields(&r, h);
+	record_emit(&r);
+}
+
+void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint64_t sums[3])
+{
+	const struct timer_source *s = t->source;
+	char head[160];
+	format(head, sizeof(head), "  %-5s %-6s %6u Hz %-7s%s", s->timer, s->delivery, t->hz,
+	       workload_names[t->workload], tick_model_suffix(&t->model));
+	if (t->cpus > 1)
+		kprintf("  APIC id %u, %u CPUs:", apic_id, t->cpus);
+	if (!sums[2] && t->cpus > 1) {
+		/* it worked untouched while another CPU took the timer */
+		int64_t lost = (int64_t)(sums[1] - sums[0]);
+		kprintf("%s: no interrupt of its own; on - off %lld cycles in all\n", head,
+			(long long)lost);
+		return;
+	}
+	if (!sums[2] || !sums[0] || sums[1] < sums[0]) {
+		kprintf("%s: no cost measurable (on %llu, off %llu cycles, %llu interrupts)\n", head,
+			(unsigned long long)sums[1], (unsigned long long)sums[0],
+			(unsigned long long)sums[2]);
+		return;
+	}
+	uint64_t per = (sums[1] - sums[0]) / sums[2];
+	char cycles[24], ns[24], share[32];      /* by lib/figure.h's rule */
+	figure_int(cycles, sizeof(cycles), (int64_t)per, 0, 0);
+	figure_int(ns, sizeof(ns), (int64_t)mul_div(per, 1000000000000000ull, clock_tsc_hz()),
+		   -6, 0);                          /* femtoseconds, rounded by the rule */
+	figure_int(share, sizeof(share), (int64_t)mul_div(sums[1] - sums[0], 1000000000, sums[0]),
+		   -7, FIGURE_PERCENT);
+	kprintf("%s: %6s cycles = %6s ns per interrupt, %s of the CPU\n", head, cycles, ns, share);
+}
