@@ -79,15 +79,23 @@ static void order_configs(struct report *r)
 
 /* ---- what the host's sections share ------------------------------------------- */
 
+/* The handler is part of the model: the floor's and the full handler's runs of one
+ * configuration are never pooled (handler=full without work is a model of its own). */
 bool same_model(const struct rconfig *a, const struct rconfig *b)
 {
 	return a->tick_work == b->tick_work && a->data_kib == b->data_kib &&
-	       a->code_kib == b->code_kib && a->pages == b->pages && !strcmp(a->preset, b->preset);
+	       a->code_kib == b->code_kib && a->pages == b->pages &&
+	       !strcmp(a->preset, b->preset) && !strcmp(a->handler, b->handler);
+}
+
+static bool no_work(const struct rconfig *c)
+{
+	return !c->tick_work && !c->data_kib && !c->code_kib && !c->pages && !c->preset[0];
 }
 
 bool is_floor(const struct rconfig *c)
 {
-	return !c->tick_work && !c->data_kib && !c->code_kib && !c->pages && !c->preset[0];
+	return no_work(c) && strcmp(c->handler, "full");
 }
 
 bool same_source(const struct rconfig *a, const struct rconfig *b)
@@ -105,7 +113,10 @@ bool same_series(const struct rconfig *a, const struct rconfig *b)
 void model_label(char *buf, size_t size, const struct rconfig *c)
 {
 	const uint64_t parts[] = { c->tick_work, c->data_kib, c->code_kib, c->pages };
-	tick_model_words(buf, size, parts, c->preset);
+	if (no_work(c) && !is_floor(c))
+		format(buf, size, "full handler");
+	else
+		tick_model_words(buf, size, parts, c->preset);
 }
 
 static const char *mode_name(const char *mode)

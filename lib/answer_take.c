@@ -30,6 +30,7 @@ static void model_of(const struct rec *rec, struct rconfig *m)
 	rec_u64(rec, "tick_pages", &v[3]);
 	m->tick_work = v[0], m->data_kib = v[1], m->code_kib = v[2], m->pages = v[3];
 	copy_str(m->preset, sizeof(m->preset), rec_str(rec, "tick_model"));
+	copy_str(m->handler, sizeof(m->handler), rec_str(rec, "handler"));
 }
 
 static bool is_config(const struct rconfig *c, const struct rconfig *k)
@@ -214,7 +215,6 @@ static void take_run(struct report *r, const struct rec *rec)
 	unsigned boot = this_boot(r);
 	rec_u64(rec, "cpu", &cpu);
 	rec_u64(rec, "run", &run);
-	copy_str(c->handler, sizeof(c->handler), rec_str(rec, "handler"));
 	add_lost(r, c, ppm, boot, run);
 	c->pair_cycles += p.off + p.on;
 	struct dataset *per_cpu = cpu_set(c, cpu);

@@ -90,6 +90,15 @@ grep -q '^  not paired: no log of the bare kernel given' "$tmp/alone" || bad "Li
 $ts report "$tmp/floor.log" > "$tmp/bare" || bad "report on a bare log alone"
 grep -q 'What the OS adds' "$tmp/bare" && bad "a section without a Linux log"
 
+# The floor's and the full handler's runs of one configuration are two models, never
+# pooled: the share lost and the direct cost of each stand apart (10 and 65 ns).
+$ts report "$tmp/floor.log" "$tmp/full.log" > "$tmp/handlers" || bad "report on floor and full"
+grep -Eq '^lapic oneshot spin +0\.0010' "$tmp/handlers" &&
+	grep -Eq '^lapic oneshot spin full handler +0\.0065' "$tmp/handlers" ||
+	bad "the floor's and the full handler's shares pooled: $(grep '^lapic' "$tmp/handlers")"
+grep -Eq '^lapic +- +- +- +10\.' "$tmp/handlers" ||
+	bad "the answer's direct cost mixes the two handlers: $(grep '^lapic  ' "$tmp/handlers")"
+
 # The real pair: structure and a ratio, no absolute.
 fx=tests/tickstat
 $ts report $fx/osadds-bare-full.log $fx/osadds-linux.log > "$tmp/real" || bad "report on the real pair"
