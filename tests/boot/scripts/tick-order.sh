@@ -7,7 +7,7 @@
 # (its drawn seed), is refused, two boots given one seed= are not; seed= repeats an
 # order, order=fixed gives today's.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 command -v python3 >/dev/null || { echo "skip: python3 is not installed (scripts/install-deps)"; exit 77; }
 [[ -x build/tickstat && -f build/tickbench.iso ]] || { echo "build/tickstat or the ISO missing (make)"; exit 1; }
 out=build/test-logs/tick-order

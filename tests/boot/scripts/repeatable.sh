@@ -5,7 +5,7 @@
 # ("Repeatability") names as variable are taken out. A line that loses a field also
 # loses its crc (which covers the field); seq and every other crc must match.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 out=build/test-logs/repeatable
 mkdir -p "$out"
 # The HPET on (QEMU's default): its figures repeat since the kernel starts it after

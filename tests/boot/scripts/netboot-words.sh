@@ -5,7 +5,7 @@
 # (tools/run --media net writes one MAC's file only, so this test starts QEMU itself,
 # under SeaBIOS, whose NIC ROM is iPXE.)
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 out=build/test-logs/netboot-words
 [[ -f build/netboot/boot/tickbench.elf ]] || { echo "build/netboot is missing (make netboot)"; exit 1; }
 rm -rf "$out"
