@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Fuzz tickstat's log reader with libFuzzer for a bounded time (the argument, else
-# FUZZ_SMOKE_SECONDS, default 2 s; `make fuzz` passes a longer one), starting from
+# FUZZ_SMOKE_SECONDS, default 1 s; `make fuzz` passes a longer one), starting from
 # generated and damaged logs.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-secs=${1:-${FUZZ_SMOKE_SECONDS:-2}}
+secs=${1:-${FUZZ_SMOKE_SECONDS:-1}}
 fuzzer=build/fuzz/fuzz_tickstat_log
 if [[ ! -x $fuzzer ]]; then
 	command -v clang >/dev/null || { echo "skip: clang is not installed"; exit 77; }
