@@ -21,8 +21,8 @@ run: deps
 # The Secure Boot images only where their tools are installed (make deps-secureboot);
 # elsewhere the Secure Boot tests skip and say so.
 SB_TOOLS_MISSING = $(shell scripts/install-deps --secureboot --missing)
-# make test: every test (tests/run-all: the fast tier, then the boot tier, the sections of
-# tests/boot/cases); make check: the fast tier alone, every test that boots no emulator.
+# make test: every test (tests/run-all: the fast tier, then the boot tier, the sections
+# of tests/boot/cases); make check: the fast tier alone, the tests that boot nothing.
 test: deps
 	@$(MAKE) --no-print-directory test-images
 	@tests/run-all

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # tests/run-all counts what cmocka skips as skipped, lists it, and writes each
 # test's result and seconds, each tier's and the total, and the line naming the run
-# to times.tsv: run on test_qr and
-# test_qrpages with zbarimg out of PATH, test_qr's two zbar tests skip
-# ("[  SKIPPED ] 2 test(s)", exit 0), and run-all must say "5 passed, 0 failed,
-# 2 skipped" (it said 1 passed, 0 skipped for test_qr before it read those lines).
+# to times.tsv: run on test_qr and test_qrpages with zbarimg out of PATH, test_qr's
+# two zbar tests skip ("[  SKIPPED ] 2 test(s)", exit 0), and run-all must say
+# "5 passed, 0 failed, 2 skipped" (it said 1 passed, 0 skipped for test_qr before it
+# read those lines).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/run-all-counts
