@@ -4,13 +4,15 @@
 #   make test        install missing packages, build, run every test
 #   make check       the same for the fast tier: every test that boots no emulator
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
+#   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
+#                    carries them: a plain make fetches the packages once; LINUX=no not)
 #   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c
 #   make clean
 #   V=1              show each command in full (else one short line per step)
 # CROSS_COMPILE=x86_64-elf- builds the kernel with such a toolchain. The rules are in
 # mk/: kernel.mk (the kernel and its images), host.mk (host programs, unit tests,
-# fuzzers), tickstat.mk, secureboot.mk, tests.mk (run, test and the longer runs),
-# docs.mk (make docs).
+# fuzzers), tickstat.mk, secureboot.mk, linux.mk (build/tickbench-linux, make linux),
+# tests.mk (run, test and the longer runs), docs.mk (make docs).
 
 CROSS_COMPILE ?=
 CC       := $(CROSS_COMPILE)gcc
@@ -45,8 +47,9 @@ $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))
 endif
 endif
 
-include mk/kernel.mk
 include mk/host.mk
+include mk/linux.mk
+include mk/kernel.mk
 include mk/tickstat.mk
 include mk/secureboot.mk
 include mk/tests.mk

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "smp.h"
 #include "plan.h"
+#include "progress.h"
 #include "cpu.h"
 
 const char *tsc_calibrated(void)
@@ -60,33 +61,34 @@ static void skip(const char *name, const char *why)
 	problem_end(&p, why);
 }
 
-/* "45 s", "3 min 20 s"; "1 s" at least. */
-static void duration(char *buf, size_t size, uint64_t ms)
+/* "45 s", "3 min 20 s". */
+static void duration(char *buf, size_t size, uint64_t s)
 {
-	uint64_t s = (ms + 500) / 1000;
-	if (!s)
-		format(buf, size, "1 s");
-	else if (s < 120)
+	if (s < 120)
 		format(buf, size, "%llu s", (unsigned long long)s);
 	else
 		format(buf, size, "%llu min %llu s", (unsigned long long)(s / 60),
 		       (unsigned long long)(s % 60));
 }
 
-/* "[k/N] name: about X; about Y left in the run (...)": the plan's estimates, scaled
- * by the time the finished benchmarks took against theirs, with a prior of
- * PLAN_PRIOR_MS at 1:1 so that a short first benchmark does not swing it. */
-#define PLAN_PRIOR_MS 3000
-static void say_step(unsigned k, unsigned n, const char *name, uint64_t plan, uint64_t left,
-		     uint64_t planned_done, uint64_t took_ms)
+/* "[k/N] name: about X; about Y left in the run (...)" (lib/progress.h), and why
+ * when Y is more than the step before said. */
+static void say_step(struct progress *p, unsigned k, unsigned n, const char *name,
+		     uint64_t plan, uint64_t left, uint64_t done, uint64_t took_ms)
 {
-	char one[24], rest[24];
-	plan = mul_div(plan, took_ms + PLAN_PRIOR_MS, planned_done + PLAN_PRIOR_MS);
-	left = mul_div(left, took_ms + PLAN_PRIOR_MS, planned_done + PLAN_PRIOR_MS);
-	duration(one, sizeof(one), plan);
-	duration(rest, sizeof(rest), left);
+	struct progress_step s;
+	char one[24], rest[24], before[24], why[112] = "";
+	progress_step(p, plan, left, done, took_ms, &s);
+	duration(one, sizeof(one), s.own_s);
+	duration(rest, sizeof(rest), s.left_s);
+	if (s.up_from_s) {
+		duration(before, sizeof(before), s.up_from_s);
+		format(why, sizeof(why), "; up from %s: the benchmarks so far took %llu.%llu times "
+		       "their estimate", before, (unsigned long long)(s.over_tenths / 10),
+		       (unsigned long long)(s.over_tenths % 10));
+	}
 	kprintf("[%u/%u] %s: about %s; about %s left in the run (estimated from the configured "
-		"work%s)\n", k, n, name, one, rest, planned_done ? " and the time so far" : "");
+		"work%s%s)\n", k, n, name, one, rest, done ? " and the time so far" : "", why);
 }
 
 void bench_run_suite(const struct config *cfg)
@@ -94,6 +96,7 @@ void bench_run_suite(const struct config *cfg)
 	if (kernel_config.selftest == SELFTEST_HPET_WRAP)
 		timers_hpet_wrap_soon();
 	const char *why[ARRAY_SIZE(benches)];
+	struct progress progress = { 0 };
 	uint64_t left = 0, planned_done = 0, t0 = rdtsc();
 	unsigned n = 0, k = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
@@ -110,7 +113,7 @@ void bench_run_suite(const struct config *cfg)
 		if (why[i])
 			continue;
 		uint64_t plan = b->ops->plan_ms(cfg);
-		say_step(++k, n, b->name, plan, left, planned_done,
+		say_step(&progress, ++k, n, b->name, plan, left, planned_done,
 			 clock_ns(rdtsc() - t0) / 1000000);
 		b->ops->run(cfg);
 		planned_done += plan;

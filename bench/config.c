@@ -131,15 +131,15 @@ void config_choose_seed(uint64_t start_tsc)
 		bench_config.seed = splitmix64_mix(start_tsc) & RECORD_SEED_MAX;
 }
 
-void config_print_help(void (*print)(const char *line))
+void config_print_help(bool fold, words_print_fn *print)
 {
 	char line[512];
-	words_print_table(&bench_words, print);
-	print("the benchmarks (bench=):");
+	words_print_table(&bench_words, fold, print);
+	print("the benchmarks (bench=):", true);
 	for (unsigned i = 0; i < bench_count; i++) {
 		format(line, sizeof(line), "%-9s %s", bench_name[i], bench_summary[i]);
-		words_print_folded(line, print);
+		words_print_item(line, fold, print);
 	}
 	for (size_t t = 1; t < bench_tables_n; t++)
-		words_print_table(bench_tables[t], print);
+		words_print_table(bench_tables[t], fold, print);
 }

@@ -1,7 +1,6 @@
 /* The machinery readcost and armcost share (see cost.h; docs/METHOD.md). */
 #include "cost.h"
 #include "problem.h"
-#include "report.h"
 #include "console.h"
 #include "format.h"
 #include "lib.h"
@@ -87,7 +86,6 @@ void cost_op_end(struct cost_table *t)
 	const char *extra[] = { "apic", op->apic, NULL };
 	const struct hist_num nums[] = { { "overhead", t->overhead }, { NULL, 0 } };
 	hist_emit_nums(&op->run, t->bench, op->what, t->run, op->apic ? extra : NULL, nums);
-	report_cost(op->what, hist_permille(&op->run, 500));
 	hist_merge(&op->all, &op->run);
 }
 

@@ -21,7 +21,6 @@
 #include "plan.h"
 #include "idlecaps.h"
 #include "idlecount.h"
-#include "idlereport.h"
 #include "idlewait.h"
 #include "problem.h"
 #include "alloc.h"
@@ -427,11 +426,6 @@ static void one_window(const struct config *cfg, const struct idle_state *s, uin
 	}
 	judge_energy(&wd, cfg->ms);
 	emit(&wd, s, &f, cfg->ms);
-	bool valid = energy_on() && energy_valid(&wd.e.c[RAPL_PKG]);
-	struct idle_window_report w = { s->name, hz, run, wd.cycles, wd.wakeups, wd.spurious,
-		valid ? energy_power_uw(energy_uj(&wd.e.c[RAPL_PKG]), wd.cycles, clock_tsc_hz()) :
-			IDLE_NO_POWER, &wd.a, &wd.b };
-	idle_report_window(&w);
 	kprintf("idle %s hz=%u run %u/%u: %llu wake-ups, %llu spurious\n", s->name, hz, run + 1,
 		cfg->runs, (unsigned long long)wd.wakeups, (unsigned long long)wd.spurious);
 }

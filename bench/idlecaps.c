@@ -144,9 +144,9 @@ static void emit(const struct idle_caps *c, const char *mwait_states)
 	state_fields(&r, c, mwait_states);
 	counter_fields(&r, c, res, rapl);
 	record_emit(&r);
-	kprintf("idle: mwait %s%s; residency counters %s; RAPL %s\n",
+	kprintf("idle: mwait %s%s; residency counters %s; %s%s\n",       /* why: "no RAPL: ..." */
 		*mwait_states ? mwait_states : "none", c->break_if0 ? " (stamped at wake)" : "",
-		*res ? res : "none", *rapl ? rapl : c->rapl.why);
+		*res ? res : "none", *rapl ? "RAPL " : "", *rapl ? rapl : c->rapl.why);
 }
 
 void idle_caps_find(void)

@@ -22,7 +22,6 @@
 #include "latency.h"
 #include "idlecaps.h"
 #include "problem.h"
-#include "report.h"
 #include "handler.h"
 #include "hist.h"
 #include "source.h"
@@ -216,11 +215,8 @@ static void ap_shoot(void *arg)
 	lapic_timer_stop();
 }
 
-/* The kernel's report takes the first wait= state's handler stamps on one CPU. */
 static void emit(const struct part *p, const char *delivery, unsigned run)
 {
-	if (job.cpus == 1 && job.state == &states[0])
-		report_latency(job.timer, hist_permille(&p->run, 500), hist_permille(&p->run, 990));
 	struct latency_key k = { timer_names[job.timer], "oneshot", delivery,
 				 smp.cpu[p->index].apic_id, job.cpus, latency_settings.delay_us, run, -1 };
 	latency_emit(&k, p);

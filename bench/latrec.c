@@ -3,7 +3,6 @@
  * neither calls the other's code but latency.c calls latency_ipi_runs. docs/FORMAT.md,
  * "stats" (latency). */
 #include "latency.h"
-#include "idlereport.h"
 #include "clock.h"
 #include "console.h"
 #include "format.h"
@@ -54,9 +53,6 @@ static void emit_one(const struct latency_key *k, const struct part *p, bool wak
 	idle_residency_fields(&r, "", &p->before, &p->after);
 	hist_fields(&r, h);
 	record_emit(&r);
-	if (k->cpus == 1)
-		idle_report_latency(p->waiter.state->name, k->what, wake, h, p->waiter.spurious,
-				    &p->before, &p->after);
 }
 
 void latency_emit(const struct latency_key *k, const struct part *p)
@@ -69,7 +65,7 @@ void latency_emit(const struct latency_key *k, const struct part *p)
 void latency_print_header(void)
 {
 	kprintf("  deadline to handler   p50 cycles (ns)     p90                 p99"
-		"               p99.9\n");
+		"               p99.9          max cycles\n");
 }
 
 void latency_print_row(const char *what, const struct part *p, bool wake, bool apic)
@@ -88,6 +84,6 @@ void latency_print_row(const char *what, const struct part *p, bool wake, bool a
 		kprintf(" %9llu (%7llu ns)", (unsigned long long)c,
 			(unsigned long long)mul_div(c, 1000000000, clock_tsc_hz()));
 	}
-	kprintf(" max %llu cycles\n", (unsigned long long)h->max);
+	kprintf(" %11llu\n", (unsigned long long)h->max);     /* 116 columns in all */
 }
 

@@ -15,7 +15,6 @@
 #include "bench.h"
 #include "plan.h"
 #include "cost.h"
-#include "report.h"
 #include "cpu.h"
 #include "hpet.h"
 #include "irq.h"
@@ -46,7 +45,6 @@ void bench_probe_speed(struct platform_speed *s)
 		if (c < s->loop_cycles)
 			s->loop_cycles = c;
 	}
-	report_platform_speed(s);
 }
 
 static void skip_absent(struct cost_table *t)

@@ -445,7 +445,8 @@ bool source_selected(const struct timer_source *s, const struct config *cfg)
 	return delivery_present(s->delivery_bit) && timer_present(s->timer_bit);
 }
 
-/* The delivery paths of timer_sources[] for timer and mode, "pic, ioapic". */
+/* The delivery paths of timer_sources[] for timer and mode, "pic, ioapic", each path
+ * this machine lacks marked so: then delivery= is not why it goes unserved. */
 static void paths_of(unsigned timer_bit, const char *mode, char *buf, size_t size)
 {
 	size_t used = 0;
@@ -453,8 +454,9 @@ static void paths_of(unsigned timer_bit, const char *mode, char *buf, size_t siz
 	for (unsigned i = 0; i < timer_sources_count; i++) {
 		const struct timer_source *s = &timer_sources[i];
 		if (s->timer_bit == timer_bit && !strcmp(s->mode, mode) && used < size)
-			used += (size_t)format(buf + used, size - used, "%s%s", used ? ", " : "",
-					       s->delivery);
+			used += (size_t)format(buf + used, size - used, "%s%s%s", used ? ", " : "",
+					       s->delivery, delivery_present(s->delivery_bit) ?
+					       "" : " (none on this machine)");
 	}
 }
 
@@ -487,7 +489,7 @@ unsigned source_report_unserved(const char *bench, const struct config *cfg,
 		    !timer_present(s->timer_bit) || (wanted && !wanted(s)) ||
 		    served(s->timer_bit, s->mode, cfg))
 			continue;
-		char why[160], paths[64];
+		char why[200], paths[112];
 		paths_of(s->timer_bit, s->mode, paths, sizeof(paths));
 		format(why, sizeof(why), "no path of delivery= serves this timer in this mode "
 		       "here: it takes %s", paths);

@@ -93,12 +93,6 @@ void spin_calibrate(struct spin_view *v)
 	v->cal.p999 = p999;
 }
 
-bool spin_cycles_are_instructions(const struct spin_view *v)
-{
-	return v->cal.steps && v->cal.above == 0 && v->cal.p999 == SPIN_LOOP_INSTRUCTIONS &&
-	       v->cal.cycles / v->cal.steps == SPIN_LOOP_INSTRUCTIONS;
-}
-
 void spin_view_take_step(struct spin_view *v, uint64_t cycles, uint64_t iterations)
 {
 	v->step_cycles = cycles;
@@ -111,9 +105,9 @@ uint64_t spin_view_step(const struct spin_view *v)
 	       (v->step_cycles + v->step_iterations / 2) / v->step_iterations : 0;
 }
 
-/* The TSC read that opened a hole: its low half is stored, and its high half is
- * that of the read that closed it, less one where the low half wrapped between. */
-static uint64_t hole_start(const struct spin_hole *h)
+/* The low half of the opening read is stored, and its high half is that of the read
+ * that closed it, less one where the low half wrapped between. */
+uint64_t spin_hole_start(const struct spin_hole *h)
 {
 	uint32_t high = h->end_hi - ((uint32_t)(h->start_lo + h->cycles) < h->start_lo);
 	return (uint64_t)high << 32 | h->start_lo;
@@ -133,7 +127,7 @@ void spin_view_digest(struct spin_view *v)
 			v->unexplained_cycles += h->cycles;
 			continue;
 		}
-		uint64_t start = hole_start(h);
+		uint64_t start = spin_hole_start(h);
 		if (v->gaps++)
 			hist_add(&v->interval_hist, start - last);
 		v->gap_interrupts += (uint32_t)(h->count - seen);

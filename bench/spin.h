@@ -62,12 +62,10 @@ struct spin_view {
 	struct hist interval_hist;      /* from one such hole's start to the next's */
 };
 
-/* The measuring loop's instructions a step (bench/spin_loop.S). */
+/* The measuring loop's instructions a step (bench/spin_loop.S; the spin record's
+ * step_instructions: the report says cycles are instructions where every step of
+ * the calibration took as many cycles). */
 #define SPIN_LOOP_INSTRUCTIONS 8
-
-/* Every calibration step took exactly SPIN_LOOP_INSTRUCTIONS cycles: the TSC counts
- * instructions (QEMU -icount), and every cycle figure is an instruction count. */
-bool spin_cycles_are_instructions(const struct spin_view *v);
 
 /* The buffer of capacity holes (zeroed memory from alloc); false without memory. */
 bool spin_view_init(struct spin_view *v, uint64_t capacity);
@@ -86,5 +84,7 @@ void spin_view_take_step(struct spin_view *v, uint64_t cycles, uint64_t iteratio
 uint64_t spin_view_step(const struct spin_view *v);
 /* The last run's counts and histograms, from its holes. */
 void spin_view_digest(struct spin_view *v);
+/* The TSC read that opened a hole. */
+uint64_t spin_hole_start(const struct spin_hole *h);
 
 #endif

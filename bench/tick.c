@@ -31,7 +31,6 @@
 #include "lib.h"
 #include "smp.h"
 #include "alloc.h"
-#include "report.h"
 #include "splitmix.h"
 
 
@@ -367,9 +366,6 @@ static void tick_run(const struct config *cfg)
 	const char *memwalk_why = (cfg->workloads & (1u << WORKLOAD_MEMWALK)) ?
 				  workload_memwalk_init(cfg->memwalk_kib) : NULL;
 	tick_work_prepare(&tick_settings);
-	struct tick_model first;
-	tick_model_at(&tick_settings, 0, &first);
-	report_direct_model(&first);            /* the report's direct cost: the sweep's first */
 	tick_pmu_start();
 	uint64_t capacity = spin_capacity(max_hz(cfg), cfg->ms);
 	const char *spin_why = view.holes || spin_view_init(&view, capacity) ? NULL :

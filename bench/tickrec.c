@@ -2,7 +2,6 @@
  * (one CPU) and bench/tickmp.c (several CPUs at once): neither calls the other's
  * code but tick.c calls tickmp.c's entry points. docs/FORMAT.md: "run", "stats". */
 #include "tick.h"
-#include "report.h"
 #include "clock.h"
 #include "console.h"
 #include "cpu.h"
@@ -148,11 +147,10 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	if (f)
 		emit_ftq_series(t, apic_id, run, on, f);
 	if (t->workload == WORKLOAD_SPIN && v->run.dropped)
-		kprintf("  tick: %llu holes were dropped from the spin loop's buffer of %llu "
-			"(half kept for holes with an interrupt), so unexplained is short\n",
+		kprintf("  tick: %llu holes were not stored (the spin loop's buffer holds %llu, its "
+			"second half for holes with an interrupt): the holes without one "
+			"(unexplained) are undercounted\n",
 			(unsigned long long)v->run.dropped, (unsigned long long)v->capacity);
-	report_tick(t, run, on, cycles, interrupts, expected, v, f ? f->sum.work : 0,
-		    has_smi ? b->smi - a->smi : 0);
 }
 
 void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
@@ -166,13 +164,13 @@ void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
 	record_u64(&r, "above_step", v->cal.above);
 	record_u64(&r, "p999_cycles", v->cal.p999);
 	record_u64(&r, "threshold_cycles", v->threshold);
+	record_u64(&r, "step_instructions", SPIN_LOOP_INSTRUCTIONS);
 	record_emit(&r);
 }
 
 void tick_spin_calibrate(struct spin_view *v, uint32_t apic_id)
 {
 	spin_calibrate(v);
-	report_spin_calibration(v);
 	kprintf("tick: spin step %llu cycles (%llu cycles / %llu steps), 99.9th percentile "
 		"%llu, hole threshold %llu cycles\n", (unsigned long long)spin_view_step(v),
 		(unsigned long long)v->cal.cycles, (unsigned long long)v->cal.steps,

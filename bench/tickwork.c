@@ -1,5 +1,6 @@
 /* tick's work models (see tickwork.h). */
 #include "tickwork.h"
+#include "tickmodel.h"
 #include "alloc.h"
 #include "clock.h"
 #include "cpu.h"
@@ -75,30 +76,10 @@ void tick_model_at(const struct tick_settings *ts, unsigned i, struct tick_model
 	m->work = ts->tick_work.v[i];
 }
 
-size_t tick_model_format(const struct tick_model *m, char *buf, size_t size, const char *lead,
-			 const char *const parts[4], const char *sep)
-{
-	const uint64_t v[] = { m->work, m->data_kib, m->code_kib, m->pages };
-	size_t n = 0;
-	buf[0] = 0;
-	if (m->preset)
-		return (size_t)format(buf, size, "%s%s", lead, m->preset);
-	for (unsigned i = 0; i < 4; i++) {
-		if (!v[i] || n >= size)
-			continue;
-		if (n)
-			n += (size_t)format(buf + n, size - n, "%s", sep);
-		n += (size_t)format(buf + n, size - n, parts[i], (unsigned long long)v[i]);
-	}
-	return n;
-}
-
 void tick_model_label(const struct tick_model *m, char *buf, size_t size)
 {
-	static const char *const parts[] = { "work %llu cycles", "data %llu KiB", "code %llu KiB",
-					     "pages %llu" };
-	if (!tick_model_format(m, buf, size, "", parts, ", "))
-		format(buf, size, "floor");
+	const uint64_t parts[] = { m->work, m->data_kib, m->code_kib, m->pages };
+	tick_model_words(buf, size, parts, m->preset);
 }
 
 void tick_model_fields(struct record *r, const struct tick_model *m)

@@ -28,25 +28,9 @@ static inline bool tick_model_has_footprint(const struct tick_model *m)
 {
 	return m->data_kib || m->code_kib || m->pages;
 }
-/* The handler without work (the floor model). */
-static inline bool tick_model_is_floor(const struct tick_model *m)
-{
-	return !m->work && !tick_model_has_footprint(m);
-}
-static inline bool tick_model_same(const struct tick_model *a, const struct tick_model *b)
-{
-	return a->work == b->work && a->data_kib == b->data_kib && a->code_kib == b->code_kib &&
-	       a->pages == b->pages && a->preset == b->preset;
-}
-
 /* "floor" (no work), the preset's name, or the non-zero parts: "work 2000 cycles,
- * data 16 KiB, code 8 KiB, pages 32" (tickstat labels its rows the same way). */
+ * data 16 KiB, code 8 KiB, pages 32" (lib/tickmodel.h: the report's words too). */
 void tick_model_label(const struct tick_model *m, char *buf, size_t size);
-/* The model in words into buf: lead and the preset's name, or the non-zero parts
- * (work, data, code, pages), each in its format of parts (a %llu), sep between;
- * "" for the floor. Its length. */
-size_t tick_model_format(const struct tick_model *m, char *buf, size_t size, const char *lead,
-			 const char *const parts[4], const char *sep);
 /* " " and the label for the console's lines; "" for the floor without a preset
  * (a static buffer, valid until the next call). */
 const char *tick_model_suffix(const struct tick_model *m);

@@ -36,19 +36,34 @@ static void record_to_console(const char *line, size_t len)
 }
 static void lock_console(void) { console_lock(); }
 
-static void print_line(const char *line) { kprintf("%s\n", line); }
-
-/* The help word: every word the line takes, the kernel's first. */
-static void print_help(void (*print)(const char *line))
+/* The help word: every word the line takes, the kernel's first; folded for an
+ * 80-column console, and kept whole for the end screen (which folds each at its own
+ * width), the title and each table's head as heads. */
+static void help_to_console(const char *line, bool head) { kprintf("%s\n", line); }
+static void help_to_screen(const char *line, bool head)
 {
-	print("tickbench's words (key=value on the kernel command line; docs/OPTIONS.md):");
-	words_print_table(&kernel_words, print);
-	config_print_help(print);
+	qrscreen_keep(QRSCREEN_DETAIL | (head ? QRSCREEN_HEAD : 0), line);
+}
+
+static void help_tables(bool fold, words_print_fn *print)
+{
+	print("tickbench's words (key=value on the kernel command line; docs/OPTIONS.md):", true);
+	words_print_table(&kernel_words, fold, print);
+	config_print_help(fold, print);
+}
+
+static void print_help(void)
+{
+	qrscreen_say(QRSCREEN_WHY, "tickbench help: the kernel's words (key=value), on the "
+		     "text pages; nothing was measured.");
+	help_tables(true, help_to_console);
+	help_tables(false, help_to_screen);
 }
 
 static void report_cmdline_error(const struct words_error *err)
 {
-	kprintf("tickbench: bad command-line word \"%s\": %s\n", err->word, err->message);
+	qrscreen_say(QRSCREEN_WHY, "tickbench: bad command-line word \"%s\": %s", err->word,
+		     err->message);
 	struct record r;
 	record_begin(&r, "error");
 	record_str(&r, "reason", "cmdline");
@@ -103,7 +118,7 @@ void kmain(uint32_t magic, uint32_t info)
 		run_end();
 	}
 	if (kernel_config.help) {
-		print_help(print_line);
+		print_help();
 		run_end();
 	}
 	irq_init(&kernel_config);                             /* 8259, I/O APICs, local APIC */
@@ -113,7 +128,7 @@ void kmain(uint32_t magic, uint32_t info)
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
 	selftest_raise_on_ap(kernel_config.selftest);         /* selftest=ap-fault */
 	bench_run_suite(&bench_config);
-	bench_report(qemu ? "qemu" : bochs ? "bochs" : "");   /* the answer, one screen */
+	report_at_end();                            /* the answer from the records */
 	(void)magic;
 	run_end();
 }

@@ -5,6 +5,7 @@
 #include "console.h"
 #include "cpu.h"
 #include "format.h"
+#include "identity.h"
 #include "lib.h"
 #include "record.h"
 #include "smbios.h"
@@ -31,62 +32,11 @@ static const char *find_entry_point(const struct boot_info *bi, uint64_t *addr)
 	return bi->uefi ? "efi" : "bios-scan";
 }
 
-static void make_id(bool uefi, const char *microcode)
+static void say_problems(void)
 {
-	char family[12], model[12], stepping[12];
-	format(family, sizeof(family), "%u", cpu.family);
-	format(model, sizeof(model), "%u", cpu.model);
-	format(stepping, sizeof(stepping), "%u", cpu.stepping);
-	const char *const fields[] = {
-		smbios.sys_manufacturer, smbios.sys_product, smbios.sys_version, smbios.sys_uuid,
-		smbios.board_manufacturer, smbios.board_product, smbios.board_version,
-		smbios.bios_vendor, smbios.bios_version, smbios.bios_date, uefi ? "uefi" : "bios",
-		cpu.vendor, cpu.brand, family, model, stepping, microcode,
-	};
-	smbios_identity_id(fields, ARRAY_SIZE(fields), id);
-}
-
-static void emit_problems(void)
-{
-	for (unsigned i = 0; i < smbios.n_problems; i++) {
-		const struct smbios_problem *p = &smbios.problems[i];
-		kprintf("smbios: at 0x%llx: %s; not used\n", (unsigned long long)p->addr, p->what);
-		struct record r;
-		record_begin(&r, "smbios_problem");
-		record_hex(&r, "address", p->addr);
-		record_str(&r, "problem", p->what);
-		record_emit(&r);
-	}
-}
-
-static void emit_record(bool uefi, bool has_microcode, uint32_t microcode)
-{
-	char version[8];
-	format(version, sizeof(version), "%u.%u", smbios.major, smbios.minor);
-	struct record r;
-	record_begin(&r, "machine");
-	record_str(&r, "id", id);
-	record_str(&r, "smbios", smbios.source);
-	record_str(&r, "smbios_version", smbios.anchor[0] ? version : "");
-	record_str(&r, "system_manufacturer", smbios.sys_manufacturer);
-	record_str(&r, "system_product", smbios.sys_product);
-	record_str(&r, "system_version", smbios.sys_version);
-	record_str(&r, "system_uuid", smbios.sys_uuid);
-	record_str(&r, "board_manufacturer", smbios.board_manufacturer);
-	record_str(&r, "board_product", smbios.board_product);
-	record_str(&r, "board_version", smbios.board_version);
-	record_str(&r, "bios_vendor", smbios.bios_vendor);
-	record_str(&r, "bios_version", smbios.bios_version);
-	record_str(&r, "bios_date", smbios.bios_date);
-	record_str(&r, "firmware", uefi ? "uefi" : "bios");
-	record_str(&r, "cpu_vendor", cpu.vendor);
-	record_str(&r, "cpu_brand", cpu.brand);
-	record_u64(&r, "cpu_family", cpu.family);
-	record_u64(&r, "cpu_model", cpu.model);
-	record_u64(&r, "cpu_stepping", cpu.stepping);
-	record_bool(&r, "microcode_readable", has_microcode);
-	record_hex(&r, "microcode", microcode);
-	record_emit(&r);
+	for (unsigned i = 0; i < smbios.n_problems; i++)
+		kprintf("smbios: at 0x%llx: %s; not used\n",
+			(unsigned long long)smbios.problems[i].addr, smbios.problems[i].what);
 }
 
 void machine_init(const struct boot_info *bi)
@@ -99,14 +49,15 @@ void machine_init(const struct boot_info *bi)
 	char microcode_text[12] = "";
 	if (has_microcode)
 		format(microcode_text, sizeof(microcode_text), "0x%x", microcode);
-	make_id(bi->uefi, microcode_text);
+	machine_make_id(&smbios, bi->uefi, microcode_text, id);
 	kprintf("machine: id %s: \"%s\" \"%s\" \"%s\"; firmware \"%s\" \"%s\" (%s); "
 		"microcode %s (SMBIOS %s from %s)\n", id, smbios.sys_manufacturer,
 		smbios.sys_product, smbios.sys_version, smbios.bios_vendor,
 		smbios.bios_version, smbios.bios_date, has_microcode ? microcode_text : "unreadable",
 		smbios.anchor[0] ? smbios.anchor : "none", smbios.source);
-	emit_record(bi->uefi, has_microcode, microcode);
-	emit_problems();
+	machine_emit_record(&smbios, id, bi->uefi, has_microcode, microcode);
+	say_problems();
+	machine_emit_problems(&smbios);
 }
 
 const char *machine_id(void) { return id; }

@@ -10,7 +10,9 @@
 #include "format.h"
 #include "idt.h"
 #include "image.h"
+#include "lib.h"
 #include "mcheck.h"
+#include "qrscreen.h"
 #include "record.h"
 #include "run.h"
 #include "smp.h"
@@ -40,29 +42,34 @@ static uint64_t rip_linked(uint64_t rip)
 	return rip - image_start() + IMAGE_LINK_BASE;
 }
 
+/* Three registers a line (75 columns: whole on an 80-column screen), each line kept
+ * for the end screen too. */
+#define REGS_PER_LINE 3
+
 static void dump_registers(const struct interrupt_frame *f, uint64_t cr2)
 {
-	kprintf("  RIP %016llx  RSP %016llx  RFLAGS %016llx\n"
-		"  CS  %04llx  SS %04llx  CR2 %016llx  CR3 %016llx\n",
-		(unsigned long long)f->rip, (unsigned long long)f->rsp,
-		(unsigned long long)f->rflags, (unsigned long long)f->cs,
-		(unsigned long long)f->ss, (unsigned long long)cr2,
-		(unsigned long long)read_cr3());
-	kprintf("  RAX %016llx  RBX %016llx  RCX %016llx  RDX %016llx\n"
-		"  RSI %016llx  RDI %016llx  RBP %016llx\n",
-		(unsigned long long)f->rax, (unsigned long long)f->rbx,
-		(unsigned long long)f->rcx, (unsigned long long)f->rdx,
-		(unsigned long long)f->rsi, (unsigned long long)f->rdi,
-		(unsigned long long)f->rbp);
-	kprintf("  R8  %016llx  R9  %016llx  R10 %016llx  R11 %016llx\n"
-		"  R12 %016llx  R13 %016llx  R14 %016llx  R15 %016llx\n",
-		(unsigned long long)f->r8, (unsigned long long)f->r9,
-		(unsigned long long)f->r10, (unsigned long long)f->r11,
-		(unsigned long long)f->r12, (unsigned long long)f->r13,
-		(unsigned long long)f->r14, (unsigned long long)f->r15);
+	const struct { const char *name; uint64_t value; } regs[] = {
+		{ "RIP", f->rip }, { "RSP", f->rsp }, { "RFLAGS", f->rflags },
+		{ "CS", f->cs }, { "SS", f->ss }, { "CR2", cr2 }, { "CR3", read_cr3() },
+		{ "RAX", f->rax }, { "RBX", f->rbx }, { "RCX", f->rcx }, { "RDX", f->rdx },
+		{ "RSI", f->rsi }, { "RDI", f->rdi }, { "RBP", f->rbp }, { "R8", f->r8 },
+		{ "R9", f->r9 }, { "R10", f->r10 }, { "R11", f->r11 }, { "R12", f->r12 },
+		{ "R13", f->r13 }, { "R14", f->r14 }, { "R15", f->r15 },
+	};
+	char line[96];
+	int n = 0;
+	for (unsigned i = 0; i < ARRAY_SIZE(regs); i++) {
+		n += format(line + n, sizeof(line) - (size_t)n, "  %-6s %016llx", regs[i].name,
+			    (unsigned long long)regs[i].value);
+		if (i % REGS_PER_LINE == REGS_PER_LINE - 1 || i + 1 == ARRAY_SIZE(regs)) {
+			qrscreen_say(QRSCREEN_WHY, "%s", line);
+			n = 0;
+		}
+	}
 	if (rip_in_image(f->rip))
-		kprintf("  RIP's function: addr2line -f -e build/tickbench-debug.elf 0x%llx\n",
-			(unsigned long long)rip_linked(f->rip));
+		qrscreen_say(QRSCREEN_WHY, "  RIP's function: addr2line -f -e "
+			     "build/tickbench-debug.elf 0x%llx",
+			     (unsigned long long)rip_linked(f->rip));
 }
 
 static void emit_record(const struct interrupt_frame *f, const char *name, uint64_t cr2,
@@ -107,8 +114,10 @@ static _Noreturn void report_and_end(const struct interrupt_frame *f, const char
 	char where[48];
 	format(where, sizeof(where), "on %s (APIC id %u)",
 	       cpu_is_boot() ? "the boot CPU" : "an AP", apic_id);
-	kprintf("\ntickbench: CPU exception %s (vector %llu, error code 0x%llx) %s\n", name,
-		(unsigned long long)f->vector, (unsigned long long)f->error_code, where);
+	kprintf("\n");
+	qrscreen_say(QRSCREEN_WHY, "tickbench: CPU exception %s (vector %llu, error code "
+		     "0x%llx) %s", name, (unsigned long long)f->vector,
+		     (unsigned long long)f->error_code, where);
 	if (hold == CONSOLE_HELD_ALREADY)
 		kprintf("tickbench: it came while this CPU was writing: the line before may be cut\n");
 	stop_others();

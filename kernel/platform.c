@@ -37,13 +37,6 @@ void platform_emit_boot(const struct boot_info *bi, uint64_t seed)
 	record_emit(&r);
 }
 
-const char *platform_speed_below(const struct platform_speed *s)
-{
-	if (s->loop_cycles > LOOP_EMULATED_CYCLES)
-		return "the hypervisor below emulates every instruction, RDTSC with them";
-	return s->rdtsc_cycles > RDTSC_TRAP_CYCLES ? "hypervisor below traps RDTSC" : NULL;
-}
-
 void platform_emit_platform(const struct boot_info *bi, const char *emulator,
 			    const struct platform_speed *speed)
 {
@@ -58,27 +51,6 @@ void platform_emit_platform(const struct boot_info *bi, const char *emulator,
 	kprintf("cpu: RDTSC back to back %llu cycles, 1000 turns of a loop %llu%s%s\n",
 		(unsigned long long)speed->rdtsc_cycles, (unsigned long long)speed->loop_cycles,
 		below ? ": " : "", below ? below : "");
-	struct record r;
-	record_begin(&r, "platform");
-	record_str(&r, "vendor", cpu.vendor);
-	record_u64(&r, "family", cpu.family);
-	record_u64(&r, "model", cpu.model);
-	record_u64(&r, "stepping", cpu.stepping);
-	record_str(&r, "brand", cpu.brand);
-	record_bool(&r, "hypervisor", cpu.has_hypervisor);
-	record_str(&r, "hypervisor_sig", cpu.hypervisor);
-	record_str(&r, "emulator", emulator);
-	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
-	record_bool(&r, "tsc_deadline", cpu.has_tsc_deadline);
-	record_bool(&r, "x2apic", cpu.has_x2apic);
-	record_bool(&r, "rdtscp", cpu.has_rdtscp);
-	record_bool(&r, "arat", cpu.has_arat);
-	record_bool(&r, "aperfmperf", cpu.has_aperfmperf);
-	record_u64(&r, "memory_kib", bi->memory_bytes >> 10);
-	record_u64(&r, "rdtsc_cycles", speed->rdtsc_cycles);
-	record_u64(&r, "loop_cycles", speed->loop_cycles);
-	record_bool(&r, "rdtsc_traps", speed->rdtsc_cycles > RDTSC_TRAP_CYCLES);
-	if (below)
-		record_str(&r, "below", below);
-	record_emit(&r);
+	static const struct platform_os bare = { "none", NULL };
+	platform_emit_record(emulator, bi->memory_bytes >> 10, speed, &bare);
 }

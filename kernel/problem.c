@@ -2,6 +2,7 @@
 #include "problem.h"
 #include "console.h"
 #include "format.h"
+#include "qrscreen.h"
 #include "status.h"
 
 static const char *const kind_names[] = {
@@ -51,7 +52,10 @@ void problem_end(struct problem *p, const char *reason)
 {
 	record_str(&p->r, "reason", reason);
 	record_emit(&p->r);
-	kprintf("%s%s: %s\n", p->line, p->fields ? ")" : "", reason);
-	if (p->kind == PROBLEM_ERROR)
+	if (p->kind == PROBLEM_ERROR) {     /* a reason the run ends with status error */
+		qrscreen_say(QRSCREEN_WHY, "%s%s: %s", p->line, p->fields ? ")" : "", reason);
 		run_set_status(RUN_ERROR);
+	} else {
+		kprintf("%s%s: %s\n", p->line, p->fields ? ")" : "", reason);
+	}
 }

@@ -1,7 +1,8 @@
-/* The end screen (see qrscreen.h). Black on white: zbar reads no inverted symbol,
- * and a quiet zone of 4 modules (ISO/IEC 18004:2015 6.3.8) is white anyway. The text
- * is drawn on a grid of font cells (lib/qrlayout.h), the same grid a screendump
- * is read back on (tests/host/screen-text.py). */
+/* The end screen (see qrscreen.h). Black on white on a framebuffer: zbar reads no
+ * inverted symbol, and a quiet zone of 4 modules (ISO/IEC 18004:2015 6.3.8) is white
+ * anyway. The text is drawn on a grid of font cells (lib/qrlayout.h), the same grid
+ * a screendump is read back on (tests/host/screen-text.py); on VGA text, in the
+ * console's own cells. */
 #include "qrscreen.h"
 #include "alloc.h"
 #include "clock.h"
@@ -12,22 +13,23 @@
 #include "i8042.h"
 #include "lib.h"
 #include "logstore.h"
-#include "machine.h"
 #include "qr.h"
 #include "qrlayout.h"
 #include "qrpages.h"
 #include "screen.h"
+#include "textpages.h"
 
 #define LEVEL        QR_M               /* 15 % of codewords recoverable: glare, blur */
-#define KEEP_BYTES   32768              /* the report's lines */
+#define KEEP_BYTES   32768              /* the lines kept: the report, help's table */
 #define KEEP_LINES   512
-#define SUMMARY_MAX  412                /* the text code: version 15-M at most */
+#define SUMMARY_MAX  560                /* the text code: version 18-M at most */
 #define ROW_CHARS    256
 #define KEY_POLL_MS  20
+#define TEXT_TURNS   2                  /* a text page stays for two QR pages' time */
 
 static struct {
 	struct framebuffer fb;
-	bool has_fb, keyboard;
+	bool has_fb, vga, keyboard, qr;  /* qr: the QR pages are drawn */
 	uint32_t mode, seconds, max_version;
 	struct deflate_work *work;
 	uint8_t *packed;
@@ -36,14 +38,19 @@ static struct {
 	const char *status;
 	uint32_t run_id;
 	struct qrpages pages;
-	struct qrlayout l;
+	struct qrlayout l;              /* the grid always; the codes where qr */
 	unsigned summary_version;
+	unsigned text_pages;
 } scr;
 
 static char kept[KEEP_BYTES];
 static struct { uint16_t at; uint8_t kind; } lines[KEEP_LINES];
 static size_t kept_used;
 static unsigned n_lines;
+
+static struct textline text[KEEP_LINES];        /* the text pages' lines, in order */
+static unsigned n_text;
+static struct textpage text_page[TEXTPAGES_MAX];
 
 static struct qr symbol;
 static uint8_t page[2953];               /* version 40-L's byte capacity, the most */
@@ -74,46 +81,70 @@ void qrscreen_keep(enum qrscreen_text kind, const char *line)
 	kept_used += len;
 }
 
+void qrscreen_vsay(enum qrscreen_text kind, const char *fmt, va_list ap)
+{
+	char line[ROW_CHARS];
+	int n = vformat(line, sizeof(line), fmt, ap);
+	n = n < (int)sizeof(line) ? n : (int)sizeof(line) - 1;
+	while (n > 0 && line[n - 1] == ' ')
+		line[--n] = 0;
+	console_lock();                 /* one CPU's line at a time, kept in its order */
+	kprintf("%s\n", line);
+	qrscreen_keep(kind, line);
+	console_unlock();
+}
+
+void qrscreen_say(enum qrscreen_text kind, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	qrscreen_vsay(kind, fmt, ap);
+	va_end(ap);
+}
+
 bool qrscreen_wanted(bool machine_ends_itself)
 {
 	return scr.mode == QR_PAGES_ON || (scr.mode == QR_PAGES_AUTO && !machine_ends_itself);
 }
 
+static const char *line_text(unsigned i) { return kept + lines[i].at; }
+static unsigned line_kind(unsigned i) { return lines[i].kind & QRSCREEN_KIND; }
+
 /* ---- text on the grid ---- */
 
 /* cols cells of text at (col, row), padded with spaces. */
-static void text_at(unsigned col, unsigned row, unsigned cols, const char *text)
+static void text_at(unsigned col, unsigned row, unsigned cols, const char *s)
 {
 	uint32_t cw = FONT_WIDTH * scr.l.scale, ch = FONT_HEIGHT * scr.l.scale;
 	for (unsigned c = 0; c < cols; c++) {
-		unsigned char chr = *text ? (unsigned char)*text++ : ' ';
-		fbdraw_glyph(&scr.fb, (col + c) * cw, row * ch, scr.l.scale, font_glyph(chr),
-			     scr.black, scr.white);
+		unsigned char chr = *s ? (unsigned char)*s++ : ' ';
+		if (scr.vga)
+			vga_put(col + c, row, (char)chr);
+		else
+			fbdraw_glyph(&scr.fb, (col + c) * cw, row * ch, scr.l.scale, font_glyph(chr),
+				     scr.black, scr.white);
 	}
 }
 
-/* How much of s one row of cols cells takes: all of it, or up to its last space
- * within the row (a word longer than the row is cut). */
-static size_t fold(const char *s, size_t cols)
+static void clear_screen(void)
 {
-	size_t n = strlen(s);
-	if (n <= cols)
-		return n;
-	for (size_t i = cols; i > 0; i--)
-		if (s[i] == ' ')
-			return i;
-	return cols;
+	if (!scr.vga) {
+		fbdraw_rect(&scr.fb, 0, 0, scr.fb.width, scr.fb.height, scr.white);
+		return;
+	}
+	for (unsigned row = 0; row < scr.l.rows; row++)
+		text_at(0, row, scr.l.cols, "");
 }
 
 /* line folded at spaces into rows of cols cells from (col, row), the later rows
- * indented by 2; draws up to max_rows of them, returns how many it takes. */
+ * indented (lib/textpages.h); draws up to max_rows of them, returns how many. */
 static unsigned draw_folded(unsigned col, unsigned row, unsigned cols, unsigned max_rows,
 			    const char *line)
 {
 	unsigned used = 0;
 	do {
-		unsigned indent = used ? 2 : 0;
-		size_t n = fold(line, cols - indent);
+		unsigned indent = used ? TEXTPAGES_INDENT : 0;
+		size_t n = textpages_fold(line, cols - indent);
 		char piece[ROW_CHARS];
 		format(piece, sizeof(piece), "%*s%.*s", (int)indent, "", (int)n, line);
 		if (used < max_rows)
@@ -126,52 +157,92 @@ static unsigned draw_folded(unsigned col, unsigned row, unsigned cols, unsigned 
 	return used;
 }
 
-/* ---- the captions ---- */
-
-/* Row 0: the run, and the page on screen (0: the summary's turn; -1: the report). */
-static void caption_page(int k)
+/* Row 1: what to do, as much of it as the row holds (the parts in order). */
+static void caption_hints(const char *const *parts, unsigned count)
 {
-	char text[ROW_CHARS];
-	unsigned cycle = (scr.pages.count + !scr.l.summary_beside) * scr.seconds;
-	int n = format(text, sizeof(text), "tickbench run %08x   status %s   %zu records%s   ",
-		       scr.run_id, scr.status, logstore_lines(),
-		       logstore_dropped() ? " (copy incomplete: the log outgrew it)" : "");
-	if (k > 0)
-		format(text + n, sizeof(text) - (size_t)n, "page %d/%u, %u s each (%u s a cycle)",
-		       k, scr.pages.count, scr.seconds, cycle);
-	else if (k == 0)
-		format(text + n, sizeof(text) - (size_t)n, "the summary as text, then %u pages",
-		       scr.pages.count);
-	else
-		format(text + n, sizeof(text) - (size_t)n, "the full report (%u QR pages)",
-		       scr.pages.count);
-	text_at(0, 0, scr.l.cols, text);
-}
-
-/* Row 1: what to do, as much of it as the row holds. */
-static void caption_hints(bool report)
-{
-	static const char *const pages[] = {
-		"Photograph every page, or film one cycle: tools/qr-import FILES > run.log.",
-		" The small code is the summary as text.",
-		" Any key: the full report.",
-	};
-	static const char *const full[] = { "The full report.", " Any key: the QR pages." };
-	const char *const *h = report ? full : pages;
-	unsigned count = report ? 2 : 3 - !scr.keyboard;
-	char text[ROW_CHARS] = "";
+	char row[ROW_CHARS] = "";
 	size_t n = 0;
 	for (unsigned i = 0; i < count; i++) {
-		size_t len = strlen(h[i]);
-		if (i == 1 && !report && !scr.l.summary_beside)
-			continue;
-		if (n + len <= scr.l.cols && n + len < sizeof(text))
-			n += (size_t)format(text + n, sizeof(text) - n, "%s", h[i]);
+		const char *part = parts[i] + (n == 0 && parts[i][0] == ' ');
+		size_t len = strlen(part);
+		if (len && n + len <= scr.l.cols && n + len < sizeof(row))
+			n += (size_t)format(row + n, sizeof(row) - n, "%s", part);
 	}
-	text_at(0, 1, scr.l.cols, text);
+	text_at(0, 1, scr.l.cols, row);
 }
 
-/* ---- the views ---- */
+/* Row 0: the run, then what is on screen (what). */
+static void caption_run(const char *what)
+{
+	char row[ROW_CHARS];
+	format(row, sizeof(row), "tickbench run %08x   status %s   %zu records%s   %s",
+	       scr.run_id, scr.status, logstore_lines(),
+	       logstore_dropped() ? " (copy incomplete: the log outgrew it)" : "", what);
+	text_at(0, 0, scr.l.cols, row);
+}
+
+/* The QR pages' turns in a cycle: the pages, and the summary's where it is not beside. */
+static unsigned qr_turns(void)
+{
+	return scr.qr ? scr.pages.count + !scr.l.summary_beside : 0;
+}
+
+/* The seconds of a whole cycle: the text pages, then the QR pages' turns. */
+static unsigned cycle_seconds(void)
+{
+	return (scr.text_pages * TEXT_TURNS + qr_turns()) * scr.seconds;
+}
+
+/* ---- the text pages ---- */
+
+/* Which section of the text pages a line is in: why the run ended so, the details,
+ * the answer (lib/textpages.h: a page break keeps a section whole where it can). */
+static unsigned section_of(unsigned kind)
+{
+	return kind == QRSCREEN_WHY ? 0 : kind == QRSCREEN_DETAIL ? 1 : 2;
+}
+
+/* The lines in page order: why the run ended so first, then the rest as printed
+ * (the summary's lines are the text code's alone). */
+static void gather_text(void)
+{
+	for (int why = 1; why >= 0; why--)
+		for (unsigned i = 0; i < n_lines; i++) {
+			unsigned kind = line_kind(i);
+			if ((kind == QRSCREEN_WHY) != why || kind == QRSCREEN_SUMMARY)
+				continue;
+			bool section = !n_text || section_of(text[n_text - 1].group) != section_of(kind);
+			text[n_text++] = (struct textline){ line_text(i), kind,
+							    (lines[i].kind & QRSCREEN_HEAD) != 0,
+							    section };
+		}
+}
+
+static void draw_text_page(unsigned k)
+{
+	const struct textpage *p = &text_page[k];
+	char what[96];
+	unsigned row = QRLAYOUT_CAPTIONS;
+	clear_screen();
+	if (scr.qr)
+		format(what, sizeof(what), "text %u/%u, %u s each, then %u QR pages", k + 1,
+		       scr.text_pages, TEXT_TURNS * scr.seconds, scr.pages.count);
+	else
+		format(what, sizeof(what), "text %u/%u, %u s each", k + 1, scr.text_pages,
+		       TEXT_TURNS * scr.seconds);
+	caption_run(what);
+	const char *hints[] = {
+		scr.qr ? "The QR pages of the log follow: photograph them, or film one cycle." : "",
+		scr.keyboard && scr.text_pages + qr_turns() > 1 ? " Any key: the next page." : "",
+	};
+	caption_hints(hints, ARRAY_SIZE(hints));
+	for (unsigned i = p->head; i < p->head_end; i++)
+		row += draw_folded(0, row, scr.l.cols, scr.l.rows - row, text[i].text);
+	for (unsigned i = p->first; i < p->end && row < scr.l.rows; i++)
+		row += draw_folded(0, row, scr.l.cols, scr.l.rows - row, text[i].text);
+}
+
+/* ---- the QR pages ---- */
 
 static void draw_symbol(uint32_t x0, uint32_t y0, unsigned px)
 {
@@ -192,17 +263,29 @@ static void draw_summary(uint32_t x, uint32_t y, unsigned px)
 		draw_symbol(x, y, px);
 }
 
-/* The verdict lines in the text region, and the summary below them if it fits. */
+/* The lines that stay beside the pages: why the run ended so, then the verdict. */
+static bool beside_pages(unsigned i)
+{
+	return line_kind(i) == QRSCREEN_WHY || line_kind(i) == QRSCREEN_VERDICT;
+}
+
+/* The lines beside the pages in the text region, the summary below them if it fits. */
 static void draw_pages_view(void)
 {
-	fbdraw_rect(&scr.fb, 0, 0, scr.fb.width, scr.fb.height, scr.white);
-	caption_hints(false);
+	clear_screen();
+	const char *hints[] = {
+		"Photograph every page, or film one cycle: tools/qr-import FILES > run.log.",
+		scr.l.summary_beside ? " The small code is the summary as text." : "",
+		scr.keyboard ? " Any key: the text pages." : "",
+	};
+	caption_hints(hints, ARRAY_SIZE(hints));
 	unsigned row = scr.l.verdict_row, cols = scr.l.text_cols - !scr.l.above;
 	unsigned bottom = scr.l.summary_beside ? scr.l.summary_y / (FONT_HEIGHT * scr.l.scale) :
 			  scr.l.above ? scr.l.code_y / (FONT_HEIGHT * scr.l.scale) : scr.l.rows;
-	for (unsigned i = 0; i < n_lines; i++)
-		if (lines[i].kind == QRSCREEN_VERDICT && row < bottom)
-			row += draw_folded(0, row, cols, bottom - row, kept + lines[i].at);
+	for (int why = 1; why >= 0; why--)
+		for (unsigned i = 0; i < n_lines; i++)
+			if (beside_pages(i) && (line_kind(i) == QRSCREEN_WHY) == why && row < bottom)
+				row += draw_folded(0, row, cols, bottom - row, line_text(i));
 	if (scr.l.summary_beside)
 		draw_summary(scr.l.summary_x, scr.l.summary_y, scr.l.summary_px);
 }
@@ -211,7 +294,13 @@ static void draw_pages_view(void)
  * written, light or dark, over the previous page: no blank flash. */
 static void show_page(unsigned k)
 {
-	caption_page((int)k);
+	char what[96];
+	if (k)
+		format(what, sizeof(what), "page %u/%u, %u s each (%u s a cycle)", k,
+		       scr.pages.count, scr.seconds, cycle_seconds());
+	else
+		format(what, sizeof(what), "the summary as text, then %u pages", scr.pages.count);
+	caption_run(what);
 	if (!k) {
 		uint32_t side = qrlayout_side(scr.l.version, scr.l.px);
 		fbdraw_rect(&scr.fb, scr.l.code_x, scr.l.code_y, side, side, scr.white);
@@ -223,54 +312,37 @@ static void show_page(unsigned k)
 		draw_symbol(scr.l.code_x, scr.l.code_y, scr.l.px);
 }
 
-/* Rows the report's lines take at cols, from line `from` on. */
-static unsigned report_rows(unsigned from, unsigned cols)
-{
-	unsigned rows = 0;
-	for (unsigned i = from; i < n_lines; i++)
-		if (lines[i].kind != QRSCREEN_SUMMARY)
-			rows += draw_folded(0, 0, cols, 0, kept + lines[i].at);
-	return rows;
-}
-
-/* The whole report, its first lines left out when it is longer than the screen (the
- * answer is last: it always shows). */
-static void draw_report_view(void)
-{
-	unsigned first = 0, room = scr.l.rows - QRLAYOUT_CAPTIONS, row = QRLAYOUT_CAPTIONS;
-	fbdraw_rect(&scr.fb, 0, 0, scr.fb.width, scr.fb.height, scr.white);
-	caption_page(-1);
-	caption_hints(true);
-	while (first < n_lines && report_rows(first, scr.l.cols) > room)
-		first++;
-	for (unsigned i = first; i < n_lines; i++)
-		if (lines[i].kind != QRSCREEN_SUMMARY)
-			row += draw_folded(0, row, scr.l.cols, scr.l.rows - row,
-					   kept + lines[i].at);
-}
-
 /* ---- the summary: a few hundred characters a phone shows as text ---- */
 
-static void build_summary(void)
+/* line and a newline at summary[*n] if the room left holds it and a last line. */
+static bool summary_add(size_t *n, const char *prefix, const char *line)
 {
+	if (*n + strlen(prefix) + strlen(line) + 1 + 24 > SUMMARY_MAX)
+		return false;
+	*n += (size_t)format(summary + *n, sizeof(summary) - *n, "%s%s\n", prefix, line);
+	return true;
+}
+
+/* Why the run ended so, the warnings, then each headline verdict, as many as fit. */
+static void build_summary(const char *machine)
+{
+	static const unsigned order[] = { QRSCREEN_WHY, QRSCREEN_WARNING, QRSCREEN_SUMMARY };
 	size_t n = (size_t)format(summary, sizeof(summary), "tickbench run %08x: %s, %zu "
 				  "records\nmachine %s, %s\n", scr.run_id, scr.status,
-				  logstore_lines(), machine_id(), cpu.brand);
+				  logstore_lines(), machine, cpu.brand);
 	unsigned left = 0, verdicts = 0;
-	for (unsigned i = 0; i < n_lines; i++) {
-		const char *t = kept + lines[i].at;
-		if (lines[i].kind != QRSCREEN_SUMMARY)
-			continue;
-		if (!verdicts++)
-			n += (size_t)format(summary + n, sizeof(summary) - n, "CPU lost to the tick "
-					    "against the lowest HZ, %% of the CPU +/- 95 %%:\n");
-		if (n + strlen(t) + 1 + 24 <= SUMMARY_MAX)
-			n += (size_t)format(summary + n, sizeof(summary) - n, "%s\n", t);
-		else
-			left++;
-	}
+	for (unsigned o = 0; o < ARRAY_SIZE(order); o++)
+		for (unsigned i = 0; i < n_lines; i++) {
+			if (line_kind(i) != order[o])
+				continue;
+			const char *prefix = order[o] == QRSCREEN_SUMMARY && !verdicts ?
+				"CPU lost to the tick against the lowest HZ, % of the CPU +/- 95 %:\n" : "";
+			bool added = summary_add(&n, prefix, line_text(i));
+			verdicts += added && order[o] == QRSCREEN_SUMMARY;
+			left += !added;
+		}
 	if (left)
-		format(summary + n, sizeof(summary) - n, "%u more: the report\n", left);
+		format(summary + n, sizeof(summary) - n, "%u more: the text pages\n", left);
 	scr.summary_version = 1;
 	while (scr.summary_version < QR_VERSION_MAX &&
 	       qr_byte_capacity(scr.summary_version, LEVEL) < strlen(summary))
@@ -298,31 +370,68 @@ static bool wait_for_key(uint32_t seconds)
 	return key;
 }
 
-/* Why there is nothing to draw, on the console (serial and VGA text alike). */
-static bool can_draw(void)
+/* Turn t of the cycle: a text page, or a QR page's turn; true when a key ended it. */
+static bool show_turn(unsigned t, bool redraw)
 {
-	if (!scr.has_fb || strcmp(console_screen_name(), "framebuffer") != 0 ||
-	    (scr.fb.bpp != 16 && scr.fb.bpp != 24 && scr.fb.bpp != 32)) {
-		kprintf("\ntickbench: no QR pages on %s: GRUB set no graphics mode. For them: in GRUB "
-			"press e, add the line set tickbench_gfxpayload=1024x768x32 before the "
-			"tickbench line, Ctrl-X; or boot under UEFI.\n", console_screen_name());
-		return false;
+	if (t < scr.text_pages) {
+		if (redraw)
+			draw_text_page(t);
+		return wait_for_key(TEXT_TURNS * scr.seconds);
 	}
-	if (!scr.packed || !scr.work || !logstore_data()) {
-		kprintf("\ntickbench: no memory was left for the copy of the log: no QR pages.\n");
-		return false;
-	}
-	return true;
+	if (t == scr.text_pages)
+		draw_pages_view();
+	show_page(t - scr.text_pages + scr.l.summary_beside);
+	return wait_for_key(scr.seconds);
 }
 
-/* The layout for the verdict's lines, the summary and the pages. */
-static bool plan(size_t packed_len)
+/* Forever: the text pages, then the QR pages; a key in the QR pages turns to the
+ * first text page. A single page is drawn once. */
+static _Noreturn void cycle(void)
+{
+	unsigned turns = scr.text_pages + qr_turns(), t = 0, shown = turns;
+	for (;;) {
+		bool key = show_turn(t, t != shown);
+		shown = t;
+		t = key && t >= scr.text_pages ? 0 : (t + 1) % turns;
+	}
+}
+
+/* ---- before the cycle ---- */
+
+/* The screen's grid: the framebuffer's (the QR pages' scale), or VGA text's; false
+ * when there is neither. */
+static bool choose_grid(void)
+{
+	const char *screen = console_screen_name();
+	scr.vga = !strcmp(screen, "vga-text");
+	if (scr.vga) {
+		scr.l.cols = vga_text_cols();
+		scr.l.rows = vga_text_rows();
+		return scr.l.cols && scr.l.rows > QRLAYOUT_CAPTIONS;
+	}
+	if (!scr.has_fb || strcmp(screen, "framebuffer") != 0)
+		return false;
+	scr.black = fbdraw_grey(&scr.fb, 0);
+	scr.white = fbdraw_grey(&scr.fb, 0xff);
+	qrlayout_grid(scr.fb.width, scr.fb.height, &scr.l);
+	return scr.l.rows > QRLAYOUT_CAPTIONS;
+}
+
+/* Why there are no QR pages, on the console and last on the text pages. */
+static bool no_qr(const char *why)
+{
+	qrscreen_say(QRSCREEN_DETAIL, "No QR pages: %s", why);
+	return false;
+}
+
+/* The layout for the lines beside the pages, the summary and the pages. */
+static bool plan_qr(size_t packed_len)
 {
 	struct qrlayout_in in = { scr.fb.width, scr.fb.height, 0, 0, scr.summary_version,
 				  scr.max_version };
 	for (unsigned i = 0; i < n_lines; i++)
-		if (lines[i].kind == QRSCREEN_VERDICT) {
-			unsigned len = (unsigned)strlen(kept + lines[i].at);
+		if (beside_pages(i)) {
+			unsigned len = (unsigned)strlen(line_text(i));
 			in.verdict_rows++;
 			in.verdict_cols = len > in.verdict_cols ? len : in.verdict_cols;
 		}
@@ -331,39 +440,54 @@ static bool plan(size_t packed_len)
 			    qr_byte_capacity(scr.l.version, LEVEL));
 }
 
-void qrscreen_show(const char *status)
+/* Compress the records' copy and lay out the QR pages; false (and the reason kept)
+ * when they cannot be drawn. */
+static bool prepare_qr(void)
 {
-	if (!can_draw())
-		return;
-	scr.status = status;
-	scr.black = fbdraw_grey(&scr.fb, 0);
-	scr.white = fbdraw_grey(&scr.fb, 0xff);
-	scr.keyboard = i8042_present();
+	if (scr.vga)
+		return no_qr("VGA text has no pixels. For them, in GRUB press e, add the line set "
+			     "tickbench_gfxpayload=1024x768x32 before the tickbench line, Ctrl-X; "
+			     "or boot under UEFI.");
+	if (scr.fb.bpp != 16 && scr.fb.bpp != 24 && scr.fb.bpp != 32)
+		return no_qr("the framebuffer's pixels are of no size drawn here.");
+	if (!scr.packed || !scr.work || !logstore_data())
+		return no_qr("no memory was left for the copy of the log.");
 	size_t len = deflate_compress(logstore_data(), logstore_len(), scr.packed,
 				      scr.packed_cap, scr.work);
-	scr.run_id = qrpages_run_id(logstore_data(), logstore_len());
-	build_summary();
-	if (!plan(len)) {
-		kprintf("\ntickbench: the screen (%ux%u) is too small for QR pages.\n",
-			scr.fb.width, scr.fb.height);
-		return;
+	struct qrlayout grid = scr.l;
+	if (!plan_qr(len)) {
+		scr.l = grid;
+		return no_qr("the screen is too small for them.");
 	}
-	kprintf("\ntickbench: QR pages: %zu bytes of records, %zu compressed, %u pages "
+	kprintf("tickbench: QR pages: %zu bytes of records, %zu compressed, %u pages "
 		"(version %u-M, %u px per module), %u s each; the summary: %zu characters, "
 		"version %u-M, %s.\n", logstore_len(), len, scr.pages.count, scr.l.version,
 		scr.l.px, scr.seconds, strlen(summary), scr.summary_version,
 		scr.l.summary_beside ? "beside the verdict" : "a turn of the cycle");
-	i8042_key_pressed();                    /* keys pressed during the run: dropped */
-	bool report = false;
-	draw_pages_view();
-	for (unsigned k = scr.l.summary_beside;;) {
-		if (!report)
-			show_page(k);
-		if (wait_for_key(scr.seconds)) {
-			report = !report;
-			report ? draw_report_view() : draw_pages_view();
-		} else if (!report) {
-			k = k == scr.pages.count ? scr.l.summary_beside : k + 1;
-		}
+	return true;
+}
+
+void qrscreen_show(const char *status, const char *machine)
+{
+	kprintf("\n");
+	if (!choose_grid()) {
+		kprintf("tickbench: no screen to end on (%s).\n", console_screen_name());
+		return;
 	}
+	scr.status = status;
+	scr.keyboard = i8042_present();
+	scr.run_id = qrpages_run_id(logstore_data(), logstore_len());
+	build_summary(machine);
+	scr.qr = prepare_qr();
+	gather_text();
+	if (!n_text)
+		text[n_text++] = (struct textline){ "The run ended before its report.", 0, false,
+						    true };
+	scr.text_pages = textpages_plan(text, n_text, scr.l.cols,
+					scr.l.rows - QRLAYOUT_CAPTIONS, text_page);
+	kprintf("tickbench: the end screen: %u text page(s) of %ux%u, %u s each%s.\n",
+		scr.text_pages, scr.l.cols, scr.l.rows, TEXT_TURNS * scr.seconds,
+		scr.qr ? ", then the QR pages" : "");
+	i8042_key_pressed();                    /* keys pressed during the run: dropped */
+	cycle();
 }

@@ -6,15 +6,13 @@
 #include "cpu.h"
 #include "qemu.h"
 #include "bochs.h"
+#include "machine.h"
 #include "qrscreen.h"
 #include "smp.h"
 
 static bool qemu, bochs;
 static uint32_t ending_cpu = APIC_ID_NONE;
 
-static const char *const status_names[] = {
-	[RUN_PASS] = "pass", [RUN_FAIL] = "fail", [RUN_ERROR] = "error",
-};
 static const uint8_t exit_codes[] = {
 	[RUN_PASS] = EXIT_CODE_PASS, [RUN_FAIL] = EXIT_CODE_FAIL,
 	[RUN_ERROR] = EXIT_CODE_ERROR,
@@ -42,6 +40,7 @@ void run_error(const char *reason, const char *message)
 	record_str(&r, "reason", reason);
 	record_str(&r, "message", message);
 	record_emit(&r);
+	qrscreen_say(QRSCREEN_WHY, "tickbench error (%s): %s", reason, message);
 	run_set_status(RUN_ERROR);
 }
 
@@ -57,11 +56,11 @@ _Noreturn void run_end(void)
 	record_u64(&r, "records", before);
 	record_u64(&r, "unexpected_interrupts", idt_unexpected_count());
 	record_u64(&r, "tsc", rdtsc());     /* the boot's cost: firmware, loader, suite */
-	record_str(&r, "status", status_names[run_status()]);
+	record_str(&r, "status", run_status_name());
 	record_emit(&r);
-	kprintf("tickbench: finished, status %s. ", status_names[run_status()]);
+	kprintf("tickbench: finished, status %s. ", run_status_name());
 	if (qrscreen_wanted(qemu || bochs))
-		qrscreen_show(status_names[run_status()]);   /* forever, if it can draw */
+		qrscreen_show(run_status_name(), machine_id());  /* forever, if it can */
 	run_stop_machine();
 }
 

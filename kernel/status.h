@@ -8,5 +8,7 @@ enum run_status { RUN_PASS, RUN_FAIL, RUN_ERROR };
 
 void run_set_status(enum run_status s);
 enum run_status run_status(void);
+/* "pass", "fail" or "error": the end record's word for it. */
+const char *run_status_name(void);
 
 #endif

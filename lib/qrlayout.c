@@ -79,13 +79,18 @@ static void place_summary(const struct qrlayout_in *in, struct qrlayout *l, unsi
 	l->summary_y = l->code_y + (side - qrlayout_side(in->summary_version, l->summary_px)) / 2;
 }
 
-bool qrlayout_plan(const struct qrlayout_in *in, struct qrlayout *l)
+void qrlayout_grid(uint32_t width, uint32_t height, struct qrlayout *l)
 {
 	*l = (struct qrlayout){ 0 };
-	l->scale = (in->width + 8 * MAX_TEXT_COLS - 1) / (8 * MAX_TEXT_COLS);
+	l->scale = (width + 8 * MAX_TEXT_COLS - 1) / (8 * MAX_TEXT_COLS);
 	l->scale = l->scale ? l->scale : 1;
-	l->cols = in->width / (8 * l->scale);
-	l->rows = in->height / (16 * l->scale);
+	l->cols = width / (8 * l->scale);
+	l->rows = height / (16 * l->scale);
+}
+
+bool qrlayout_plan(const struct qrlayout_in *in, struct qrlayout *l)
+{
+	qrlayout_grid(in->width, in->height, l);
 	l->verdict_row = QRLAYOUT_CAPTIONS;
 	unsigned px = qrlayout_phone_px(in->height);
 	struct choice b = beside(in, l, px), a = above(in, l, px);

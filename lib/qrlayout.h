@@ -35,6 +35,8 @@ struct qrlayout {
 	uint32_t summary_x, summary_y;
 };
 
+/* The text grid alone (scale, cols, rows), as qrlayout_plan sets it. */
+void qrlayout_grid(uint32_t width, uint32_t height, struct qrlayout *out);
 /* The module size a photo of this screen needs (px per module). */
 unsigned qrlayout_phone_px(uint32_t height);
 /* Side in pixels of a symbol of this version with its quiet zone. */

@@ -370,10 +370,15 @@ bool words_given(const struct word_table *t, const char *key)
 
 static bool fold_after(char c) { return c == ' ' || c == '|' || c == ','; }
 
-void words_print_folded(const char *s, void (*print)(const char *line))
+void words_print_item(const char *s, bool fold, words_print_fn *print)
 {
 	const char *indent = "  ";
-	char out[WORDS_HELP_WIDTH + 1];
+	char out[2048];
+	if (!fold) {
+		format(out, sizeof(out), "%s%s", indent, s);
+		print(out, false);
+		return;
+	}
 	while (*s) {
 		size_t room = WORDS_HELP_WIDTH - strlen(indent), n = strlen(s);
 		if (n > room) {
@@ -385,7 +390,7 @@ void words_print_folded(const char *s, void (*print)(const char *line))
 		while (shown && s[shown - 1] == ' ')
 			shown--;
 		format(out, sizeof(out), "%s%.*s", indent, (int)shown, s);
-		print(out);
+		print(out, false);
 		s += n;
 		while (*s == ' ')
 			s++;
@@ -393,16 +398,16 @@ void words_print_folded(const char *s, void (*print)(const char *line))
 	}
 }
 
-void words_print_table(const struct word_table *t, void (*print)(const char *line))
+void words_print_table(const struct word_table *t, bool fold, words_print_fn *print)
 {
 	char line[2048];
 	format(line, sizeof(line), "%s's words:", t->owner);
-	print(line);
+	print(line, true);
 	for (size_t i = 0; i < t->n; i++) {
 		struct word_doc doc;
 		words_doc(&t->words[i], &doc);
 		format(line, sizeof(line), "%-9s %s (default %s): %s", doc.key, doc.accepts,
 		       doc.defaults, doc.meaning);
-		words_print_folded(line, print);
+		words_print_item(line, fold, print);
 	}
 }

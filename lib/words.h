@@ -93,11 +93,14 @@ struct word_doc {
 };
 void words_doc(const struct word *w, struct word_doc *doc);
 
+/* A line of the help, no newline; head: a title or a table's head, not a word's. */
+typedef void words_print_fn(const char *line, bool head);
 /* A table's words for the help: a head ("tick's words:"), then a line per word,
- * folded to fit WORDS_HELP_WIDTH columns, each handed to print (no newline). */
+ * indented by 2, whole or (fold) folded to fit WORDS_HELP_WIDTH columns. */
 #define WORDS_HELP_WIDTH 78
-void words_print_table(const struct word_table *t, void (*print)(const char *line));
-/* The same fold for any text: the first line indented by 2, the rest by 12. */
-void words_print_folded(const char *s, void (*print)(const char *line));
+void words_print_table(const struct word_table *t, bool fold, words_print_fn *print);
+/* A line of the help indented by 2, whole or (fold) folded as a word's: the later
+ * lines indented by 12. */
+void words_print_item(const char *s, bool fold, words_print_fn *print);
 
 #endif

@@ -12,16 +12,23 @@ SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize
 WORDS_SRCS := lib/words.c kernel/cmdline.c bench/config.c bench/suite.c \
 	$(wildcard bench/*_words.c)
 SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c $(WORDS_SRCS) \
-	kernel/multiboot2.c arch/x86/acpi.c lib/ci.c lib/tscvote.c arch/x86/pagetable.c \
+	kernel/multiboot2.c arch/x86/acpi.c lib/tscvote.c arch/x86/pagetable.c \
 	kernel/smbios.c kernel/alloc.c lib/idlestate.c lib/energy.c arch/x86/rapl.c \
 	arch/x86/cstate.c lib/pmuplan.c lib/ftq.c
+# lib/'s report core, which the kernel compiles too (lib/answer.h): the record
+# parser, data sets, statistics, the rule for figures and the answer; tickstat is
+# built on it (tickstat.mk).
+REPORT_SRCS := lib/heap.c lib/figure.c lib/figure_double.c lib/student.c lib/dataset.c lib/tickmodel.c \
+	lib/estimate.c lib/lines.c lib/rec.c lib/pairs.c lib/answer_out.c lib/answer_take.c \
+	lib/answer_print.c lib/answer_idle.c
 QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 	lib/qrpages.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
-	test_multiboot2 test_smbios test_ci test_tscvote test_deflate test_qr \
+	test_multiboot2 test_smbios test_tscvote test_deflate test_qr \
 	test_qrpages test_pagetable test_alloc test_splitmix test_idlestate test_energy \
-	test_layout test_spin test_counter test_pmu test_ftq
+	test_layout test_textpages test_progress test_spin test_counter test_pmu test_ftq \
+	test_tickgrid test_proctext test_estimate test_figure test_student test_rec test_answer
 UNIT_BINS  := $(addprefix $(BUILD)/tests/,$(UNIT_TESTS))
 
 .PHONY: host unit-test
@@ -45,11 +52,26 @@ $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
+# lib/'s report core (its statistics need libm's sqrt on the host).
+REPORT_TESTS := $(addprefix $(BUILD)/tests/,test_estimate test_figure test_student test_rec \
+	test_answer)
+$(REPORT_TESTS): $(REPORT_SRCS:%.c=$(BUILD)/host-obj/%.o)
+$(REPORT_TESTS): LDLIBS_EXTRA := -lm
+$(BUILD)/tests/test_textpages: $(BUILD)/host-obj/lib/textpages.o
+$(BUILD)/tests/test_progress: $(BUILD)/host-obj/lib/progress.o
 # The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
 $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)
 	$(Q)$(HOSTCC) -O2 -Wall -Wextra -Werror -o $@ $<
 host: $(BUILD)/rdtsc-cost
+
+# tickbench-linux's pure parts (linux/): the holes on the tick's grid, the /proc
+# parsers on the real files of tests/unit/linux/.
+$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/spin bench/spin_loop bench/hist)
+$(BUILD)/tests/test_proctext: $(BUILD)/host-obj/linux/proctext.o
+$(BUILD)/host-obj/linux/%.o $(BUILD)/host-obj/tests/unit/test_tickgrid.o \
+	$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -I linux -I bench
+$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -DLINUX_FIXTURES='"$(CURDIR)/tests/unit/linux"'
 
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
 $(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/%.o,spin spin_loop hist)
@@ -57,7 +79,8 @@ $(BUILD)/host-obj/%.o: %.S
 	$(call msg,HOSTAS,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) -c $< -o $@
-$(BUILD)/host-obj/tests/unit/test_deflate.o: HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
+$(BUILD)/host-obj/tests/unit/test_deflate.o $(BUILD)/host-obj/tests/unit/test_rec.o: \
+	HOSTCFLAGS += -DLOG_DIR='"$(CURDIR)/tests/tickstat"'
 $(BUILD)/host-obj/tests/unit/test_acpi.o: HOSTCFLAGS += -DACPI_FIXTURES='"$(CURDIR)/tests/unit/acpi"'
 $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(CURDIR)/tests/unit/smbios"'
 

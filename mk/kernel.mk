@@ -25,6 +25,15 @@ INCLUDES_kernel := -I kernel -I arch/x86 -I lib -I $(BUILD)
 INCLUDES_bench  := -I bench -I kernel -I arch/x86 -I lib
 layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 
+# The report's core (lib/answer.h and what it computes with): doubles, so compiled
+# with SSE, which the kernel enables after the last benchmark (kernel/report.c,
+# arch/x86/fpu.h); every other file keeps -mgeneral-regs-only, so that no handler
+# and no measured path touches an XMM register (docs/METHOD.md, "The report").
+REPORT_CORE := lib/figure_double.o lib/student.o lib/dataset.o lib/estimate.o lib/rec.o \
+	lib/pairs.o lib/answer_out.o lib/answer_take.o lib/answer_print.o lib/answer_idle.o
+SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
+	-mfpmath=sse -fno-math-errno
+
 # The link order is the image's layout; boot/header.o (the multiboot2 header) first.
 KERNEL_OBJS := \
 	boot/header.o \
@@ -71,6 +80,7 @@ KERNEL_OBJS := \
 	kernel/serial.o \
 	kernel/panic.o \
 	kernel/platform.o \
+	kernel/identity.o \
 	kernel/run.o \
 	kernel/selftest.o \
 	kernel/acpi_report.o \
@@ -83,8 +93,6 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
-	lib/ci.o \
-	lib/verdict.o \
 	lib/splitmix.o \
 	lib/idlestate.o \
 	lib/energy.o \
@@ -92,6 +100,13 @@ KERNEL_OBJS := \
 	lib/pmuplan.o \
 	lib/ftq.o \
 	kernel/logstore.o \
+	arch/x86/fpu.o \
+	lib/heap.o \
+	lib/figure.o \
+	lib/lines.o \
+	lib/tickmodel.o \
+	$(REPORT_CORE) \
+	kernel/report.o \
 	lib/deflate.o \
 	lib/huffman.o \
 	lib/qr.o \
@@ -99,6 +114,8 @@ KERNEL_OBJS := \
 	lib/reedsolomon.o \
 	lib/qrpages.o \
 	lib/qrlayout.o \
+	lib/textpages.o \
+	lib/progress.o \
 	kernel/qrscreen.o \
 	bench/bench.o \
 	bench/config.o \
@@ -128,9 +145,6 @@ KERNEL_OBJS := \
 	bench/tickpmu.o \
 	bench/tickwork.o \
 	bench/workcode.o \
-	bench/report.o \
-	bench/reportline.o \
-	bench/shares.o \
 	bench/interference.o \
 	bench/latency.o \
 	bench/latipi.o \
@@ -139,7 +153,6 @@ KERNEL_OBJS := \
 	bench/idlewait.o \
 	bench/idlecount.o \
 	bench/idle.o \
-	bench/idlereport.o \
 	bench/cost.o \
 	bench/readcost.o \
 	bench/armcost.o
@@ -157,6 +170,11 @@ $(BUILD)/kernel-obj/%.o: %.c
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) $(call layer_includes,$<) -c $< -o $@
+
+$(addprefix $(BUILD)/kernel-obj/,$(REPORT_CORE)): $(BUILD)/kernel-obj/%.o: %.c
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(SSE_CFLAGS) $(call layer_includes,$<) -c $< -o $@
 
 $(BUILD)/kernel-obj/%.o: %.S
 	$(call msg,AS,$<)
@@ -205,18 +223,20 @@ $(BUILD)/%.elf: $(BUILD)/%-debug.elf
 	$(Q)grub-file --is-x86-multiboot2 $@.tmp
 	$(Q)mv $@.tmp $@
 
-# $(call make_iso,KERNEL,DIR): the bootable ISO $@ with that kernel and iso/grub.cfg.
+# $(call make_iso,KERNEL,DIR[,LINUX-FILES]): the bootable ISO $@ with that kernel
+# and iso/grub.cfg (and Debian's kernel and the initramfs in /boot/linux/, mk/linux.mk).
 define make_iso
 	$(call msg,ISO,$@)
 	@rm -rf $(2)
-	@mkdir -p $(2)/boot/grub
+	@mkdir -p $(2)/boot/grub $(if $(3),$(2)/boot/linux)
 	$(Q)cp $(1) $(2)/boot/tickbench.elf
 	$(Q)cp iso/grub.cfg $(2)/boot/grub/grub.cfg
+	$(if $(3),$(Q)cp $(3) $(2)/boot/linux/)
 	$(Q)grub-mkrescue -o $@ $(2) 2>$(2).log || { cat $(2).log; exit 1; }
 endef
 
-$(ISO): $(KERNEL) iso/grub.cfg
-	$(call make_iso,$(KERNEL),$(BUILD)/isodir)
+$(ISO): $(KERNEL) iso/grub.cfg $(ISO_LINUX) $(BUILD)/iso-linux
+	$(call make_iso,$(KERNEL),$(BUILD)/isodir,$(ISO_LINUX))
 
 # The relocation's test image (boot cases relocated-*): the same kernel whose
 # relocatable tag asks GRUB for the highest place it can, not the lowest, so that

@@ -2,28 +2,24 @@
 # tests, log generator, fuzzer and benchmark. build/tickstat is built without
 # sanitizers (it must be fast); the unit tests link the same sources built with
 # $(SANITIZE).
-TICKSTAT_LIB := \
+TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
 	tools/tickstat/util.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
-	tools/tickstat/lost.c \
 	tools/tickstat/tick.c \
 	tools/tickstat/boots.c \
 	tools/tickstat/shift.c \
-	tools/tickstat/verdict.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/report_work.c \
-	tools/tickstat/line.c \
 	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/plot_hz.c \
-	tools/tickstat/idle.c \
 	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c \
 	tools/tickstat/cmd_compare.c \
@@ -35,9 +31,10 @@ TICKSTAT_LIB := \
 	tools/tickstat/cmd_plan.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/cmd_check.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
-# tickstat reads logs, not the kernel's headers: its own sources are compiled with
-# no -I (the record contract is docs/FORMAT.md, the format version its own copy).
-TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
+# tickstat reads logs through lib/'s report core and no other kernel header: its own
+# sources see lib/ alone (the record contract is docs/FORMAT.md, the format version
+# its own copy).
+TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP -I lib
 # Records' CRCs by isa-l (libisal-dev), zlib's polynomial folded with carry-less
 # multiplication; the unit tests also link the kernel's lib/crc32.c, with which
 # test_tickstat_log writes its records. FFTW (libfftw3-dev): ftq's power spectrum.
@@ -45,7 +42,7 @@ TICKSTAT_LIBS := -lisal -lfftw3 -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
-	test_tickstat_report test_tickstat_machines test_verdict test_tickstat_work)
+	test_tickstat_machines test_tickstat_work)
 GEN_LOG := $(BUILD)/gen-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
 
@@ -76,9 +73,6 @@ $(GEN_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-log.c $(
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ -lm
 
-# The kernel's verdicts (lib/ci.c, lib/verdict.c) word for word against tickstat's.
-$(BUILD)/tests/test_verdict: $(patsubst %.c,$(BUILD)/host-obj/%.o,lib/ci.c lib/verdict.c \
-	lib/format.c)
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)
@@ -89,7 +83,7 @@ $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_
 $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
-	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat \
+	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat -I lib \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(TICKSTAT_LIBS)
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG)

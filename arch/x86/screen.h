@@ -22,6 +22,8 @@ const unsigned char *font_glyph(unsigned char c);
 
 void vga_init(uint64_t addr, uint32_t cols, uint32_t rows);
 void vga_write(const char *s, size_t n);
+/* One cell, out of the console's flow (the end screen's pages). */
+void vga_put(uint32_t col, uint32_t row, char c);
 uint32_t vga_text_cols(void);
 uint32_t vga_text_rows(void);
 

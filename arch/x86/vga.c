@@ -74,5 +74,11 @@ void vga_write(const char *s, size_t n)
 	}
 }
 
+void vga_put(uint32_t col, uint32_t row, char c)
+{
+	if (vga.cells && col < vga.cols && row < vga.rows)
+		*cell(col, row) = ATTR_GREY_ON_BLACK << 8 | (uint8_t)c;
+}
+
 uint32_t vga_text_cols(void) { return vga.cols; }
 uint32_t vga_text_rows(void) { return vga.rows; }

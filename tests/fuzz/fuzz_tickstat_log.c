@@ -1,7 +1,14 @@
 /* libFuzzer target: tickstat's log reader (record parser, range checks, log rules)
- * on arbitrary bytes. Built by `make host` (with clang) and `make fuzz`. */
+ * on arbitrary bytes, and its two record parsers held equal (lib/rec.c: the kernel's
+ * form, fast, and all of JSON's): each line of the input, given a "crc" member
+ * that matches it, is read by both, and a line the fast one takes must be taken by
+ * the full one with the same type, seq and fields. Built by `make host` (with
+ * clang) and `make fuzz`. */
+#include <isa-l/crc.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "log.h"
@@ -15,10 +22,64 @@ static void touch(const struct rec *r, void *ctx)
 			(*n)++;
 }
 
+static bool same_value(const struct value *a, const struct value *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case V_INT:    return a->neg == b->neg && a->u == b->u;
+	case V_BOOL:   return a->b == b->b;
+	case V_STRING: return a->len == b->len && !memcmp(a->s, b->s, a->len + 1);
+	case V_ARRAY:  return a->len == b->len && !memcmp(a->arr, b->arr, a->len * sizeof(*a->arr));
+	}
+	return false;
+}
+
+static bool same_record(const struct rec *a, const struct rec *b)
+{
+	if (strcmp(a->type, b->type) || a->seq != b->seq || a->nfields != b->nfields)
+		return false;
+	for (size_t i = 0; i < a->nfields; i++)
+		if (strcmp(a->f[i].key, b->f[i].key) || a->f[i].sig != b->f[i].sig ||
+		    !same_value(&a->f[i].v, &b->f[i].v))
+			return false;
+	return true;
+}
+
+/* body, then ,"crc":"…"} with its CRC: the fast parser takes it only if it is of
+ * the kernel's form, and then the full one must take it alike. */
+static void parsers_agree(const char *body, size_t n)
+{
+	static char line[LOG_LINE_MAX + 32], sa[sizeof(line) + 1], sb[sizeof(line) + 1];
+	static uint64_t aa[sizeof(line) / 2 + 1], ab[sizeof(line) / 2 + 1];
+	static struct rec fast, full;
+	if (n > LOG_LINE_MAX)
+		return;
+	memcpy(line, body, n);
+	n += (size_t)sprintf(line + n, ",\"crc\":\"%08x\"}",
+			     crc32_gzip_refl(0, (const unsigned char *)body, (uint64_t)n));
+	const struct rec_scratch a = { sa, aa, log_crc }, b = { sb, ab, log_crc };
+	if (!rec_parse_fast(&fast, line, n, &a))
+		return;
+	const char *e = rec_parse_full(&full, line, n, &b);
+	if (e || !same_record(&fast, &full)) {
+		fprintf(stderr, "the fast parser took a line the full one %s: %.*s\n",
+			e ? e : "read otherwise", (int)n, line);
+		abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct log_report rep = { .quiet = true };
 	size_t n = 0;
 	log_read_mem("fuzz", (const char *)data, size, touch, &n, &rep);
+	const char *p = (const char *)data, *end = p + size;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *stop = nl ? nl : end;
+		parsers_agree(p, (size_t)(stop - p));
+		p = nl ? nl + 1 : end;
+	}
 	return 0;
 }

@@ -3,17 +3,18 @@
 # boots at once, BIOS with a serial port (1920x1080, grub.cfg's first mode) and UEFI
 # without any (the firmware's mode, 1280x800 under OVMF), each screendumped 2, 11,
 # 28 and 59 s after its end (the end record; without a serial port, the first dump
-# showing the end screen) and every 2 s between, then a key (QEMU's sendkey into the
-# 8042) and one more dump. Checks, read back with the kernel's own font
+# showing the end screen) and every 2 s between, then, once the QR pages show, a key
+# (QEMU's sendkey into the 8042) and one more dump. Checks, read back with the kernel's own font
 # (tests/host/screen-text.py --end):
-#   - at each moment: row 0 names the run (the log's run id) and its status, and
-#     every line of the report's verdict table (the log's) is a row's text; without
-#     a log, the table's header and a row per series;
+#   - at each moment: row 0 names the run (the log's run id) and its status; on a
+#     text page its rows are a run of the report's; beside the QR pages every line
+#     of the report's verdict table (the log's) is a row's text; without a log, the
+#     table's header and a row per series;
 #   - zbarimg reads the summary code as text (the run id, "CPU lost to the tick")
-#     and a data page at some moment; the BIOS boot's dumps hold every page, and
+#     beside the QR pages, and a data page, at some moment; the BIOS boot's dumps hold every page, and
 #     tools/qr-import gives back the serial log's records byte for byte;
-#   - after the key, the full report: every line of it on the screen, in order
-#     (without a serial port, its line says the records leave as the QR pages);
+#   - after the key, the first text page: the report's first rows (without a serial
+#     port, its line says the records leave as the QR pages);
 #   - tests/qr/photo.sh's degraded photos of the BIOS boot's 1080p pages decode
 #     (at least 95 %).
 # The dumps and their text are left in build/test-logs/end-screen/.
@@ -28,22 +29,8 @@ moments=(2 11 28 59)
 bad=0
 fail() { echo "FAIL: $*"; bad=1; }
 
-# monitor SOCKET COMMAND: one HMP command; returns when QEMU prompts again.
-monitor() {
-	python3 - "$1" "$2" <<'PY'
-import socket, sys
-s = socket.socket(socket.AF_UNIX)
-s.connect(sys.argv[1])
-s.settimeout(20)
-buf = b""
-while not buf.endswith(b"(qemu) "):
-    buf += s.recv(4096)
-s.sendall(sys.argv[2].encode() + b"\n")
-buf = b"x"
-while b"(qemu) " not in buf and buf:    # quit: QEMU closes the socket instead
-    buf = s.recv(4096)
-PY
-}
+# monitor SOCKET COMMAND: one HMP command (tests/host/monitor.py).
+monitor() { tests/host/monitor.py "$1" "$2" >/dev/null; }
 
 # boot NAME RUNNER-ARGS: QEMU in the background, its monitor on NAME.mon.
 boot() {
@@ -57,6 +44,18 @@ boot() {
 
 is_end_screen() {
 	tests/host/screen-text.py "$1" - --end 2>/dev/null | grep -q '^|tickbench run '
+}
+
+# key_in_pages NAME: a key into the 8042 once the screen shows the QR pages (a key on
+# a text page turns to the next one), within 30 s.
+key_in_pages() {
+	local tries=0
+	while ((tries++ < 30)); do
+		monitor "$out/$1.mon" "screendump $out/$1-key.ppm"
+		tests/host/screen-text.py --rows "$out/$1-key.ppm" | sed -n 2p | grep -q '   text [0-9]' || break
+		sleep 1
+	done
+	monitor "$out/$1.mon" "sendkey spc"
 }
 
 # watch NAME PID HAS_LOG T...: wait for the end, then the dumps; NAME-T.ppm at T s.
@@ -77,7 +76,7 @@ watch() {
 		while (($(echo "$(date +%s.%N) - $t0 < $t" | bc))); do sleep 0.1; done
 		monitor "$out/$name.mon" "screendump $out/$name-$t.ppm" || fail "$name: no screendump at $t s"
 	done
-	monitor "$out/$name.mon" "sendkey spc"
+	key_in_pages "$name"
 	sleep 3
 	monitor "$out/$name.mon" "screendump $out/$name-report.ppm"
 	monitor "$out/$name.mon" quit
@@ -111,16 +110,18 @@ for name in bios uefi; do
 		sed -n 1p "$out/$name-$t.screen"
 	done
 	report=(--report)
-	[[ $log == - ]] && report=(--expect "The full report."
+	[[ $log == - ]] && report=(--expect "   text 1/"
 		--expect "No serial port: the records leave as the screen's QR pages")
 	tests/host/screen-text.py "$out/$name-report.ppm" "$log" --end "${report[@]}" \
 		>"$out/$name-report.screen" ||
 		fail "$name: the report after a key: $(grep FAIL "$out/$name-report.screen" | head -3)"
-	summary=$(zbarimg -q --nodbus -Sdisable -Sqrcode.enable "$out/$name-2.ppm" 2>/dev/null | tr -d '\0' |
+	at=$(grep -l '^|tickbench run .*   page [0-9]*/' "$out/$name"-[0-9]*.screen | head -1)
+	at=${at%.screen}
+	summary=$(zbarimg -q --nodbus -Sdisable -Sqrcode.enable "$at.ppm" 2>/dev/null | tr -d '\0' |
 		  grep -a -A30 '^QR-Code:tickbench run' | head -30)
 	echo "$summary" >"$out/$name.summary"
-	grep -q 'CPU lost to the tick' <<<"$summary" || fail "$name: no text summary read at 2 s"
-	id=$(sed -n 's/^|tickbench run \([0-9a-f]\{8\}\) .*/\1/p' "$out/$name-2.screen")
+	grep -q 'CPU lost to the tick' <<<"$summary" || fail "$name: no text summary read beside the QR pages"
+	id=$(sed -n 's/^|tickbench run \([0-9a-f]\{8\}\) .*/\1/p' "$at.screen")
 	grep -q "^QR-Code:tickbench run $id: " <<<"$summary" || fail "$name: the summary names another run than row 0 ($id)"
 	[[ -s $out/$name.pages ]] || tools/qr-import --list "$out/$name"-[0-9]*.ppm >"$out/$name.pages" 2>/dev/null
 	pages=$(grep -c ' page [0-9]' "$out/$name.pages")

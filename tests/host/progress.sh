@@ -5,7 +5,9 @@
 #     in the run (estimated from the configured work...)", k = 1..N in the suite's
 #     order, N the benchmarks that run (the skipped one not counted, its skip
 #     record in the log), the line right before the benchmark's own first line, the
-#     time left at least the benchmark's own, "and the time so far" from k = 2 on;
+#     time left at least the benchmark's own, "and the time so far" from k = 2 on,
+#     and never more than the line before said unless the line says "up from" that
+#     and how far the benchmarks so far ran over their estimate;
 #   - every GRUB menu entry's title gives its duration on a PC and in QEMU, each
 #     said measured or estimated ("PC est. 30 s, QEMU meas. 11 s").
 set -uo pipefail
@@ -26,14 +28,21 @@ grep -q '^{"type":"skip",.*"bench":"interference"' <(tr -d '\r' <"$out/run.log")
 want=(fire readcost tick)
 mapfile -t steps < <(grep -n '^\[[0-9]*/[0-9]*\] ' "$out/text")
 ((${#steps[@]} == ${#want[@]})) || fail "${#steps[@]} progress lines, not ${#want[@]}: ${steps[*]}"
-re='^([0-9]+):\[([0-9]+)/([0-9]+)\] ([a-z]+): about ([0-9]+) (s|min [0-9]+ s); about ([0-9]+) (s|min [0-9]+ s) left in the run \(estimated from the configured work( and the time so far)?\)$'
+re='^([0-9]+):\[([0-9]+)/([0-9]+)\] ([a-z]+): about ([0-9]+) (s|min [0-9]+ s); about ([0-9]+) (s|min [0-9]+ s) left in the run \(estimated from the configured work( and the time so far)?(; up from ([0-9]+) (s|min [0-9]+ s): the benchmarks so far took [0-9]+\.[0-9] times their estimate)?\)$'
 seconds() { [[ $2 == s ]] && echo "$1" || echo $(($1 * 60 + ${2//[^0-9]/})); }
+said=
 for i in "${!steps[@]}"; do
 	s=${steps[$i]}
 	[[ $s =~ $re ]] || { fail "not a progress line: $s"; continue; }
 	line=${BASH_REMATCH[1]} k=${BASH_REMATCH[2]} n=${BASH_REMATCH[3]} name=${BASH_REMATCH[4]}
 	own=$(seconds "${BASH_REMATCH[5]}" "${BASH_REMATCH[6]}")
 	left=$(seconds "${BASH_REMATCH[7]}" "${BASH_REMATCH[8]}") sofar=${BASH_REMATCH[9]}
+	up=${BASH_REMATCH[11]:+$(seconds "${BASH_REMATCH[11]}" "${BASH_REMATCH[12]}")}
+	if [[ -n $said ]] && ((left > said)) && [[ $up != "$said" ]]; then
+		fail "step $k: $left s left, more than the $said s said before, without why"
+	fi
+	[[ -z $up || ( $up == "$said" && $left -gt $said ) ]] || fail "step $k: 'up from' wrongly: $s"
+	said=$left
 	((k == i + 1 && n == ${#want[@]})) || fail "step [$k/$n], not [$((i + 1))/${#want[@]}]: $s"
 	[[ $name == "${want[$i]}" ]] || fail "step $k names $name, not ${want[$i]}"
 	((left >= own)) || fail "step $k: $left s left in the run, under its own $own s"

@@ -5,16 +5,17 @@
 # workload), the warnings in one row (no emulator underneath). Two short boots at once, of the suites' shapes (every timer and workload;
 # hz=100,1000 and hz=100,250,1000,10000), runs=2 ms=5; the rows as the console
 # wraps the log's text lines (tests/host/screen-text.py --fit; tests/host/screen.sh
-# holds the console to the log's lines). Both logs' tables are also in tickstat
-# report's words (tests/host/report-words.py).
+# holds the console to the log's lines). Under --icount, so the rows are the same at
+# every run: free TCG on a loaded host loses interrupts, and the warning that says so
+# took a row (CI: 26 of 25).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/report-fit
 mkdir -p "$out"
 common=(bench=readcost,armcost,latency,tick runs=2 ms=5 workload=spin,matrix,memwalk)
-tools/run --quiet --timeout 300 --log "$out/quick.log" "${common[@]}" hz=100,1000 &
+tools/run --quiet --icount --timeout 600 --log "$out/quick.log" "${common[@]}" hz=100,1000 &
 quick=$!
-tools/run --quiet --timeout 300 --log "$out/default.log" "${common[@]}" hz=100,250,1000,10000
+tools/run --quiet --icount --timeout 600 --log "$out/default.log" "${common[@]}" hz=100,250,1000,10000
 default_rc=$?
 wait "$quick"
 quick_rc=$?
@@ -24,9 +25,5 @@ for shape in quick:80x25 default:120x33; do
 	log=$out/${shape%%:*}.log
 	tests/host/screen-text.py --fit "$log" "${shape#*:}" --pc >"$out/${shape%%:*}.fit" || bad=1
 	tail -1 "$out/${shape%%:*}.fit"
-	build/tickstat report "$log" >"$out/${shape%%:*}.report" &&
-		tests/host/report-words.py "$log" "$out/${shape%%:*}.report" >"$out/${shape%%:*}.words" ||
-		{ echo "FAIL: ${shape%%:*}: $(grep FAIL "$out/${shape%%:*}.words" | head -3)"; bad=1; }
-	tail -1 "$out/${shape%%:*}.words"
 done
 exit $bad

@@ -7,6 +7,9 @@ usage: screen-text.py PPM LOG [--min-cols N] [--mode WxHxBPP] [--scrolled]
        screen-text.py PPM - [--expect TEXT]...
        screen-text.py PPM LOG --end [--report] [--expect TEXT]...
        screen-text.py --fit LOG COLSxROWS [--pc]
+       screen-text.py --rows PPM|XP
+       screen-text.py --cycle LOG|- [--expect TEXT]... [--beside TEXT]... [--no-keys]
+                      [--no-qr] [--status S] SCREEN...
 
 Checks: the boot record's screen_text grid holds >= N columns; the dump has the
 mode's size; every screen row is a human line (none starts with '{' or holds a
@@ -23,11 +26,27 @@ last space within the row (arch/x86/fb.c).
 the verdict table's shape only) (kernel/qrscreen.c): black text on white on a grid whose
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
-record's line) and its end record's status; every line of the report's verdict (the
-table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be the text
-of some row; with --report (the full report, after a key) every line of the report
-from "tickbench: the details" or the answer's banner on that must, in order. Prints
-the screen's text.
+record's line) and its end record's status. On a text page ("text k/m" in row 0) the
+rows must be a run of the report's rows (folded as lib/textpages.c folds them, a
+table's head repeated above); beside the QR pages every line of the report's verdict
+(the table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be
+the text of some row. With --report (after a key from the QR pages) it must be the
+first text page, the report's first rows. Prints the screen's text.
+
+--rows prints the end screen's rows ("|" before each), from a PPM screendump of a
+framebuffer (cells that are no glyph, pictures, as DEL, 0x7f), or from QEMU's `xp /2000hx
+0xb8000` of VGA text (an .xp file: the 80x25 cells as the VGA shows them).
+
+--cycle checks the end screen over one cycle, from the --rows of dumps taken in
+turn (SCREEN files, in time order): row 0 of each names one run and its status (S,
+or the log's); the text pages k/n are all there, and in the cycle's order (text
+1..n, then the QR pages, then text 1 again; a dump may miss a page); QR pages
+were seen unless --no-qr; no text page begins with a table's row without its head
+above it; each --expect TEXT is on some row, each --beside TEXT on a row beside the
+QR pages; with --no-keys no row speaks of a key. With a LOG, the text pages' rows,
+less the heads they repeat, are its report's lines (from "tickbench: the details"
+through the answer, and any "No QR pages:" line after it), folded as the end screen
+folds (lib/textpages.c: at a space, the later rows indented by 2).
 
 --fit: the rows the report's answer takes on a console of COLS columns (its
 banner through "tickbench: finished", wrapped as the console wraps), with --pc as
@@ -164,14 +183,15 @@ def report_blocks(lines):
 
 
 def end_screen_alone(text, args):
-    """No log (no serial port): row 0 names a run and a status, the verdict's header
-    is on a row and a row per series follows it."""
+    """No log (no serial port): row 0 names a run and a status; beside the QR pages
+    the verdict's header is on a row and a row per series follows it."""
     bad = []
     if not text or not re.match(r"tickbench run [0-9a-f]{8}   status (pass|fail|error)   ", text[0]):
         bad.append("row 0 names no run and status: %r" % (text[0] if text else ""))
+    caption = CAPTION.match(text[0]) if text else None
     head = next((i for i, r in enumerate(text) if r.startswith(VERDICT)), None)
     series = [r for r in text[head + 2:] if SERIES.match(r)] if head is not None else []
-    if head is None or not series:
+    if not (caption and caption.group(4)) and (head is None or not series):
         bad.append("no verdict table (its header and a row per series)")
     bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
             if not any(e in r for r in text)]
@@ -202,15 +222,23 @@ def end_screen(ppm, log, args):
         bad.append("row 0 is not %r..." % head)
     if not verdict:
         bad.append("the log has no verdict table")
-    for l in verdict:
-        if l not in text:
-            bad.append("the verdict line %r is on no row" % l)
-    if "--report" in args:
-        want = wrapped(report, cols)
-        at = next((i for i in range(len(text)) if text[i:i + len(want)] == want), None)
-        tail = next((i for i in range(len(want)) if text[2:2 + len(want) - i] == want[i:]), None)
-        if at is None and tail is None:
-            bad.append("the report's lines are not the screen's rows, in order")
+    caption = CAPTION.match(text[0]) if text else None
+    if caption and caption.group(4):            # a text page: a run of the report's rows
+        body = text[2:]
+        while body and not body[-1]:
+            body.pop()
+        want = [r for l in kept_lines(log) for r in fold_rows(l, cols)]
+        if not any(body[p:] == want[at:at + len(body) - p] for p in range(len(body))
+                   for at in range(len(want))):
+            bad.append("text page %s: its rows are not a run of the report's" % caption.group(4))
+        if "--report" in args and (caption.group(4) != "1" or body[:1] != want[:1]):
+            bad.append("not the report's first text page")
+    else:                                       # the QR pages: the verdict beside them
+        for l in verdict:
+            if l not in text:
+                bad.append("the verdict line %r is on no row" % l)
+        if "--report" in args:
+            bad.append("the QR pages, not the report's text pages")
     bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
             if not any(e in r for r in text)]
     print("end screen %dx%d, text %dx%d (scale %d), run %s, %d verdict lines"
@@ -230,7 +258,11 @@ def fit(log, size, pc):
     end = next(i for i in range(start, len(lines)) if lines[i].startswith("tickbench: finished"))
     answer = [lines[i] if i < end else "tickbench: finished" for i in range(start, end + 1)]
     shown = wrapped(answer, cols)
-    warning = sum(len(wrapped([l], cols)) for l in answer if l.startswith("warning  "))
+    # the warning paragraph: its first line and the lines that continue it
+    para, warning = False, 0
+    for l in answer:
+        para = l.startswith("warning  ") or (para and l.startswith(" " * 9))
+        warning += len(wrapped([l], cols)) if para else 0
     extra = 4 - max(0, warning - 1) if pc else 0
     for r in shown:
         print("|" + r)
@@ -242,10 +274,160 @@ def fit(log, size, pc):
     return 0 if ok else 1
 
 
+def read_xp(path):
+    """QEMU's `xp /2000hx 0xb8000`: the 80x25 VGA text cells' characters."""
+    cells = []
+    for l in open(path, encoding="latin-1"):
+        m = re.match(r"^[0-9a-f]+:((?: 0x[0-9a-f]{4})+)", l.strip())
+        if m:
+            cells += [int(v, 16) & 0xff for v in m.group(1).split()]
+    return ["".join(chr(c) if 32 <= c < 127 else "\0" for c in cells[r * 80:(r + 1) * 80]).rstrip()
+            for r in range(25)]
+
+
+def end_grid(ppm):
+    """lib/qrlayout.c's grid: the least scale that keeps a row within 240 cells."""
+    w, h, _ = read_ppm(ppm)
+    scale = max(1, -(-w // 1920))
+    return w // (8 * scale), h // (16 * scale), scale
+
+
+def end_rows(path):
+    """The end screen's rows: from a VGA text .xp, or a screendump on the end screen's grid."""
+    if path.endswith(".xp"):
+        return read_xp(path)
+    cols, rows, scale = end_grid(path)
+    return screen_rows(path, cols, rows, scale)[2]
+
+
+PICTURE = "\x7f"                    # --rows: a cell that is no glyph
+CAPTION = re.compile(r"^tickbench run ([0-9a-f]{8})   status (\w+)   \d+ records.*   "
+                     r"(text (\d+)/(\d+)|page (\d+)/(\d+)|the summary as text)")
+TABLE_ROW = re.compile(r"^([a-z]+ (periodic|oneshot)( \([a-z]+\))? [a-z]+  +\S|"
+                       r"(pit|lapic|tscdl|hpet) +[-0-9]|  (hlt|mwait\S*) +[a-z])")
+
+
+def fold_rows(line, cols):
+    """lib/textpages.c: a row up to its last space within cols, the later rows
+    indented by 2 (leading spaces after a fold dropped)."""
+    rows, indent = [], 0
+    while True:
+        room = cols - indent
+        n = len(line) if len(line) <= room else next((i for i in range(room, 0, -1) if line[i] == " "), room)
+        rows.append((" " * indent + line[:n]).rstrip())
+        line = line[n:].lstrip(" ")
+        indent = 2
+        if not line:
+            return rows
+
+
+def kept_lines(log):
+    """The report's lines as the end screen keeps them: the details and the answer,
+    then a "No QR pages:" line written after the end."""
+    lines = log_lines(log)
+    report, _ = report_blocks(lines)
+    return report + [l for l in lines if l.startswith("No QR pages:")]
+
+
+def pages_against_log(pages, want, bad):
+    """The text pages' rows, less the heads they repeat, are want's rows in order."""
+    pos = 0
+    for k in sorted(pages):
+        rows = pages[k]
+        cut = next((p for p in range(len(rows)) if rows[p:] == want[pos:pos + len(rows) - p]
+                    and (p == 0 or any(want[h:h + p] == rows[:p] for h in range(pos)))), None)
+        if cut is None:
+            bad.append("text page %d is not the report's next rows (after a repeated head)" % k)
+            return
+        pos += len(rows) - cut
+    if pos != len(want):
+        bad.append("the text pages hold %d of the report's %d rows" % (pos, len(want)))
+
+
+def cycle_order(seen, n, bad):
+    """Text 1..n, then the QR pages, then text 1: each change of screen one the cycle
+    makes (dumps may miss a screen, never go back)."""
+    for a, b in zip(seen, seen[1:]):
+        ok = (a[0] == "text" and b[0] == "text" and b[1] > a[1]) or \
+             (a[0] == "text" and b[0] == "qr" and a[1] == n) or \
+             (a[0] == "qr" and b[0] == "qr" and b[1] > a[1]) or \
+             (a[0] == "qr" and b == ("text", 1))
+        if not ok:
+            bad.append("the screen went from %s %d to %s %d" % (a + b))
+
+
+def cycle(args):
+    log, rest = args[0], args[1:]
+    opt = lambda name: [rest[i + 1] for i, a in enumerate(rest) if a == name]
+    files = [a for i, a in enumerate(rest) if not a.startswith("--") and
+             (i == 0 or rest[i - 1] not in ("--expect", "--beside", "--status"))]
+    bad, pages, seen, ids, beside, everything = [], {}, [], set(), [], []
+    n = None
+    for f in files:
+        rows = [l[1:] for l in open(f, encoding="latin-1").read().split("\n") if l.startswith("|")]
+        m = CAPTION.match(rows[0] if rows else "")
+        if not m:
+            continue                        # not (yet) the end screen
+        ids.add((m.group(1), m.group(2)))
+        everything += rows
+        if m.group(4):
+            k, n = int(m.group(4)), int(m.group(5))
+            body = rows[2:]
+            while body and not body[-1]:
+                body.pop()
+            if len(body) >= len(pages.get(k, [])):      # a dump while it was drawn: less
+                pages[k] = body
+            screen = ("text", k)
+        else:
+            beside += [r.split(PICTURE)[0].rstrip() for r in rows[2:]]
+            screen = ("qr", int(m.group(6) or 0))
+        if not seen or seen[-1] != screen:
+            seen.append(screen)
+    status = opt("--status")[0] if opt("--status") else None
+    if log != "-":
+        lines = log_lines(log)
+        status = next(json.loads(l) for l in reversed(lines) if l.startswith('{"type":"end"'))["status"]
+    if not seen:
+        bad.append("no dump shows the end screen")
+    if len(ids) > 1 or (status and ids and next(iter(ids))[1] != status):
+        bad.append("row 0 names %s, not one run with status %s" % (sorted(ids), status))
+    missing = [k for k in range(1, (n or 0) + 1) if k not in pages]
+    if n is None or missing:
+        bad.append("text pages missing: %s of %s" % (missing or "all", n))
+    if "--no-qr" not in rest and not any(s[0] == "qr" for s in seen):
+        bad.append("no QR page seen")
+    cycle_order(seen, n, bad)
+    for k, body in sorted(pages.items()):
+        if body and TABLE_ROW.match(body[0]):
+            bad.append("text page %d begins with a table's row, its head not above it: %r" % (k, body[0]))
+    bad += ["no row holds %r" % e for e in opt("--expect") if not any(e in r for r in everything)]
+    bad += ["no row beside the QR pages holds %r" % e for e in opt("--beside")
+            if not any(e in r for r in beside)]
+    if "--no-keys" in rest:
+        bad += ["a row speaks of a key: %r" % r for r in everything if "key" in r.lower()][:1]
+    if log != "-" and pages and not missing:
+        cols = int(re.search(r"^grid (\d+)x", open(files[0], encoding="latin-1").read(), re.M).group(1))
+        want = [r for l in kept_lines(log) for r in fold_rows(l, cols)]
+        pages_against_log(pages, want, bad)
+    print("cycle: %d dumps, the screens in turn: %s" % (len(files), " ".join("%s%d" % s for s in seen)))
+    for b in bad:
+        print("FAIL: " + b)
+    return 1 if bad else 0
+
+
 def main():
     args = sys.argv[1:]
     if args[0] == "--fit":
         return fit(args[1], args[2], "--pc" in args)
+    if args[0] == "--rows":
+        rows = end_rows(args[1])
+        cols = 80 if args[1].endswith(".xp") else end_grid(args[1])[0]
+        print("grid %dx%d" % (cols, len(rows)))
+        for r in rows:
+            print("|" + r.replace("\0", PICTURE))
+        return 0
+    if args[0] == "--cycle":
+        return cycle(args[1:])
     ppm, log = args[0], args[1]
     if "--end" in args:
         return end_screen(ppm, log, args)

@@ -19,18 +19,8 @@ out=build/test-logs/screen
 mkdir -p "$out"
 bad=0
 
-# monitor SOCKET COMMAND: one HMP command through the monitor's unix socket.
-monitor() {
-	python3 - "$1" "$2" <<'PY'
-import socket, sys, time
-s = socket.socket(socket.AF_UNIX)
-s.connect(sys.argv[1])
-s.settimeout(10)
-s.recv(4096)                                    # the banner and prompt
-s.sendall(sys.argv[2].encode() + b"\n")
-time.sleep(1)
-PY
-}
+# monitor SOCKET COMMAND: one HMP command (tests/host/monitor.py).
+monitor() { tests/host/monitor.py "$1" "$2" >/dev/null; }
 
 # screen_rows LOG COLS: the rows the kernel's text lines fill at COLS columns, from
 # its first line on (records left out: they never reach the screen).

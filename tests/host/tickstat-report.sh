@@ -9,7 +9,8 @@
 #     the per-run values with Student's t quantiles computed here by integrating
 #     the t density (an implementation apart from tickstat's);
 #   - a hand-made log with a difference too small for its runs: "no difference
-#     proven" and the runs needed, checked against the same quantiles.
+#     proven" and the runs needed, checked against the same quantiles;
+#   - a log without tick runs (bench=none): no "Periodic vs one-shot" section.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -100,64 +101,73 @@ def known_ppm(timer, mode, workload, hz, cpu=0):
 
 rep = open(tmp + "/report").read()
 lines = rep.split("\n")
-check(all(len(l) <= 80 for l in lines), "a report line is wider than 80 columns")
-for w in ("an emulator (qemu) is underneath", "the TSC is not invariant",
+for w in ("an emulator (qemu) underneath", "the TSC is not invariant",
           "references disagree by 1500 ppm"):
     check(w in rep, "report lacks the warning '%s'" % w)
-PCT = r"([+-]?[0-9.]+) % ± ([0-9.]+) %"
+PCT = r"([+-]?[0-9.]+) % \+/- ([0-9.]+) %"
 def decimals_ok(printed, exact):
     d = len(printed.split(".")[1]) if "." in printed else 0
     return abs(float(printed) - exact) <= 0.5 * 10 ** -d + 1e-12
 
-# Every HZ section: source title, workload rows, verdicts against the lowest HZ.
+def table(text, title):
+    """The table under the line that starts with title: its head's columns and
+    each row's label and cells (cells are apart by two spaces or more)."""
+    ls = text.split("\n")
+    i = next(k for k, l in enumerate(ls) if l.startswith(title))
+    while not ls[i].lstrip().startswith("HZ="):
+        i += 1
+    head = re.split(r"\s{2,}", ls[i].strip())
+    rows = {}
+    for l in ls[i + 1:]:
+        parts = re.split(r"\s{2,}", l.strip())
+        if len(parts) < 2 or not l or l[0] == " " or l.startswith("="):
+            break
+        rows[parts[0]] = dict(zip(head, parts[1:]))
+    return rows
+shares = table(rep, "CPU lost at each HZ on 1 CPU")
+verdicts = table(rep, "CPU lost to the tick on 1 CPU")
+def cell(rows, label, col):
+    m = re.fullmatch(PCT, rows.get(label, {}).get(col, ""))
+    check(m is not None, "no figure in row '%s', column '%s'" % (label, col))
+    return m
+
+# Every series: its share at each HZ, its verdicts against the lowest, the paired
+# shift beside them.
 for timer, dl in (("pit", "ioapic"), ("lapic", "local")):
-    for mode, title in (("periodic", "periodic"), ("oneshot", "one-shot re-armed")):
-        head = "%s %s (%s)" % (timer, title, dl)
-        check(head in lines, "report lacks the section '%s'" % head)
-        if head not in lines:
-            continue
-        i = lines.index(head)
-        j = i + 1
-        while j < len(lines) and lines[j].startswith(" "):
-            j += 1
-        block = "\n".join(lines[i + 1:j])
+    for mode, name in (("periodic", "periodic"), ("oneshot", "one-shot re-armed")):
         for w in ("spin", "matrix"):
-            seg = block[block.index("  " + w):]
+            label = "%s %s %s" % (timer, mode, w)
             for h in (100, 1000, 10000):
-                m = re.search(r"HZ=%d %s" % (h, PCT), seg)
-                check(m is not None, "%s %s: no share at HZ=%d" % (head, w, h))
-                if not m:
-                    continue
-                v, e = float(m.group(1)) * 1e4, float(m.group(2)) * 1e4
-                check(abs(v - known_ppm(timer, mode, w, h)) <= 2 * e,
-                      "%s %s HZ=%d: %g ppm +/- %g, the known share is %g" %
-                      (head, w, h, v, e, known_ppm(timer, mode, w, h)))
-            for h in (1000, 10000):
-                m = re.search(r"HZ=%d vs HZ=100: %s of the CPU\s+\(95 %%, 1 boot × 10 runs, "
-                              r"t over runs\)\n\s+shift \(Hodges-Lehmann\) ([+-][0-9.]+) %% of the CPU,"
-                              r"\s+signed-rank p = 0\.00195 \(10 pairs\)" % (h, PCT), seg)
-                check(m is not None, "%s %s: no verdict HZ=%d vs HZ=100" % (head, w, h))
+                m = cell(shares, label, "HZ=%d" % h)
                 if m:
-                    want = known_ppm(timer, mode, w, h) - known_ppm(timer, mode, w, 100)
+                    v, e = float(m.group(1)) * 1e4, float(m.group(2)) * 1e4
+                    check(abs(v - known_ppm(timer, mode, w, h)) <= 2 * e,
+                          "%s HZ=%d: %g ppm +/- %g, the known share is %g" %
+                          (label, h, v, e, known_ppm(timer, mode, w, h)))
+            for h in (1000, 10000):
+                want = known_ppm(timer, mode, w, h) - known_ppm(timer, mode, w, 100)
+                m = cell(verdicts, label, "HZ=%d vs HZ=100" % h)
+                if m:
                     check(abs(float(m.group(1)) * 1e4 - want) <= 2 * float(m.group(2)) * 1e4,
-                          "%s %s: HZ=%d vs 100 misses the known difference" % (head, w, h))
-                    # every run at the higher rate lost more: the exact p of 10 of 10 is 2/1024
-                    check(abs(float(m.group(3)) * 1e4 - want) <= 0.02 * want,
-                          "%s %s: HZ=%d vs 100's shift misses the known one" % (head, w, h))
+                          "%s: HZ=%d vs 100 misses the known difference" % (label, h))
+                m = re.search(r"%s %s \(%s\) %s HZ=%d vs HZ=100:\s+([+-][0-9.]+) %% of the CPU,"
+                              r"\s+p = 0\.00195 \(10 pairs\)" % (timer, name, dl, w, h), rep)
+                # every run at the higher rate lost more: the exact p of 10 of 10 is 2/1024
+                check(m is not None and abs(float(m.group(1)) * 1e4 - want) <= 0.02 * want,
+                      "%s: HZ=%d vs 100's shift misses the known one" % (label, h))
 
 # The arithmetic of one row and one verdict, from the per-run values.
-sec = rep[rep.index("lapic periodic (local)"):]
 for h in (100, 1000, 10000):
     col = [float(x) for x in open("%s/col-lapic-%d" % (tmp, h))]
     m, e = mean_ci(col)
-    got = re.search(r"HZ=%d %s" % (h, PCT), sec)
+    got = cell(shares, "lapic periodic spin", "HZ=%d" % h)
     check(got and decimals_ok(got.group(1), m / 1e4) and decimals_ok(got.group(2), e / 1e4),
           "lapic spin HZ=%d: report says %s, the runs give %.6f %% +/- %.6f %%" %
           (h, got and got.group(0), m / 1e4, e / 1e4))
 a = [float(x) for x in open(tmp + "/col-lapic-100")]
 b = [float(x) for x in open(tmp + "/col-lapic-10000")]
 d, e, _ = diff_ci(a, b)
-got = re.search(r"HZ=10000 vs HZ=100: " + PCT, sec)
+got = cell(verdicts, "lapic periodic spin", "HZ=10000 vs HZ=100")
 check(got and decimals_ok(got.group(1), d / 1e4) and decimals_ok(got.group(2), e / 1e4),
       "lapic spin 10000 vs 100: report says %s, the runs give %+.6f +/- %.6f" %
       (got and got.group(0), d / 1e4, e / 1e4))
@@ -173,44 +183,46 @@ if m:
     for k, w in ((0, want[0]), (2, want[1]), (4, want[0] + want[1])):
         check(abs(float(m.group(k + 1)) * 1e4 - w) <= 2 * float(m.group(k + 2)) * 1e4,
               "2 CPUs: figure %d misses the known %g ppm" % (k // 2, w))
-m = re.search(r"lapic periodic \(local\) HZ=10000: direct ([0-9.]+) ± ([0-9.]+), "
-              r"indirect ([0-9.]+) ± ([0-9.]+)", rep)
-check(m is not None and abs(float(m.group(1)) - 750) <= 2 * float(m.group(2)) and
-      abs(float(m.group(3)) - 400) <= 2 * float(m.group(4)) + 1,
+NUM = r"([0-9.]+k?) \+/- ([0-9.]+k?)"
+num = lambda t: float(t[:-1]) * 1e3 if t.endswith("k") else float(t)
+m = re.search(r"lapic periodic \(local\) HZ=10000: direct %s,\s+indirect %s" % (NUM, NUM), rep)
+check(m is not None and abs(num(m.group(1)) - 750) <= 2 * num(m.group(2)) and
+      abs(num(m.group(3)) - 400) <= 2 * num(m.group(4)) + 1,
       "lapic direct/indirect: want 750 and 400 ns, got %s" % (m and m.group(0)))
 
-# compare --by hz --field lost_ppm: one comparison per configuration (9), 3 sets each.
+# compare --by hz --field lost_ppm: one comparison per configuration (9), 3 sets
+# each, one verdict per comparison with its field and test named.
 cmp = open(tmp + "/compare").read()
 heads = re.findall(r"^== run bench=tick .*$", cmp, re.M)
 check(len(heads) == 9, "compare: %d configurations, want 9" % len(heads))
-check(len(re.findall(r"^Difference at 95.0% confidence", cmp, re.M)) == 18,
-      "compare: want 18 differences (Student's t, 2 per configuration)")
+verdicts_cmp = re.findall(r"^lost_ppm: (?:no )?difference(?: proven)? at 95 % confidence "
+                          r"\((?:Student's|Welch's) t, the variances (?:alike|differ)", cmp, re.M)
+check(len(verdicts_cmp) == 18, "compare: %d verdicts, want 18 (2 per configuration)" %
+      len(verdicts_cmp))
+check(len(re.findall(r"^lost_ppm: difference at 95 %", cmp, re.M)) == 18,
+      "compare: want 18 differences proven")
 check(all("hz=" not in h for h in heads), "compare: a configuration header names hz")
 
-# The small log's verdict.
+# The small log's verdict: not proven, and the runs that would prove it.
 rep = open(tmp + "/small").read()
 s, d = 20.0, 10.0        # pooled s and the difference, ppm
 n = 2
 while t_q(0.975, 2 * n - 2) * s * math.sqrt(2 / n) >= d:
     n += 1
-m = re.search(r"HZ=100 0\.012 % ± [0-9.]+ %; HZ=1000 0\.013 % ± [0-9.]+ %\s+"
-              r"\(95 %, 1 boot × 3 runs, t over runs\)\n"
-              r"    HZ=1000 vs HZ=100: no difference proven \(needed: 1 boot × (\d+) runs\):\s+"
-              r"\+0\.001 % ± ([0-9.]+) %\s+\(95 %, 1 boot × 3 runs, t over runs\)\n", rep)
-err = t_q(0.975, 4) * s * math.sqrt(2 / 3) / 1e4
-# HZ=100's own interval: mean 120 ppm, s 20, t(0.975, 2 degrees of freedom)
-one = re.search(r"HZ=100 0\.012 % ± ([0-9.]+) %", rep)
-want = t_q(0.975, 2) * 20 / math.sqrt(3) / 1e4
-if not one or not decimals_ok(one.group(1), want):
+small = table(rep, "CPU lost at each HZ on 1 CPU")
+one = cell(small, "lapic periodic matrix", "HZ=100")
+want = t_q(0.975, 2) * 20 / math.sqrt(3) / 1e4     # mean 120 ppm, s 20, t(0.975, 2)
+if not one or one.group(1) != "0.012" or not decimals_ok(one.group(2), want):
     print(rep)
     print("FAIL: want HZ=100 0.012 %% +/- %.4f %%" % want)
-    fails.append('small log')
-if not m or int(m.group(1)) != n or not decimals_ok(m.group(2), err):
+    fails.append("small log")
+need = table(rep, "CPU lost to the tick on 1 CPU").get("lapic periodic matrix", {})
+if need.get("HZ=1000 vs HZ=100") != "needed: 1 boot x %d runs" % n:
     print(rep)
-    print("FAIL: want 'no difference proven (needed: 1 boot × %d runs)' and +/- %.4f %%" % (n, err))
-    fails.append('small log')
+    print("FAIL: want 'needed: 1 boot x %d runs'" % n)
+    fails.append("small log")
 if not fails:
-    print("no difference proven, needed 1 boot × %d runs, as computed here" % n)
+    print("no difference proven, needed 1 boot x %d runs, as computed here" % n)
 
 for f in fails:
     print("FAIL:", f)
@@ -219,3 +231,18 @@ sys.exit(1 if fails else 0)
 PY
 [[ $? -eq 0 ]] || exit 1
 
+
+# A log without tick runs (bench=none): no word of periodic against one-shot.
+python3 - >"$tmp/none.log" <<'PY'
+import zlib
+for line in ['{"type":"boot","seq":0,"format":1,"cmdline":"bench=none"',
+             '{"type":"calibration","seq":1,"tsc_hz":1000000000',
+             '{"type":"end","seq":2,"records":2,"status":"pass"']:
+    print('%s,"crc":"%08x"}' % (line, zlib.crc32(line.encode())))
+PY
+$ts report "$tmp/none.log" >"$tmp/none" 2>&1 || { echo "FAIL: report on a bench=none log"; exit 1; }
+if grep -q "Periodic vs one-shot" "$tmp/none"; then
+	echo "FAIL: report speaks of periodic vs one-shot after a run without tick"
+	exit 1
+fi
+echo "a log without tick runs: no periodic vs one-shot section"

@@ -63,16 +63,16 @@ fail=0
 want() {   # an extended regular expression the report must match
 	if grep -Eq -- "$1" "$tmp/report"; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi
 }
-want '^    floor +0\.2000 % ± 0\.0025 %'
-want '^    data 16 KiB +0\.6000 % ± 0\.0025 %'
-want '^    data 64 KiB +1\.4000 % ± 0\.0025 %'
-want '^      20\.0 ± 0\.0 llc_misses per tick'
-want '^      36\.0 ± 0\.0 llc_misses per tick'
-want '^      84\.0 ± 0\.0 llc_misses per tick'
-want 'direct \(spin\) 3010 ± 25,'
-want 'indirect 2990 ± [0-9]+'
-want 'matrix: data 40 KiB$'
-want 'work lost per quantum 5\.00 ± 0\.00 units \(0\.1 %\)'
+want '^    floor +0\.2000 % \+/- 0\.0025 %'
+want '^    data 16 KiB +0\.6000 % \+/- 0\.0025 %'
+want '^    data 64 KiB +1\.4000 % \+/- 0\.0025 %'
+want '^      20\.0 \(exact\) llc_misses per tick'
+want '^      36\.0 \(exact\) llc_misses per tick'
+want '^      84\.0 \(exact\) llc_misses per tick'
+want 'direct \(spin\) 3\.010k \+/- 0\.025k,'
+want 'indirect 2\.990k \+/- 0\.0[0-9]+k'
+want 'matrix: data 40\.0 KiB$'
+want 'work lost per quantum 5\.00 \(exact\) units \(0\.100 %\)'
 want 'spectrum peak at 250 Hz'
 if grep -q "not proven" "$tmp/report"; then echo "FAIL: an indirect cost not proven"; fail=1; fi
 exit $fail

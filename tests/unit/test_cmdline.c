@@ -254,11 +254,12 @@ static void strcat_nospace(char *dst, const char *src)
 	*dst = 0;
 }
 
-static void collect(const char *line)
+static void collect(const char *line, bool head)
 {
 	assert_true(strlen(line) <= WORDS_HELP_WIDTH);
 	assert_true(strlen(folded) + strlen(line) + 2 < sizeof(folded));
-	if (line[0] != ' ' || line[2] != ' ')   /* a head or a word's first line, not a fold */
+	assert_true(head == (line[0] != ' '));
+	if (head || line[2] != ' ')             /* a head or a word's first line, not a fold */
 		strcat(folded, "\n");
 	strcat_nospace(folded, line);
 	folded_lines++;
@@ -271,8 +272,8 @@ static void help_folded(void **state)
 	memcpy(all + 1, bench_tables, bench_tables_n * sizeof(*all));
 	folded[0] = 0;
 	for (size_t t = 0; t <= bench_tables_n; t++)
-		words_print_table(all[t], collect);
-	config_print_help(collect);
+		words_print_table(all[t], true, collect);
+	config_print_help(true, collect);
 	for (size_t t = 0; t <= bench_tables_n; t++)
 		for (size_t i = 0; i < all[t]->n; i++) {
 			struct word_doc doc;

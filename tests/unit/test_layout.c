@@ -67,7 +67,7 @@ static void every_screen(void **state)
 	static const unsigned verdicts[][2] = { { 0, 0 }, { 11, 57 }, { 14, 111 }, { 30, 200 } };
 	for (unsigned i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
 		for (unsigned v = 0; v < 4; v++)
-			for (unsigned summary = 0; summary <= 15; summary += 15)
+			for (unsigned summary = 0; summary <= 18; summary += 9)
 				for (unsigned max = 10; max <= 40; max += 30) {
 					struct qrlayout_in in = { sizes[i][0], sizes[i][1], verdicts[v][0],
 								  verdicts[v][1], summary, max };

@@ -55,7 +55,7 @@ static void interval_by_boots(void **state)
 	assert_int_equal(e.method, IV_BOOT_MEANS);
 	assert_true(fabs(e.e - t975_1 * sqrt(8) / sqrt(2)) < 1e-9);
 	fmt_method(buf, sizeof(buf), &e, 2);
-	assert_string_equal(buf, "95 %, 2 boots × 3 runs, t on boot means");
+	assert_string_equal(buf, "95 %, 2 boots x 3 runs, t on boot means");
 	ds_init(&many, "many");
 	for (unsigned b = 0; b < 12; b++)
 		for (unsigned r = 0; r < 5; r++)
@@ -65,7 +65,7 @@ static void interval_by_boots(void **state)
 	assert_true(x.lo == y.lo && x.hi == y.hi);
 	assert_true(x.lo < x.v && x.v < x.hi && x.hi - x.lo < 3);
 	fmt_method(buf, sizeof(buf), &x, 2);
-	assert_string_equal(buf, "95 %, 12 boots × 5 runs, bootstrap BCa");
+	assert_string_equal(buf, "95 %, 12 boots x 5 runs, bootstrap BCa");
 	ds_free(&d), ds_free(&many);
 }
 
@@ -99,10 +99,63 @@ static void boots_and_runs_needed(void **state)
 	assert_int_equal(n.boots, 11);
 	assert_int_equal(n.runs, 3);
 	fmt_need(buf, sizeof(buf), &n);
-	assert_string_equal(buf, "needed: 11 boots × 3 runs");
+	assert_string_equal(buf, "needed: 11 boots x 3 runs");
 	/* a boot dear against a run: fewer boots, more runs each, no costlier */
 	struct need dear = need_for_mean(&d, 2, 1000, 2);
 	assert_true(dear.boots >= 2 && dear.boots <= 11);
+	ds_free(&d);
+}
+
+/* Four boots of six runs, boot means 0, 3, 1, 5 and runs spread by 0.9 to 3.5. */
+static void fill_spread(struct dataset *d)
+{
+	static const double run[] = { -2, 1, 0.5, 2, -1, -0.5 };
+	static const double boot[] = { 0, 3, 1, 5 };
+	ds_init(d, "t");
+	for (unsigned b = 0; b < 4; b++)
+		for (unsigned i = 0; i < 6; i++)
+			ds_add_boot(d, boot[b] + run[i] * (1 + b * 0.5), b);
+}
+
+/* The plan is the cheapest k boots × n runs, k (r + n) with r = 40: against every k
+ * that could be cheaper (k (r + 2) below the best cost), with t exact below 201
+ * degrees of freedom as the plan's is. */
+static void plan_is_the_cheapest(void **state)
+{
+	struct dataset d;
+	struct levels lv;
+	fill_spread(&d);
+	assert_true(levels_of(&d, &lv) && lv.boot_var > 0 && lv.run_var > 0);
+	const double h = 1.5, r = 40;
+	struct need n = need_for_mean(&d, h, r, 2);
+	double best = INFINITY;
+	for (long k = 2; k <= 201 && k * (r + 2) < best; k++) {
+		double t = t_crit(2, (double)k - 1), room = k * h * h / (t * t) - lv.boot_var;
+		if (room > 0)
+			best = fmin(best, k * (r + fmax(2, ceil(lv.run_var / room))));
+	}
+	assert_true(best < 201 * (r + 2));             /* no k beyond could beat it */
+	assert_true(n.boots >= 2 && n.runs >= 2);
+	assert_true(n.boots * (r + n.runs) == best);
+	ds_free(&d);
+}
+
+/* Boots that vary far beyond the half width asked: some 4 million boots would do,
+ * and the search weighs a few hundred (k, n), not every k (a walk over k took 8
+ * minutes on two quick-suite boots: issue 29). Under a ceiling of 1000 boots ×
+ * 10000 runs there is no plan; under one of 10000 runs and 10^6 boots, the
+ * cheapest within it. */
+static void plan_weighs_a_few(void **state)
+{
+	struct dataset d;
+	fill_spread(&d);
+	struct need n = need_for_mean(&d, 0.002, 40, 2);
+	assert_true(n.boots > 1000000 && n.boots < NEED_MAX && n.runs >= 2);
+	assert_true(n.steps < 300);
+	struct need none = plan_for_mean(&d, 0.002, 40, 2, 1000, 10000);
+	assert_true(none.boots == 0 && none.steps < 300);
+	struct need fixed = need_for_mean(&d, 0.002, 0, 2);   /* the logs' 6 runs a boot */
+	assert_true(fixed.boots > 1000000 && fixed.runs == 6 && fixed.steps < 100);
 	ds_free(&d);
 }
 
@@ -147,6 +200,8 @@ int main(void)
 		cmocka_unit_test(interval_by_boots),
 		cmocka_unit_test(differences_paired_or_not),
 		cmocka_unit_test(boots_and_runs_needed),
+		cmocka_unit_test(plan_is_the_cheapest),
+		cmocka_unit_test(plan_weighs_a_few),
 		cmocka_unit_test(hodges_lehmann_and_signed_rank),
 		cmocka_unit_test(two_clusters_or_one),
 	};

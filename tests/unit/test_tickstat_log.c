@@ -279,12 +279,13 @@ static void parse_reports_column(void **state)
 	struct rec r;
 	char sb[256];
 	uint64_t ab[128];
+	const struct rec_scratch s = { sb, ab, log_crc };
 	const char *line = "{\"type\":\"x\",\"seq\":1,\"a\":tru}";
-	const char *e = rec_parse(&r, line, strlen(line), sb, ab);
+	const char *e = rec_parse(&r, line, strlen(line), &s);
 	assert_non_null(e);
 	assert_non_null(strstr(e, "column 25"));
 	line = "{\"type\":\"x\",\"seq\":1,\"a\":-9223372036854775808,\"crc\":\"00000000\"}";
-	e = rec_parse(&r, line, strlen(line), sb, ab);
+	e = rec_parse(&r, line, strlen(line), &s);
 	assert_non_null(strstr(e, "CRC mismatch"));
 	int64_t v;
 	assert_true(rec_i64(&r, "a", &v));
@@ -302,6 +303,7 @@ static void record_crc_is_the_kernels(void **state)
 	struct rec r;
 	char sb[sizeof(line)];
 	uint64_t ab[sizeof(line) / 2 + 1];
+	const struct rec_scratch s = { sb, ab, log_crc };
 	for (size_t at = 0; at < 16; at++)
 		for (size_t len = 0; len <= 300; len++) {
 			char *p = line + at;
@@ -310,11 +312,11 @@ static void record_crc_is_the_kernels(void **state)
 				n += sprintf(p + n, "%s", chars[(k * 7 + at) % 5]);
 			n += sprintf(p + n, "\"");
 			n += sprintf(p + n, ",\"crc\":\"%08x\"}", crc32_update(0, p, (size_t)(n)));
-			const char *e = rec_parse(&r, p, (size_t)n, sb, ab);
+			const char *e = rec_parse(&r, p, (size_t)n, &s);
 			if (e)
 				fail_msg("%zu characters at offset %zu: %s", len, at, e);
 			p[n - 3] ^= 1;           /* a hex digit of the crc */
-			assert_non_null(rec_parse(&r, p, (size_t)n, sb, ab));
+			assert_non_null(rec_parse(&r, p, (size_t)n, &s));
 		}
 }
 

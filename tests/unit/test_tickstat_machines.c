@@ -97,7 +97,7 @@ static struct rec make_rec(const char *type, const char *const *kv, size_t n)
 	struct rec r = { .file = "f.log", .type = type };
 	for (size_t i = 0; i < n; i++) {
 		const char *v = kv[2 * i + 1];
-		r.f[i].key = kv[2 * i];
+		field_name(&r.f[i], kv[2 * i]);
 		if (v[0] >= '0' && v[0] <= '9')
 			r.f[i].v = (struct value){ .kind = V_INT, .u = strtoull(v, NULL, 10) };
 		else if (!strcmp(v, "true") || !strcmp(v, "false"))
@@ -146,7 +146,7 @@ static void figures_of_a_report(void **state)
 		take(rep, "stats", rd, 4);
 		take(rep, "stats", lat, 4);
 	}
-	struct figures *fs = calloc(1, sizeof(*fs));
+	struct headlines *fs = calloc(1, sizeof(*fs));
 	machine_figures(rep, fs);
 	const char *want[] = { "read rdtsc p50", "latency hpet p50", "latency hpet p99",
 			       "direct cost lapic periodic spin cpus=1 HZ=1000",
@@ -155,12 +155,12 @@ static void figures_of_a_report(void **state)
 	assert_int_equal(fs->n, 6);
 	for (int i = 0; i < 6; i++)
 		assert_string_equal(fs->f[i].name, want[i]);
-	const struct figure *d = find_figure(fs, want[3]);
+	const struct headline *d = find_figure(fs, want[3]);
 	assert_non_null(d);
 	assert_false(d->share);
 	assert_int_equal(d->d->n, 3);
 	assert_true(fabs(ds_mean(d->d) - 2001) < 1e-9);          /* ns: 1 GHz */
-	const struct figure *s = find_figure(fs, want[5]);
+	const struct headline *s = find_figure(fs, want[5]);
 	assert_true(s->share);
 	assert_true(fabs(ds_mean(s->d) - 4000.1) < 1e-6);        /* ppm: 400010 / 10^8 */
 	assert_null(find_figure(fs, "read hpet p50"));

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../../tools/tickstat/stats.h"
+#include "estimate.h"
 #include "../../tools/tickstat/ministat.h"
 
 static struct dataset iguana, chameleon;
@@ -154,8 +155,71 @@ static void beyond_ministat(void **state)
 	assert_false(w.proven);
 	assert_true(f_test_p(&iguana, &chameleon) > 0.5);
 	/* 240, s = 264.159, 95%: n = 10 gives 2.101*s*sqrt(2/10) = 248 > 240; n = 11 gives 235 */
-	assert_int_equal(runs_needed(240, 264.159, conf_index("95"), 1000), 11);
+	assert_int_equal(runs_within_boot(264.159, 240, true, conf_index("95")), 11);
 	assert_true(ds_percentile(&iguana, 50) == 200 && ds_percentile(&iguana, 100) == 750);
+}
+
+static struct dataset set_of(const double *v, size_t n)
+{
+	struct dataset d;
+	ds_init(&d, "set");
+	for (size_t i = 0; i < n; i++)
+		assert_true(ds_add(&d, v[i]));
+	return d;
+}
+
+static void assert_g(const char *fmt, double v, const char *want)
+{
+	char b[64];
+	snprintf(b, sizeof(b), fmt, v);
+	assert_string_equal(b, want);
+}
+
+/* Issue 29's spreads, exact (Python's fractions): a constant set has none; values
+ * near 3e15 sum past 2^53 (a plain sum / n gave 0.97182532); values near 1e-200
+ * square to below the smallest double (a spread of 0, and a difference proven
+ * with an interval of 0). */
+static void exact_spreads(void **state)
+{
+	static const double seven[] = { 7.55, 7.55, 7.55, 7.55, 7.55, 7.55, 7.55 };
+	struct dataset c = set_of(seven, 7);
+	assert_true(ds_mean(&c) == 7.55 && ds_stddev(&c) == 0);
+	struct tresult t = student(&c, &c, conf_index("95"));
+	assert_true(t.diff == 0 && t.err == 0 && t.s == 0 && !t.proven);
+	ds_free(&c);
+
+	double big[10];
+	static const int k[] = { 0, 1, 2, 1, 3, 2, 1, 0, 2, 1 };
+	for (int i = 0; i < 10; i++)
+		big[i] = 3e15 + k[i];
+	struct dataset b = set_of(big, 10);
+	assert_g("%13.8g", ds_stddev(&b), "    0.9486833");
+	assert_true(ds_mean(&b) == 3000000000000001.5);   /* 3e15 + 1.3, the nearest double */
+	ds_free(&b);
+
+	static const double tiny1[] = { 1e-200, 2e-200, 3e-200, 1.5e-200 };
+	static const double tiny2[] = { 1.1e-200, 2.1e-200, 3.1e-200, 1.6e-200 };
+	struct dataset x = set_of(tiny1, 4), y = set_of(tiny2, 4);
+	assert_g("%13.8g", ds_stddev(&x), "8.5391256e-201");
+	t = student(&x, &y, conf_index("95"));
+	assert_false(t.proven);
+	assert_g("%g", t.diff, "1e-201");
+	assert_g("%g", t.s, "8.53913e-201");
+	ds_free(&x);
+	ds_free(&y);
+}
+
+/* Means near 3e15 whose doubles are one (3e15 + 0.5 holds both 3e15 + 1/3 and
+ * 3e15 + 2/3): their difference, 1/3, from the parts the doubles drop. */
+static void mean_difference_beyond_a_double(void **state)
+{
+	static const double a[] = { 3e15, 3e15, 3e15 + 1 }, b[] = { 3e15, 3e15 + 1, 3e15 + 1 };
+	struct dataset x = set_of(a, 3), y = set_of(b, 3);
+	assert_true(ds_mean(&x) == ds_mean(&y));
+	assert_true(fabs(ds_mean_diff(&x, &y) - 1.0 / 3) < 1e-15);
+	assert_g("%g", student(&x, &y, conf_index("95")).diff, "0.333333");
+	ds_free(&x);
+	ds_free(&y);
 }
 
 static int cmp_doubles(const void *a, const void *b)
@@ -225,6 +289,8 @@ int main(void)
 		cmocka_unit_test(table_follows_the_quantiles),
 		cmocka_unit_test(beyond_ministat),
 		cmocka_unit_test(radix_sort_orders),
+		cmocka_unit_test(exact_spreads),
+		cmocka_unit_test(mean_difference_beyond_a_double),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "../../tools/tickstat/lost.h"
+#include "pairs.h"
 #include "../../tools/tickstat/report.h"
 #include "../../tools/tickstat/spectrum.h"
 #include "../../tools/tickstat/tickstat.h"
@@ -27,7 +27,7 @@ static struct rec ftq_rec(unsigned data_kib, unsigned run, bool on, uint64_t cyc
 	const char *keys[] = { "bench", "timer", "hz", "workload", "tick_data_kib", "run",
 			       "timer_on", "cycles", "interrupts", "work", "pmu_llc_misses" };
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		r.f[i].key = keys[i];
+		field_name(&r.f[i], keys[i]);
 	r.f[0].v = (struct value){ .kind = V_STRING, .s = "tick" };
 	r.f[1].v = (struct value){ .kind = V_STRING, .s = "lapic" };
 	r.f[2].v = (struct value){ .kind = V_INT, .u = 1000 };

@@ -216,6 +216,13 @@ pages_shoot() {
 # The pages saved so far.
 pages_saved() { local have=("$pages_dir"/page-*.ppm); [[ -e ${have[0]} ]] && echo ${#have[@]} || echo 0; }
 
+# No serial port: the log is what the pages give back (tools/qr-import).
+pages_to_log() {
+	"$top/tools/qr-import" "$pages_dir"/page-*.ppm >"$log" ||
+		echo "tools/run: tools/qr-import could not read the saved pages back into $log" >&2
+	[[ $quiet == 1 ]] || echo "tools/run: the log read back from the pages: $log"
+}
+
 # QEMU left, or the time is up, before every page was saved: exit 124 or 5.
 pages_incomplete() {
 	if [[ -f $work/shot.ppm ]]; then
@@ -247,21 +254,34 @@ pages_start() {
 	qemu_pid=$!
 }
 
-# --screen-pages: once the log is whole, a screendump every half second
-# (pages_shoot); QEMU is told to quit when every page is there, and the run exits
-# with its status.
+# Is it time for a screendump? Once the log is whole; without a serial port, from
+# the start, every 2 s until the first page is read.
+pages_due() {
+	if [[ $serial_port != none ]]; then
+		[[ -n $(run_status "$log") ]]
+	else
+		[[ -n $count ]] || ((SECONDS - last_shot >= 2))
+	fi
+}
+
+# --screen-pages: a screendump every half second when due (pages_shoot); QEMU is
+# told to quit when every page is there, and the run exits with its status (without
+# a serial port, that of the log the pages give back).
 run_qemu_pages() {
-	local qemu_pid count= start=$SECONDS
+	local qemu_pid count= start=$SECONDS last_shot=0
 	pages_start
 	while kill -0 "$qemu_pid" 2>/dev/null; do
 		sleep 0.5
 		((SECONDS - start < timeout)) || break
-		[[ -n $(run_status "$log") ]] && pages_shoot || continue
+		pages_due || continue
+		last_shot=$SECONDS
+		pages_shoot || continue
 		if [[ $(pages_saved) -ge $count ]]; then
 			[[ $quiet == 1 ]] || echo "tools/run: saved $count QR pages in $pages_dir"
 			printf 'quit\n' >&4 || kill "$qemu_pid" 2>/dev/null
 			wait "$qemu_pid" 2>/dev/null || true
 			qemu_report_stderr
+			[[ $serial_port != none ]] || pages_to_log
 			exit_with_status "QEMU quit after the pages"
 		fi
 	done

@@ -53,10 +53,9 @@ static void clusters_of(const struct dataset *d, struct clusters *c)
 	for (size_t i = 0; i < d->n; i++) {
 		int k = cluster_of(c, d->boot ? d->boot[i] : 0);
 		c->v[c->start[k] + fill[k]++] = d->v[i];
-		c->mean[k] += d->v[i];
 	}
 	for (int k = 0; k < c->k; k++)
-		c->mean[k] /= (double)c->len[k];
+		c->mean[k] = mean_of(c->v + c->start[k], c->len[k]);
 	free(fill);
 }
 
@@ -75,22 +74,6 @@ int boots_in(const struct dataset *d)
 }
 
 /* ---- levels ------------------------------------------------------------------- */
-
-static double mean_of(const double *v, size_t n)
-{
-	double s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += v[i];
-	return s / (double)n;
-}
-
-static double var_of(const double *v, size_t n)
-{
-	double m = mean_of(v, n), s = 0;
-	for (size_t i = 0; i < n; i++)
-		s += (v[i] - m) * (v[i] - m);
-	return n > 1 ? s / (double)(n - 1) : NAN;
-}
 
 void within_boots(const struct dataset *d, double *out)
 {
@@ -288,24 +271,27 @@ static double t_half(double s, double n, int ci)
 	return t_crit(ci, n - 1) * s / sqrt(n);
 }
 
-struct estimate mean_estimate(const struct dataset *d, int ci)
+/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own). */
+static struct estimate boots_mean(const struct dataset *d, int ci)
 {
-	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = d->n };
+	struct estimate e = mean_of_runs(d, ci);
 	struct clusters c;
 	if (!d->n)
 		return e;
 	clusters_of(d, &c);
+	if (c.k == 1) {
+		clusters_free(&c);
+		return e;
+	}
+	e = (struct estimate){ .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = d->n, .ok = true };
 	set_counts(&e, &c, NULL);
-	e.ok = true;
 	e.boots = c.k;
-	e.v = c.k == 1 ? ds_mean(d) : mean_of(c.mean, (size_t)c.k);
-	if (c.k == 1 && d->n >= 2)
-		symmetric(&e, t_half(sqrt(var_of(d->v, d->n)), (double)d->n, ci));
-	else if (c.k > 1 && c.k < BOOTSTRAP_MIN_BOOTS)
-		symmetric(&e, t_half(sqrt(var_of(c.mean, (size_t)c.k)), c.k, ci));
-	else if (c.k >= BOOTSTRAP_MIN_BOOTS)
+	e.v = mean_of(c.mean, (size_t)c.k);
+	if (c.k < BOOTSTRAP_MIN_BOOTS)
+		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
+	else
 		bootstrap(&c, NULL, NULL, e.v, ci, &e);
-	e.method = c.k == 1 ? IV_RUNS : c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
+	e.method = c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
 	e.interval = !isnan(e.lo);
 	e.e = (e.hi - e.lo) / 2;
 	clusters_free(&c);
@@ -326,19 +312,6 @@ static int *pairing(const struct clusters *a, const struct clusters *b)
 	return map;
 }
 
-/* One boot each (or too few boots to pair): two sets of runs, pooled s. */
-static void runs_difference(const struct dataset *a, const struct dataset *b, int ci,
-			    struct estimate *e)
-{
-	double na = (double)a->n, nb = (double)b->n;
-	e->v = ds_mean(b) - ds_mean(a);
-	e->method = IV_RUNS;
-	if (a->n < 2 || b->n < 2)
-		return;
-	e->s = sqrt(((na - 1) * var_of(a->v, a->n) + (nb - 1) * var_of(b->v, b->n)) / (na + nb - 2));
-	symmetric(e, t_crit(ci, na + nb - 2) * e->s * sqrt(1 / na + 1 / nb));
-}
-
 /* Two or more boots: the per-boot differences (paired), or the two sets' boot means. */
 static void boots_difference(const struct clusters *a, const struct clusters *b,
 			     const int *map, int ci, struct estimate *e)
@@ -354,7 +327,7 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 	else if (!map && a->k >= BOOTSTRAP_MIN_BOOTS && b->k >= BOOTSTRAP_MIN_BOOTS)
 		bootstrap(a, b, NULL, e->v, ci, e);
 	else if (map)
-		symmetric(e, t_half(sqrt(var_of(d, (size_t)a->k)), a->k, ci));
+		symmetric(e, t_half(sd_of(d, (size_t)a->k), a->k, ci));
 	else {
 		double ka = a->k, kb = b->k, s2 = ((ka - 1) * var_of(a->mean, (size_t)a->k) +
 						   (kb - 1) * var_of(b->mean, (size_t)b->k)) / (ka + kb - 2);
@@ -363,7 +336,9 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 	free(d);
 }
 
-struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, int ci)
+/* A difference of values of several boots (lib/estimate.h calls it): one boot each
+ * (or too few boots to pair), two sets of runs with the pooled s, as of one boot. */
+static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
 {
 	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = a->n, .nb = b->n };
 	struct clusters ca, cb;
@@ -371,13 +346,13 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 		return e;
 	clusters_of(a, &ca);
 	clusters_of(b, &cb);
-	int *map = pairing(&ca, &cb);
+	int *map = pairing(&ca, &cb), boots = map ? ca.k : ca.k < cb.k ? ca.k : cb.k;
+	if (boots < 2)
+		e = diff_of_runs(a, b, ci);
 	e.ok = true;
 	set_counts(&e, &ca, &cb);
-	e.boots = map ? ca.k : ca.k < cb.k ? ca.k : cb.k;
-	if (e.boots < 2)
-		runs_difference(a, b, ci, &e);
-	else
+	e.boots = boots;
+	if (boots >= 2)
 		boots_difference(&ca, &cb, map, ci, &e);
 	if (!map && e.boots >= 2)
 		e.boots = ca.k + cb.k;
@@ -389,62 +364,70 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 	return e;
 }
 
-bool estimate_excludes_zero(const struct estimate *e)
-{
-	return e->interval && (e->lo > 0 || e->hi < 0 || (e->lo == e->hi && e->v != 0));
-}
+/* ---- boots and runs needed ----------------------------------------------------
+ * (Within one boot lib/estimate.c's runs_within answers.) Each search below weighs
+ * a few dozen (k, n), never every k: bisection where a condition holds from some k
+ * on, a ternary search where a cost falls then rises. (A walk over k took 8 minutes
+ * on two quick-suite boots, k into the millions.) */
 
-void fmt_method(char *buf, size_t size, const struct estimate *e, int ci)
-{
-	static const char *const names[] = { "t over runs", "t on boot means", "bootstrap BCa" };
-	char runs[48];
-	if (e->boots == 1 && e->nb && e->na != e->nb)
-		snprintf(runs, sizeof(runs), "%zu+%zu runs", e->na, e->nb);
-	else if (e->runs_min == e->runs_max)
-		snprintf(runs, sizeof(runs), "%zu run%s", e->runs_min, e->runs_min == 1 ? "" : "s");
-	else
-		snprintf(runs, sizeof(runs), "%zu-%zu runs", e->runs_min, e->runs_max);
-	snprintf(buf, size, "%g %%, %d boot%s × %s, %s", conf_pct[ci], e->boots,
-		 e->boots == 1 ? "" : "s", runs, names[e->method]);
-}
-
-/* ---- boots and runs needed ---------------------------------------------------- */
-
-/* t at conf_pct[ci] for df degrees of freedom, remembered (the plan asks for many). */
+/* t at conf_pct[ci] for df degrees of freedom: exact up to 200 (remembered), then
+ * the first two terms of its expansion in 1/df around the normal quantile
+ * (Abramowitz and Stegun 26.7.5; off by under 4e-5 of t at 200). */
 static double t_at(int ci, long df)
 {
-	static double cache[CONF_LEVELS][201];
-	if (df > 200) {          /* the first terms of t's expansion in 1/df */
-		double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
-		return z + (z * z * z + z) / (4.0 * (double)df);
+	static double cache[CONF_LEVELS][201], z[CONF_LEVELS];
+	if (df > 200) {
+		if (!z[ci])
+			z[ci] = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
+		return z[ci] + (z[ci] * z[ci] * z[ci] + z[ci]) / (4.0 * (double)df);
 	}
 	if (!cache[ci][df])
 		cache[ci][df] = t_crit(ci, (double)df);
 	return cache[ci][df];
 }
 
-/* Within one boot, n runs resolve h: t(n - 1) · s / √n < h (a mean), or for a
- * difference of two sets of n, t(2n - 2) · s · √(2/n) < h. */
-static bool resolves_within(double s, double h, bool pair, long n, int ci)
+/* A plan's question: T1^2 (within a boot) and T2^2 (between boots), the half width
+ * h, a boot's cost r in runs (0: n fixed, the logs'), the ceiling, and the count of
+ * (k, n) weighed. */
+struct plan_question {
+	double t1, t2, h, r;
+	long fixed_n, max_boots, max_runs;
+	int ci;
+	unsigned steps;
+};
+
+/* What k boots leave the runs: k h² / t(k - 1)² - T2², which grows with k. */
+static double room_for_runs(const struct plan_question *q, long k)
 {
-	double half = pair ? t_crit(ci, 2.0 * n - 2) * s * sqrt(2.0 / n) : t_half(s, n, ci);
-	return half < h;
+	double t = t_at(q->ci, k - 1);
+	return (double)k * q->h * q->h / (t * t) - q->t2;
 }
 
-/* The fewest such n: the half width shrinks as n grows, so double, then halve. */
-static long runs_within_boot(double s, double h, bool pair, int ci)
+/* The fewest runs per boot with which k boots resolve h (2 at least: one run a
+ * boot would hide the levels from the next plan), or 0 if none within the ceiling
+ * do; with n fixed, n or 0. */
+static long runs_for(struct plan_question *q, long k)
 {
-	long lo = 1, hi = 2;
-	if (!(h > 0) || !(s >= 0))
+	double room = room_for_runs(q, k);
+	q->steps++;
+	if (room <= 0)
 		return 0;
-	while (!resolves_within(s, h, pair, hi, ci)) {
-		lo = hi;
-		if ((hi *= 2) > NEED_MAX)
-			return 0;
-	}
+	double n = q->r > 0 ? fmax(2, ceil(q->t1 / room)) : (double)q->fixed_n;
+	if (q->t1 / n > room || n > (double)q->max_runs)
+		return 0;
+	return (long)n;
+}
+
+/* The fewest boots that can do it: from there on every k can. 0: none within the
+ * ceiling. */
+static long fewest_boots(struct plan_question *q)
+{
+	long lo = 1, hi = q->max_boots;           /* lo: cannot (k >= 2) */
+	if (hi < 2 || !runs_for(q, hi))
+		return 0;
 	while (hi - lo > 1) {
 		long mid = lo + (hi - lo) / 2;
-		if (resolves_within(s, h, pair, mid, ci))
+		if (runs_for(q, mid))
 			hi = mid;
 		else
 			lo = mid;
@@ -452,48 +435,61 @@ static long runs_within_boot(double s, double h, bool pair, int ci)
 	return hi;
 }
 
-/* The cheapest k boots × n runs with t(k - 1)² (T2² + T1² / n) / k ≤ h², a boot
- * costing r runs; r = 0: n is fixed (the logs'). */
-static struct need boots_and_runs(double t1, double t2, double h, double r, long fixed_n,
-				  int ci)
+/* k (r + n) with n not rounded up: convex in k (falling while more boots spare
+ * runs, then rising), within a run a boot of the cost itself. */
+static double smooth_cost(const struct plan_question *q, long k)
 {
-	struct need best = { 0, 0, false };
-	double best_cost = INFINITY;
-	for (long k = 2; k <= NEED_MAX && (double)k * (r + 2) < best_cost; k++) {
-		double room = (double)k * h * h / (t_at(ci, k - 1) * t_at(ci, k - 1)) - t2;
-		if (room <= 0)
-			continue;
-		double n = r > 0 ? ceil(t1 / room) : (double)fixed_n;
-		if (n < 2)               /* a run alone: the levels could not be told apart */
-			n = 2;
-		if (r == 0 && t1 / n > room)
-			continue;
-		if (n > NEED_MAX)
-			continue;
-		double cost = (double)k * (r + n);
-		if (cost < best_cost) {
-			best_cost = cost;
-			best = (struct need){ k, (long)n, false };
-		}
-		if (r == 0)
-			break;
+	return (double)k * (q->r + fmax(2, q->t1 / room_for_runs(q, k)));
+}
+
+/* The cheapest k boots × n runs with t(k - 1)² (T2² + T1² / n) / k ≤ h², a boot
+ * costing r runs (Kalibera and Jones's optimum n = √(r T1² / T2²), found here with
+ * t's dependence on k): the least of the smooth cost by a ternary search from the
+ * fewest boots on, then the exact cost around it. r = 0: n is fixed, the fewest
+ * boots. */
+#define PLAN_AROUND 32           /* k each side of the smooth least, costed exactly */
+static struct need boots_and_runs(struct plan_question *q)
+{
+	struct need best = { 0, 0, false, 0 };
+	long lo = fewest_boots(q), hi = q->max_boots;
+	if (lo && q->r == 0)
+		best = (struct need){ lo, q->fixed_n, false, 0 };
+	while (lo && q->r > 0 && hi - lo > 2) {
+		long m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+		q->steps += 2;
+		if (smooth_cost(q, m1) <= smooth_cost(q, m2))
+			hi = m2;
+		else
+			lo = m1;
 	}
+	double best_cost = INFINITY;
+	long from = lo - PLAN_AROUND > 2 ? lo - PLAN_AROUND : 2;
+	for (long k = from; lo && q->r > 0 && k <= hi + PLAN_AROUND && k <= q->max_boots; k++) {
+		long n = runs_for(q, k);
+		if (n && (double)k * (q->r + (double)n) < best_cost) {
+			best_cost = (double)k * (q->r + (double)n);
+			best = (struct need){ k, n, false, 0 };
+		}
+	}
+	best.steps = q->steps;
 	return best;
 }
 
-struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int ci)
+static struct need boots_plan_mean(const struct dataset *d, double h, double boot_cost, int ci,
+				   long max_boots, long max_runs)
 {
 	struct levels lv;
-	struct need n = { 1, 0, true };
+	struct need n = { 1, 0, true, 0 };
 	if (!levels_of(d, &lv) || lv.runs < 2)
 		return n;
 	if (lv.boots == 1) {
-		n.runs = runs_within_boot(sqrt(lv.run_var), h, false, ci);
+		n.runs = runs_within(sqrt(lv.run_var), h, false, ci, max_runs, &n.steps);
 		return n;
 	}
-	long fixed = (long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots);
-	return boots_and_runs(isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
-			      fixed, ci);
+	struct plan_question q = { isnan(lv.run_var) ? 0 : lv.run_var, lv.boot_var, h, boot_cost,
+		(long)((lv.runs + (size_t)lv.boots / 2) / (size_t)lv.boots), max_boots, max_runs,
+		ci, 0 };
+	return boots_and_runs(&q);
 }
 
 /* The levels of the difference b - a: paired, the per-boot differences, whose runs'
@@ -527,28 +523,28 @@ static void diff_levels(const struct dataset *a, const struct dataset *b, double
 	clusters_free(&cb);
 }
 
-struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
-			  double boot_cost, int ci)
+static struct need boots_plan_diff(const struct dataset *a, const struct dataset *b, double h,
+				   double boot_cost, int ci, long max_boots, long max_runs)
 {
-	struct need n = { 1, 0, true };
-	struct estimate e = diff_estimate(a, b, ci);
+	struct need n = { 1, 0, true, 0 };
+	struct estimate e = boots_diff(a, b, ci);
 	if (!e.ok || a->n < 2 || b->n < 2)
 		return n;
 	if (e.boots < 2) {
-		n.runs = runs_within_boot(e.s, h, true, ci);
+		n.runs = runs_within(e.s, h, true, ci, max_runs, &n.steps);
 		return n;
 	}
-	double t1, t2;
-	long fixed;
-	diff_levels(a, b, &t1, &t2, &fixed);
-	return boots_and_runs(t1, t2, h, boot_cost, fixed, ci);
+	struct plan_question q = { 0, 0, h, boot_cost, 0, max_boots, max_runs, ci, 0 };
+	diff_levels(a, b, &q.t1, &q.t2, &q.fixed_n);
+	return boots_and_runs(&q);
 }
 
-void fmt_need(char *buf, size_t size, const struct need *n)
+const struct boots_estimators boots_estimators = {
+	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff,
+};
+
+/* Every program that links this (tickstat, its tests) pools boots so. */
+__attribute__((constructor)) static void install(void)
 {
-	if (!n->boots || !n->runs)
-		snprintf(buf, size, "needed: over 10^7 %s", n->one_boot ? "runs" : "boots");
-	else
-		snprintf(buf, size, "needed: %ld boot%s × %ld run%s", n->boots,
-			 n->boots == 1 ? "" : "s", n->runs, n->runs == 1 ? "" : "s");
+	estimate_over_boots(&boots_estimators);
 }

@@ -16,6 +16,7 @@
 #ifndef TICKSTAT_BOOTS_H
 #define TICKSTAT_BOOTS_H
 
+#include "estimate.h"
 #include "stats.h"
 
 #define BOOTSTRAP_MIN_BOOTS 10
@@ -36,45 +37,9 @@ struct levels {
 };
 bool levels_of(const struct dataset *d, struct levels *lv);   /* false: no values */
 
-enum iv_method { IV_RUNS, IV_BOOT_MEANS, IV_BOOTSTRAP };
-
-/* A mean, or a difference, with its interval at conf_pct[ci]. */
-struct estimate {
-	double v;                /* the mean (of boot means), or the difference */
-	double lo, hi;           /* the interval; NAN when there is none */
-	double e;                /* half width: (hi - lo) / 2 */
-	bool ok;                 /* a value (an interval needs 2 runs, or 2 boots) */
-	bool interval;
-	enum iv_method method;
-	int boots;
-	size_t runs_min, runs_max;   /* runs per boot (per set, for a difference) */
-	size_t na, nb;           /* values of each set (a difference) */
-	double s;                /* one boot, a difference: the pooled s */
-};
-struct estimate mean_estimate(const struct dataset *d, int ci);
-/* mean(b) - mean(a): paired by boot when both sets hold the same boots, else two
- * independent sets of boots. */
-struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, int ci);
-/* The interval excludes 0 (a difference proven); one without spread: any difference. */
-bool estimate_excludes_zero(const struct estimate *e);
-/* "95 %, 3 boots × 10 runs, t on boot means". */
-void fmt_method(char *buf, size_t size, const struct estimate *e, int ci);
-
-/* The boots and runs per boot that make the interval's half width h at conf_pct[ci]
- * (Kalibera and Jones's two levels): the cheapest k boots x n runs, a boot costing
- * boot_cost runs (0: unknown, n is then the runs per boot of the logs), k and n 2 at
- * least (one run a boot would hide the levels from the next plan). One boot: its
- * between-boot variance is unknown, so 1 boot x the runs it needs. */
-struct need {
-	long boots, runs;        /* 0: more than NEED_MAX */
-	bool one_boot;           /* planned within one boot (nothing known of boots) */
-};
-#define NEED_MAX 10000000L
-struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int ci);
-struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,
-			  double boot_cost, int ci);
-/* "needed: 4 boots × 10 runs", "needed: 1 boot × 37 runs", "needed: over 10^7 runs". */
-void fmt_need(char *buf, size_t size, const struct need *n);
+/* The means, differences and plans of several boots: lib/estimate.h's estimators
+ * over boots, installed (estimate_over_boots) when the program starts. */
+extern const struct boots_estimators boots_estimators;
 
 /* How many boots the values of d come from. */
 int boots_in(const struct dataset *d);

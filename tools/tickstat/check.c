@@ -26,7 +26,7 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-static const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
+static inline const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
 			    char *buf, size_t size)
 {
 	const struct value *v = rec_get(r, key);
@@ -174,6 +174,16 @@ static const char *validate_end(const struct rec *r, char *buf, size_t size)
 	return NULL;
 }
 
+/* What ran below the measurements: the bare kernel (none) or Linux (docs/FORMAT.md,
+ * platform). */
+static const char *validate_platform(const struct rec *r, char *buf, size_t size)
+{
+	const char *os = rec_str(r, "os");
+	if (os && strcmp(os, "none") && strcmp(os, "linux"))
+		return bad(buf, size, "\"os\" is \"%.40s\", not none or linux", os);
+	return NULL;
+}
+
 const char *rec_validate(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t v;
@@ -185,6 +195,8 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 		return NULL;
 	case 'r':
 		return strcmp(r->type, "run") ? NULL : validate_run(r, buf, size);
+	case 'p':
+		return strcmp(r->type, "platform") ? NULL : validate_platform(r, buf, size);
 	case 'e': case 'c': case 'b':
 		break;
 	default:
@@ -265,6 +277,7 @@ static bool check_seq(struct log_state *s, const struct rec *r)
 {
 	uint64_t want = s->next_seq;
 	if (r->seq < want) {
+		s->rep->refused++;
 		problem(s, r->line, "seq %llu repeats or goes back (expected %llu); record refused",
 			(unsigned long long)r->seq, (unsigned long long)want);
 		return false;
@@ -298,6 +311,7 @@ static void intact_record(struct log_state *s, const struct rec *r)
 	if (!s->in_session || new_boot) {
 		open_session(s, r);
 	} else if (s->ended) {
+		s->rep->refused++;
 		problem(s, r->line, "record after the \"end\" record of line %lu; refused",
 			s->end_line);
 		return;
@@ -336,18 +350,19 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	}
 	if (n > LOG_LINE_MAX) {
 		problem(s, lineno, "record line too long (%zu bytes; records have at most 4096)", n);
-		s->damaged++, s->lines_in_session++;
+		s->damaged++, s->lines_in_session++, s->rep->refused++;
 		return;
 	}
 	struct rec *r = &s->r;
 	r->file = s->name;
 	r->line = lineno;
-	const char *e = rec_parse(r, p, n, s->strbuf, s->arrbuf);
+	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc };
+	const char *e = rec_parse(r, p, n, &scratch);
 	if (!e)
 		e = rec_validate(r, why, sizeof(why));
 	if (e) {
 		problem(s, lineno, "damaged record refused: %s", e);
-		s->damaged++, s->lines_in_session++;
+		s->damaged++, s->lines_in_session++, s->rep->refused++;
 		return;
 	}
 	intact_record(s, r);
@@ -411,6 +426,39 @@ int log_read_mem(const char *name, const char *data, size_t len, rec_fn fn, void
 	return state_finish(s);
 }
 
+/* All of fd into a buffer that grows (never freed: standard input, kept for the
+ * next read). Non-zero on a read error. */
+static int slurp(int fd, char **data, size_t *len)
+{
+	size_t cap = 1 << 20;
+	char *buf = malloc(cap);
+	*len = 0;
+	for (;;) {
+		if (!buf)
+			return -1;
+		if (*len == cap) {
+			char *more = realloc(buf, cap * 2);
+			if (!more) {
+				free(buf);
+				return -1;
+			}
+			buf = more, cap *= 2;
+		}
+		ssize_t got = read(fd, buf + *len, cap - *len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			free(buf);
+			return -1;
+		}
+		if (got == 0)
+			break;
+		*len += (size_t)got;
+	}
+	*data = buf;
+	return 0;
+}
+
 /* Read in 1 MiB pieces, each processed while it is in the cache: some 40% less
  * time than mapping the file (its page faults, then a trip to memory per pass). A
  * line longer than the buffer grows it. */
@@ -445,15 +493,46 @@ static int read_pieces(int fd, struct log_state *s)
 	return -1;
 }
 
+/* Standard input, read as often as a command asks (compare and column read a log
+ * twice, export --csv too, the machines' scan once more): a file (a redirection)
+ * from where it started each time; a pipe whole into memory the first time. */
+static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
+{
+	static bool seen, seekable;
+	static off_t start;
+	static char *data;
+	static size_t len;
+	struct stat st;
+	if (!seen) {
+		seen = true;
+		seekable = !fstat(0, &st) && S_ISREG(st.st_mode) &&
+			   (start = lseek(0, 0, SEEK_CUR)) >= 0;
+		if (!seekable && slurp(0, &data, &len)) {
+			fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
+			return 2;
+		}
+	}
+	if (!seekable)
+		return log_read_mem(log_name("-"), data, len, fn, ctx, rep);
+	struct log_state *s = state_new(log_name("-"), fn, ctx, rep);
+	if (!s || lseek(0, start, SEEK_SET) < 0 || read_pieces(0, s)) {
+		fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
+		free(s);
+		return 2;
+	}
+	return state_finish(s);
+}
+
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 {
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : 0;
+	if (!strcmp(path, "-"))
+		return read_stdin(fn, ctx, rep);
+	int fd = open(path, O_RDONLY);
 	if (fd < 0) {
 		fprintf(stderr, "tickstat: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
-	const char *name = strcmp(path, "-") ? path : "(stdin)";
-	struct log_state *s = state_new(name, fn, ctx, rep);
+	struct log_state *s = state_new(path, fn, ctx, rep);
 	int rc = 2;
 	if (s && read_pieces(fd, s) == 0) {
 		rc = state_finish(s);
@@ -461,7 +540,6 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 		fprintf(stderr, "tickstat: %s: cannot read: %s\n", path, strerror(errno));
 		free(s);
 	}
-	if (fd)
-		close(fd);
+	close(fd);
 	return rc;
 }

@@ -3,17 +3,25 @@
 
 #include <string.h>
 
+const struct help help_check = {
+	"check LOG...",
+	"  integrity: CRC, seq, boot first, end last, JSON, ranges; a verdict line per\n"
+	"  log; exit 1 when a log is damaged, truncated or incomplete\n",
+	NULL, NULL
+};
+
 int cmd_check(int argc, char **argv)
 {
 	int worst = 0;
 	if (argc == 0)
-		usage_error("check: no LOG given");
-	for (int i = 0; i < argc; i++) {
+		usage_error("no LOG given");
+	for (int i = 0; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
-			usage_error("check: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
+	for (int i = 0; i < argc; i++) {
 		struct log_report rep = { 0 };
 		int rc = log_read(argv[i], NULL, NULL, &rep);
-		const char *name = strcmp(argv[i], "-") ? argv[i] : "(stdin)";
+		const char *name = log_name(argv[i]);
 		if (rc == 0)
 			printf("%s: ok, %lu records in %lu lines\n", name, rep.records, rep.lines);
 		else if (rc == 1)

@@ -5,6 +5,14 @@
 
 #include <string.h>
 
+const struct help help_column = {
+	"column [--type T] [--where K=V]... FIELD LOG...",
+	"  one number per line (input for ministat); FIELD may be cost, direct (a run's\n"
+	"  hole cycles per interrupt) or lost_ppm (the CPU share a run lost); several\n"
+	"  configurations, each after a '# ' line\n",
+	NULL, select_help
+};
+
 int cmd_column(int argc, char **argv)
 {
 	struct selection sel = { .merge_logs = true };
@@ -14,22 +22,25 @@ int cmd_column(int argc, char **argv)
 		if (select_option(&sel, argc, argv, &i))
 			continue;
 		if (argv[i][0] == '-' && argv[i][1])
-			usage_error("column: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		if (!sel.field)
 			sel.field = argv[i];
 		else if (nlogs < SELECT_MAX_SETS)
 			logs[nlogs++] = argv[i];
 	}
 	if (!sel.field || nlogs == 0)
-		usage_error("column: FIELD and LOG needed");
+		usage_error("FIELD and LOG needed");
 	if (sel.by)
-		usage_error("column: --by is for compare; use --where");
+		usage_error("--by is for compare; use --where");
+	if (sel.numbers)
+		usage_error("-n is for compare: column reads logs");
 	struct series *s;
 	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
-	/* Several configurations: each headed by a "# " line (ministat skips those). */
+	/* Several configurations: each headed by a "# " line (ministat skips those);
+	 * one without a value is left out. */
 	for (int i = 0; i < n && status < 2; i++) {
-		if (n > 1)
+		if (n > 1 && s[i].d.n)
 			printf("# %s\n", s[i].config);
 		for (size_t k = 0; k < s[i].d.n; k++)
 			printf("%.17g\n", s[i].d.v[k]);

@@ -1,8 +1,11 @@
-/* tickstat compare: ministat's report (legend, plot, vitals, Student's t against
- * the first set) and then, beyond ministat, the F test and Welch's t when the
- * variances differ, Mann-Whitney U, and the runs needed to resolve a difference. */
+/* tickstat compare: ministat's report (legend, plot, vitals; with --ministat its
+ * Student's t against the first set, its words and its table's quantiles) and,
+ * beyond ministat, one verdict per comparison naming the field and the test
+ * (Student's t, or Welch's where the F test finds the variances differ, exact
+ * quantiles), Mann-Whitney U, and the runs needed to resolve a difference. */
 #include "tickstat.h"
 #include "boots.h"
+#include "figure_double.h"
 #include "ministat.h"
 #include "select.h"
 
@@ -12,29 +15,40 @@
 
 struct compare_opts {
 	int ci, width;
+	const char *field;       /* the figure the sets hold */
 	const char *delta;       /* "D" or "P%": the difference to resolve */
 	bool ministat_only;
+	int read_status;         /* the logs': 1, a set too small may be the damage's */
 };
 
-static void print_welch(struct dataset *a, struct dataset *b, int ci)
+/* "+750 +/- 80 (+120 % +/- 13 %)": a difference by the rule for figures, and as a
+ * share of the first set's mean. */
+static void print_difference(double diff, double err, double avg)
+{
+	char d[64], rel[64] = "";
+	figure_double(d, sizeof(d), diff, err, 0, FIGURE_SIGN | FIGURE_COMPACT);
+	if (avg != 0)
+		figure_double(rel, sizeof(rel), diff * 100 / avg, err * 100 / fabs(avg), 0,
+			      FIGURE_SIGN | FIGURE_PERCENT | FIGURE_COMPACT);
+	printf("\t%s%s%s%s\n", d, *rel ? " (" : "", rel, *rel ? ")" : "");
+}
+
+/* The one verdict on b against a: Student's t with the pooled s where the F test
+ * finds the variances alike, else Welch's t; the field and the test named. */
+static void print_verdict(struct dataset *a, struct dataset *b, int ci, const char *field)
 {
 	double p = f_test_p(a, b);
-	if (p >= 1 - conf_pct[ci] / 100) {
-		printf("Variances do not differ (F test, p = %.3g): Student's t applies\n", p);
-		return;
-	}
-	struct tresult w = welch(a, b, ci);
-	double avg = ds_mean(a);
-	printf("Variances differ (F test, p = %.3g): Welch's t instead of Student's\n", p);
-	if (!w.proven) {
-		printf("\tNo difference proven at %.1f%% confidence (Welch's t, df = %.1f)\n",
-		       conf_pct[ci], w.df);
-		return;
-	}
-	printf("\tDifference at %.1f%% confidence\n", conf_pct[ci]);
-	printf("\t%g +/- %g\n\t%g%% +/- %g%%\n", w.diff, w.err, w.diff * 100 / avg,
-	       w.err * 100 / avg);
-	printf("\t(Welch's t, df = %.1f, s = %g)\n", w.df, w.s);
+	char pf[32], s[32];
+	bool alike = p >= 1 - conf_pct[ci] / 100;
+	struct tresult t = alike ? student_exact(a, b, ci) : welch(a, b, ci);
+	figure_double(pf, sizeof(pf), p, -1, 0, 0);
+	figure_double(s, sizeof(s), t.s, -1, 0, 0);
+	printf("%s: %s at %s %% confidence (%s; F test p = %s)\n", field,
+	       t.proven ? "difference" : "no difference proven", level_words(ci),
+	       alike ? "Student's t, the variances alike" : "Welch's t, the variances differ", pf);
+	if (t.proven)
+		print_difference(t.diff, t.err, ds_mean(a));
+	printf("\t(%s = %s, df = %.4g)\n", alike ? "pooled s" : "s of the difference", s, t.df);
 }
 
 static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
@@ -55,15 +69,18 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		if (*end == '%')
 			d = d / 100 * ds_mean(a);
 	}
-	long n = runs_needed(d, t.s, ci, 100000000);
+	long n = runs_within_boot(t.s, fabs(d), true, ci);
 	if (d == 0 || !isfinite(d))
 		printf("Runs needed: no difference to resolve\n");
 	else if (n == 0)
-		printf("Runs needed to resolve %g at %.1f%%: more than 10^8 per set\n", d, conf_pct[ci]);
-	else
-		printf("Runs needed to resolve %g (%.3g%%) at %.1f%% confidence: %ld per set "
-		       "(pooled s = %g, Student's t)\n", fabs(d), fabs(d) * 100 / ds_mean(a),
-		       conf_pct[ci], n, t.s);
+		printf("Runs needed to resolve %g at %.1f%%: more than 10^7 per set\n", d, conf_pct[ci]);
+	else {
+		char share[32] = "";
+		if (ds_mean(a) != 0)     /* a share of a mean of 0 is no figure */
+			snprintf(share, sizeof(share), " (%.3g%%)", fabs(d) * 100 / ds_mean(a));
+		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set "
+		       "(pooled s = %g, Student's t)\n", fabs(d), share, conf_pct[ci], n, t.s);
+	}
 }
 
 /* Sets of several boots (logs of one machine and build pooled): the difference
@@ -87,11 +104,15 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 	struct dataset sets[MS_MAX_SETS];
 	struct estimate over[MS_MAX_SETS];   /* each set against the first, over boots */
 	for (int i = 0; i < n; i++) {
-		if (s[i].d.n < 3) {
-			fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at "
-				"least 3\n", s[i].d.name, s[i].d.n);
-			return 2;
-		}
+		if (s[i].d.n >= 3)
+			continue;
+		fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at least 3",
+			s[i].d.name, s[i].d.n);
+		if (s[i].no_irq)
+			fprintf(stderr, " (%zu of its runs with the timer counted no interrupts: no "
+				"cost per interrupt)", s[i].no_irq);
+		fprintf(stderr, "%s\n", o->read_status == 1 ? " (damaged records were refused)" : "");
+		return o->read_status == 1 ? 1 : 2;
 	}
 	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
 		over[i] = diff_estimate(&s[0].d, &s[i].d, o->ci);
@@ -102,19 +123,15 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 	ms_legend(stdout, sets, n);
 	ms_plot(stdout, sets, n, o->width);
 	ms_header(stdout, NULL);
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++) {       /* ministat's words, or the one verdict below */
 		ms_vitals(stdout, ms_symbol(i), &sets[i]);
 		putchar('\n');
-		if (i > 0)
+		if (i > 0 && o->ministat_only)
 			ms_relative(stdout, &sets[0], &sets[i], o->ci);
 	}
-	if (o->ci == CONF_LEVELS - 1 && !o->ministat_only)
-		printf("note: at 99.5%%, as ministat does, Student's t above uses ministat's "
-		       "table, whose 99.5%% column holds the 99.8%% value (t at 0.999); the "
-		       "tests below use the exact 99.5%% value\n");
 	for (int i = 1; i < n && !o->ministat_only; i++) {
 		printf("-- %c %s against x %s\n", ms_symbol(i), sets[i].name, sets[0].name);
-		print_welch(&sets[0], &sets[i], o->ci);
+		print_verdict(&sets[0], &sets[i], o->ci, o->field);
 		print_mann_whitney(&sets[0], &sets[i], o->ci);
 		print_runs_needed(&sets[0], &sets[i], o->ci, o->delta);
 		if (boots_in(&s[0].d) > 1 || boots_in(&s[i].d) > 1)
@@ -182,6 +199,39 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 	return group && done ? status : 2;
 }
 
+const struct help help_compare = {
+	"compare [-c LEVEL] [--by FIELD] [--field F] [--type T]\n"
+	"[--where K=V]... [--delta D|P%] [-w WIDTH]\n"
+	"[--ministat] [-n] LOG...",
+	"  ministat's comparison between logs or between values of FIELD in one log\n"
+	"  (one per configuration), then one verdict (Student's t, or Welch's where the\n"
+	"  F test finds the variances differ), Mann-Whitney U and the runs needed to\n"
+	"  resolve a difference; --by machine: a set per machine\n",
+	HELP_LEVEL
+	"  --by FIELD      a set per value of FIELD in the logs (hz, timer, cpu, ...), or\n"
+	"                  per machine (machine)\n"
+	"  --delta D|P%    the difference the runs needed are for, D in the value's unit\n"
+	"                  or P % of the first set's mean (default: the difference seen)\n"
+	"  -w WIDTH        the plot's width, 10 to 1000 columns (default 74)\n"
+	"  --ministat      ministat's part only: legend, plot, vitals and Student's t\n"
+	"  -n, --numbers   the LOGs are files of plain numbers, one a line, as ministat\n"
+	"                  reads them\n",
+	select_help
+};
+
+/* --delta's value: a finite difference D, or a share P% of the first set's mean,
+ * not 0. */
+static const char *delta_option(int argc, char **argv, int *i)
+{
+	const char *v = option_value(argc, argv, i);
+	char *end;
+	double d = strtod(v, &end);
+	if (end == v || (*end && strcmp(end, "%")) || !isfinite(d) || d == 0)
+		usage_error("--delta takes a difference D or a share P%% of the first set's mean, "
+			    "not 0 (e.g. 250 or 2%%), not \"%s\"", v);
+	return v;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct selection sel = { 0 };
@@ -191,31 +241,34 @@ int cmd_compare(int argc, char **argv)
 	for (int i = 0; i < argc; i++) {
 		if (select_option(&sel, argc, argv, &i))
 			continue;
-		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((o.ci = conf_index(argv[++i])) < 0)
-				usage_error("-c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
-			o.width = atoi(argv[++i]);
-			if (o.width < 10 || o.width > 1000)
-				usage_error("-w takes a width from 10 to 1000");
-		} else if (!strcmp(argv[i], "--delta") && i + 1 < argc) {
-			o.delta = argv[++i];
+		if (!strcmp(argv[i], "-c")) {
+			o.ci = level_option(argc, argv, &i);
+		} else if (!strcmp(argv[i], "-w")) {
+			char *end;
+			long w = strtol(option_value(argc, argv, &i), &end, 10);
+			if (*end || w < 10 || w > 1000)
+				usage_error("-w takes a width from 10 to 1000, not %s", argv[i]);
+			o.width = (int)w;
+		} else if (!strcmp(argv[i], "--delta")) {
+			o.delta = delta_option(argc, argv, &i);
 		} else if (!strcmp(argv[i], "--ministat")) {
 			o.ministat_only = true;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
-			usage_error("compare: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		} else if (nlogs < SELECT_MAX_SETS) {
 			logs[nlogs++] = argv[i];
 		}
 	}
 	if (nlogs == 0)
-		usage_error("compare: no LOG given");
+		usage_error("no LOG given");
 	if (nlogs == 1 && !sel.by && !sel.numbers)
-		usage_error("compare: give two logs or more, or split one with --by FIELD");
+		usage_error("give two logs or more, or split one with --by FIELD");
 	struct series *s;
 	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
-	if (status < 2) {
+	o.field = sel.numbers ? "the numbers" : sel.field;
+	o.read_status = status;
+	if (status < 2 && n > 0) {
 		int rc = compare_configs(s, n, &o, sel.numbers);
 		status = rc > status ? rc : status;
 	}

@@ -32,8 +32,9 @@ static void machine_values(struct export *x, const struct rec *r, const char *ou
 	out[0] = out[1] = out[2] = "";
 	if (x->ngroups <= 0)
 		return;
-	if (x->cur >= x->nlogs || strcmp(x->logs[x->cur], r->file))
-		for (x->cur = 0; x->cur < x->nlogs && strcmp(x->logs[x->cur], r->file); x->cur++)
+	if (x->cur >= x->nlogs || strcmp(log_name(x->logs[x->cur]), r->file))
+		for (x->cur = 0; x->cur < x->nlogs && strcmp(log_name(x->logs[x->cur]), r->file);
+		     x->cur++)
 			;
 	for (int g = 0; g < x->ngroups && x->cur < x->nlogs; g++)
 		for (int k = 0; k < x->groups[g].nlogs; k++)
@@ -167,6 +168,16 @@ static void csv_record(const struct rec *r, void *ctx)
 	putchar('\n');
 }
 
+const struct help help_export = {
+	"export --csv|--json [--type T] LOG...",
+	"  flat tables of the intact records, with machine columns\n",
+	"  --csv           one table: file, line, type, seq, a column per field name\n"
+	"                  seen, then machine, machine_id, machine_label\n"
+	"  --json          a JSON array of the records, file, line and the machine\n"
+	"                  columns added, crc left out\n"
+	"  --type T        records of type T only\n", NULL
+};
+
 int cmd_export(int argc, char **argv)
 {
 	struct export x = { .first = true };
@@ -177,15 +188,17 @@ int cmd_export(int argc, char **argv)
 			csv = true;
 		else if (!strcmp(argv[i], "--json"))
 			x.json = true;
-		else if (!strcmp(argv[i], "--type") && i + 1 < argc)
-			x.type = argv[++i];
+		else if (!strcmp(argv[i], "--type"))
+			x.type = option_value(argc, argv, &i);
 		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("export: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		else
 			first_log = i;
 	}
 	if (csv == x.json)
-		usage_error("export: give --csv or --json");
+		usage_error("give --csv or --json");
+	if (first_log == argc)
+		usage_error("no LOG given");
 	struct log_report rep = { 0 };
 	char **logs = argv + first_log;
 	int n = argc - first_log, rc;
@@ -197,9 +210,6 @@ int cmd_export(int argc, char **argv)
 		free(x.ids), free(x.groups);
 		return rc;
 	}
-	for (int i = 0; i < n; i++)
-		if (!strcmp(logs[i], "-"))
-			usage_error("export --csv reads its logs twice: give files, not -");
 	struct log_report quiet = { .quiet = true };
 	for (int i = 0; i < n; i++)
 		log_read(logs[i], gather_columns, &x, &quiet);

@@ -10,6 +10,10 @@
 #include <string.h>
 
 #define PLAN_PRECISION_PPM 500   /* 0.05 % of the CPU */
+/* The largest plan suggested: beyond it the half width asked is below the noise
+ * (a plan of 1 boot × 4307922 runs helps nobody). */
+#define PLAN_MAX_BOOTS 1000
+#define PLAN_MAX_RUNS  10000
 
 /* "0.05%" or "0.05": a half width in % of the CPU, as millionths. */
 static double precision_ppm(const char *arg)
@@ -19,7 +23,7 @@ static double precision_ppm(const char *arg)
 	if (*end == '%')
 		end++;
 	if (end == arg || *end || !(v > 0) || v >= 100)
-		usage_error("plan: --precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
+		usage_error("--precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
 	return v * 1e4;
 }
 
@@ -29,23 +33,32 @@ static void fmt_levels(char *buf, size_t size, const struct dataset *d)
 	struct levels lv;
 	char runs[48], boots[48];
 	levels_of(d, &lv);
-	fmt_share(runs, sizeof(runs), isnan(lv.run_var) ? NAN : sqrt(lv.run_var), NAN, false);
+	figure_double(runs, sizeof(runs), sqrt(lv.run_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	if (lv.boots < 2) {
 		snprintf(buf, size, "runs %s, boots unknown (1 boot)", isnan(lv.run_var) ? "-" : runs);
 		return;
 	}
-	fmt_share(boots, sizeof(boots), sqrt(lv.boot_var), NAN, false);
+	figure_double(boots, sizeof(boots), sqrt(lv.boot_var) / 1e4, -1, 0, FIGURE_PERCENT);
 	snprintf(buf, size, "runs %s, boots %s", isnan(lv.run_var) ? "-" : runs, boots);
 }
 
-static void print_plan_line(const char *what, const char *levels, const struct need *n)
+/* The configuration, then the spreads and what the half width hw needs (on a line
+ * of its own when both do not fit 80 columns). */
+static void print_plan_line(const char *what, const char *levels, const struct need *n,
+			    const char *hw)
 {
-	char need[64];
-	fmt_need(need, sizeof(need), n);
-	if (levels)
-		printf("  %s\n    s.d. %s; %s\n", what, levels, need);
+	char need[160];
+	if (n->boots && n->runs)
+		fmt_need(need, sizeof(need), n);
 	else
-		printf("  %s\n    %s\n", what, need);
+		snprintf(need, sizeof(need), "not reachable: %s is smaller than the noise", hw);
+	printf("  %s\n", what);
+	if (!levels)
+		printf("    %s\n", need);
+	else if (4 + strlen("s.d. ; ") + columns(levels) + columns(need) <= 80)
+		printf("    s.d. %s; %s\n", levels, need);
+	else
+		printf("    s.d. %s;\n      %s\n", levels, need);
 }
 
 static void config_name(char *buf, size_t size, const struct rconfig *c)
@@ -72,25 +85,27 @@ static const struct rconfig *lowest_hz(const struct report *r, const struct rcon
 static void plan(const struct report *r, double h)
 {
 	char name[200], levels[128], what[300], hw[48];
-	fmt_share(hw, sizeof(hw), h, NAN, false);
+	snprintf(hw, sizeof(hw), "%g %%", h / 1e4);
 	printf("tickstat plan: %u boot%s, %g %% intervals of half width %s of the CPU\n",
 	       r->boots, r->boots == 1 ? "" : "s", conf_pct[r->ci], hw);
 	printf("CPU share lost, per configuration, and each HZ against the lowest (paired in "
 	       "the\nboots): the spread within a boot and between boots, then what the half "
-	       "width\nneeds:\n");
+	       "width\nneeds, at most %d boots × %d runs a boot:\n", PLAN_MAX_BOOTS, PLAN_MAX_RUNS);
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i], *low = lowest_hz(r, c);
 		if (!c->lost.n)
 			continue;
 		config_name(name, sizeof(name), c);
 		fmt_levels(levels, sizeof(levels), &c->lost);
-		struct need n = need_for_mean(&c->lost, h, boot_cost(r, c, NULL), r->ci);
-		print_plan_line(name, levels, &n);
+		struct need n = plan_for_mean(&c->lost, h, boot_cost(r, c, NULL), r->ci,
+					      PLAN_MAX_BOOTS, PLAN_MAX_RUNS);
+		print_plan_line(name, levels, &n, hw);
 		if (!low)
 			continue;
 		snprintf(what, sizeof(what), "%s vs HZ=%llu", name, low->hz);
-		n = need_for_diff(&low->lost, &c->lost, h, boot_cost(r, c, low), r->ci);
-		print_plan_line(what, NULL, &n);
+		n = plan_for_diff(&low->lost, &c->lost, h, boot_cost(r, c, low), r->ci,
+				  PLAN_MAX_BOOTS, PLAN_MAX_RUNS);
+		print_plan_line(what, NULL, &n, hw);
 	}
 }
 
@@ -101,12 +116,21 @@ static void print_costs(const struct report *r)
 	for (unsigned i = 0; i < r->boots; i++)
 		timed |= r->boot[i].end_tsc > 0;
 	if (timed)
-		printf("a boot weighed against a run by the end records' tsc (firmware, loader "
-		       "and the\nwhole suite): the cheapest boots × runs\n");
+		printf("Each plan is the cheapest in boots × runs, a boot weighed against a run "
+		       "by the\nend records' tsc (firmware, loader and the whole suite).\n");
 	else
-		printf("no tsc in the end records: a boot's cost is unknown, the runs per boot "
-		       "are the\nlogs'\n");
+		printf("The end records have no tsc, so a boot's cost is unknown: each plan "
+		       "keeps the\nlogs' runs per boot and asks for the fewest boots.\n");
 }
+
+const struct help help_plan = {
+	"plan [--precision P%] [-c LEVEL] LOG...",
+	"  the boots and runs per boot that an interval of half width P of the CPU\n"
+	"  needs (default 0.05%), from the logs' variance within and between boots, at\n"
+	"  most 1000 boots x 10000 runs a boot\n",
+	"  --precision P%  the half width asked, a share of the CPU (default 0.05%)\n"
+	HELP_LEVEL, NULL
+};
 
 int cmd_plan(int argc, char **argv)
 {
@@ -114,18 +138,17 @@ int cmd_plan(int argc, char **argv)
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	int nlogs = 0, ci = 2;
 	for (int i = 0; logs && i < argc; i++) {
-		if (!strcmp(argv[i], "--precision") && i + 1 < argc)
-			h = precision_ppm(argv[++i]);
-		else if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((ci = conf_index(argv[++i])) < 0)
-				usage_error("plan: -c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("plan: unknown option %s", argv[i]);
+		if (!strcmp(argv[i], "--precision"))
+			h = precision_ppm(option_value(argc, argv, &i));
+		else if (!strcmp(argv[i], "-c"))
+			ci = level_option(argc, argv, &i);
+		else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("unknown option %s", argv[i]);
 		else
 			logs[nlogs++] = argv[i];
 	}
 	if (nlogs == 0)
-		usage_error("plan: no LOG given");
+		usage_error("no LOG given");
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	struct report *r = report_new(ci);

@@ -16,6 +16,7 @@
 #include "tickstat.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
+#include "idle.h"
 #include "machines.h"
 #include "tick.h"
 
@@ -215,7 +216,7 @@ static void plot_scaling(FILE *g, int n, char configs[][KEY_MAX], unsigned max_c
 		"(solid: per CPU, dashed: all CPUs together; 95%% confidence bars)'\n"
 		"set xlabel 'CPUs running the configuration at once'\n"
 		"set ylabel 'lost cycles per run (TSC cycles)'\nset xrange [0.5:%u.5]\n"
-		"set xtics %u\nset key below height 2\nset style data linespoints\nplot ",
+		"set xtics %u\nset key below\nset style data linespoints\nplot ",
 		max_cpus, (max_cpus + 15) / 16);
 	for (int i = 0; i < n; i++) {
 		fprintf(g, "%s$cpus%d using 1:2:3 with yerrorlines lc %d title '", i ? ", " : "",
@@ -422,21 +423,30 @@ static int plot_machines(char **logs, int nlogs, const char *out)
 	return rc;
 }
 
+const struct help help_plot = {
+	"plot LOG... -o FILE.png|FILE.svg|FILE.gp",
+	"  CPU share and cost against HZ per timer, latency histograms, read and arm\n"
+	"  costs, idle power, 1 versus N CPUs, through gnuplot; several machines: a\n"
+	"  panel per figure, a bar per machine\n",
+	"  -o FILE         the image, .png or .svg, or .gp: the gnuplot script, which\n"
+	"                  draws FILE.png\n", NULL
+};
+
 int cmd_plot(int argc, char **argv)
 {
 	const char *out = NULL;
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	int nlogs = 0;
 	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-o") && i + 1 < argc)
-			out = argv[++i];
+		if (!strcmp(argv[i], "-o"))
+			out = option_value(argc, argv, &i);
 		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("plot: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		else
 			logs[nlogs++] = argv[i];
 	}
 	if (!out)
-		usage_error("plot: -o FILE.png|FILE.svg|FILE.gp needed");
+		usage_error("-o FILE.png|FILE.svg|FILE.gp needed");
 	if (nlogs == 0)
 		usage_error("no LOG given");
 	int across = plot_machines(logs, nlogs, out);

@@ -34,11 +34,27 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 		fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
 			"machine\n");
 	int rc = read_logs(logs, nlogs, report_take, r, &rep);
+	char **names = calloc((size_t)nlogs + 1, sizeof(*names));
+	for (int i = 0; names && i < nlogs; i++)
+		names[i] = (char *)log_name(logs[i]);      /* "(stdin)" for - */
 	r->logs = nlogs;
 	if (rc < 2)
-		report_print(r, logs, nlogs);
+		report_print(r, names ? names : logs, nlogs);
+	free(names);
 	return rc;
 }
+
+const struct help help_report = {
+	"report [-c LEVEL] [--baseline KEY|ID] LOG...",
+	"  the answer on one page: CPU share lost at each HZ with its interval and\n"
+	"  verdicts, modes, CPUs, direct and indirect cost, read/arm/latency, warnings;\n"
+	"  several logs of a machine and build are pooled as boots (each interval over\n"
+	"  them); logs of several machines: a table per figure, a row per machine,\n"
+	"  verdicts against the baseline (default M1)\n",
+	HELP_LEVEL
+	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
+	"                  held against, by key (M2) or machine id (or its prefix)\n", NULL
+};
 
 int cmd_report(int argc, char **argv)
 {
@@ -49,16 +65,14 @@ int cmd_report(int argc, char **argv)
 	if (!r || !logs)
 		return 2;
 	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-c") && i + 1 < argc) {
-			if ((r->ci = conf_index(argv[++i])) < 0)
-				usage_error("report: -c takes 80, 90, 95, 98, 99 or 99.5");
-		} else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
-			baseline = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			usage_error("report: unknown option %s", argv[i]);
-		} else {
+		if (!strcmp(argv[i], "-c"))
+			r->ci = level_option(argc, argv, &i);
+		else if (!strcmp(argv[i], "--baseline"))
+			baseline = option_value(argc, argv, &i);
+		else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("unknown option %s", argv[i]);
+		else
 			logs[nlogs++] = argv[i];
-		}
 	}
 	if (nlogs == 0)
 		usage_error("no LOG given");

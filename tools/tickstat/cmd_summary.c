@@ -4,7 +4,8 @@
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
 #include "boots.h"
-#include "lost.h"
+#include "figure_double.h"
+#include "pairs.h"
 #include "stats.h"
 #include "tick.h"
 
@@ -20,6 +21,31 @@
 
 struct bucket { uint64_t lo, n; };
 
+/* What a group's records hold, field by field, worked out from one of them: a
+ * record with the same keys, kinds and configuration values in the same order
+ * (the kernel writes a configuration's records alike) has its values added to
+ * the rows found then, without a test of each key (those tests, the row's label
+ * compared and the configuration key matched were a quarter of summary's
+ * instructions). The tick runs with and without the timer are separate rows
+ * (" timer_on=false"; other booleans describe the platform and split nothing):
+ * each of timer_on's three cases (none, false, true) has its rows, found when a
+ * record first has it. */
+enum field_role { AS_NOTHING, AS_CONFIG, AS_FIGURE };
+enum { SUFFIXES = 3 };           /* no timer_on, false, true */
+
+struct layout {
+	int n;                   /* fields; -1 before the first record */
+	unsigned sig[REC_FIELDS_MAX];
+	enum value_kind kind[REC_FIELDS_MAX];
+	enum field_role role[REC_FIELDS_MAX];
+	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
+	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
+	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
+	bool ready[SUFFIXES];
+	signed char row[SUFFIXES][REC_FIELDS_MAX];   /* AS_FIGURE: its row, -1: none */
+	char text[LOG_LINE_MAX + 8];   /* the type, keys and strings, NUL after each */
+};
+
 struct group {
 	char key[512];
 	double tsc_hz;           /* of the boot the records came from; 0: none */
@@ -32,8 +58,10 @@ struct group {
 	long double pooled_sum;
 	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
 	struct dataset level;    /* run: lost_ppm, stats: p50, per run with its boot */
+	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
+	struct layout layout;
 };
 
 /* A skip or error record, said once with how often it came. */
@@ -82,7 +110,7 @@ static bool is_metadata(const char *type)
 					     "machine", "smbios_problem", "interrupts",
 					     "calibration", "cpus", "timer", "hpet_comparator",
 					     "selftest", "idle_caps", "spin", "skip", "error", "end",
-					     "pmu", "ftq" /* series: report's spectrum */ };
+					     "pmu", "ftq" /* series: report's spectrum */, "linux" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
@@ -131,17 +159,8 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 	add_clock(s, r->line);
 	g->first_line = r->line;
 	g->pooled_min = UINT64_MAX;
+	g->layout.n = -1;
 	return g;
-}
-
-/* " timer_on=false": the tick runs with and without the timer are separate rows.
- * Other booleans (hypervisor, ...) describe the platform and split nothing. */
-static const char *bool_suffix(const struct rec *r)
-{
-	for (size_t i = 0; i < r->nfields; i++)
-		if (r->f[i].v.kind == V_BOOL && same(r->f[i].key, "timer_on"))
-			return r->f[i].v.b ? " timer_on=true" : " timer_on=false";
-	return "";
 }
 
 static bool is_row(const struct dataset *d, const char *field, const char *suffix)
@@ -152,26 +171,32 @@ static bool is_row(const struct dataset *d, const char *field, const char *suffi
 	return !*field && same(p, suffix);
 }
 
-/* Records of a group have the same fields in the same order: the row after the
- * last one used is nearly always the next one (no label built, no search). */
-static void add_value(struct group *g, const char *field, const char *suffix, double v)
+/* The row of field with suffix, made if new; -1 past MAX_ROWS. Records of a group
+ * have the same fields in the same order: the row after the last one found is
+ * nearly always the next one. */
+static int row_of(struct group *g, const char *field, const char *suffix)
 {
-	struct dataset *d = NULL;
+	int k = -1;
 	if (g->next_row < g->nrows && is_row(&g->rows[g->next_row], field, suffix))
-		d = &g->rows[g->next_row];
-	for (int i = 0; !d && i < g->nrows; i++)
+		k = g->next_row;
+	for (int i = 0; k < 0 && i < g->nrows; i++)
 		if (is_row(&g->rows[i], field, suffix))
-			d = &g->rows[i];
-	if (!d && g->nrows < MAX_ROWS) {
+			k = i;
+	if (k < 0 && g->nrows < MAX_ROWS) {
 		char label[160];
 		snprintf(label, sizeof(label), "%s%s", field, suffix);
-		d = &g->rows[g->nrows++];
-		ds_init(d, label);
+		ds_init(&g->rows[k = g->nrows++], label);
 	}
-	if (!d)
-		return;
-	g->next_row = (int)(d - g->rows) + 1;
-	ds_add(d, v);
+	if (k >= 0)
+		g->next_row = k + 1;
+	return k;
+}
+
+static void add_value(struct group *g, const char *field, const char *suffix, double v)
+{
+	int k = row_of(g, field, suffix);
+	if (k >= 0)
+		ds_add(&g->rows[k], v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
@@ -315,6 +340,114 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 	g->off[k] = g->off[--g->noff];
 }
 
+/* ---- a record's fields through its group's layout ---------------------------- */
+
+static const char *const suffixes[SUFFIXES] = { "", " timer_on=false", " timer_on=true" };
+
+static bool same_value(const struct value *a, const struct value *b)
+{
+	if (a->kind == V_STRING)
+		return same(a->s, b->s);
+	return a->neg == b->neg && a->u == b->u;
+}
+
+/* Whether r's fields are those of the layout, keys, kinds and configuration. */
+static bool layout_fits(const struct layout *L, const struct rec *r)
+{
+	if (L->n != (int)r->nfields || !same(r->type, L->text))
+		return false;
+	for (int i = 0; i < L->n; i++) {
+		const struct field *f = &r->f[i];
+		if (f->sig != L->sig[i] || f->v.kind != L->kind[i] || !same(f->key, L->text + L->key[i]))
+			return false;
+		if (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i]))
+			return false;
+	}
+	return true;
+}
+
+/* text + *at: s copied, its NUL after it; the offset it went to. */
+static unsigned put_text(struct layout *L, unsigned *at, const char *s)
+{
+	unsigned from = *at;
+	size_t n = strlen(s) + 1;
+	if (from + n > sizeof(L->text))       /* never: a record line is shorter */
+		n = 0;
+	memcpy(L->text + from, s, n);
+	*at += (unsigned)n;
+	return from;
+}
+
+/* What field i of r is: a configuration value (its string, hz, cpus, the work
+ * model), a figure, or nothing (a boolean, an array, an id, run, stats' sum); and
+ * the fields the pairing of runs takes. */
+static void field_role(struct layout *L, const struct rec *r, int i, unsigned *at)
+{
+	const struct field *f = &r->f[i];
+	bool run = same(r->type, "run");
+	L->sig[i] = f->sig;
+	L->kind[i] = f->v.kind;
+	L->key[i] = put_text(L, at, f->key);
+	L->role[i] = AS_NOTHING;
+	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
+		L->timer_on = i;
+	if (f->v.kind != V_BOOL && is_config_field(f)) {
+		L->role[i] = AS_CONFIG;
+		L->value[i] = f->v;
+		if (f->v.kind == V_STRING)
+			L->value[i].s = L->text + put_text(L, at, f->v.s);
+	} else if (f->v.kind != V_INT) {
+		return;
+	} else if (run && same(f->key, "cpu")) {
+		L->cpu = i;
+	} else if (run && same(f->key, "run")) {
+		L->run = i;
+	} else if (!is_id_field(f->key) && !same(f->key, "run") &&
+		   !(same(r->type, "stats") && same(f->key, "sum"))) {
+		L->role[i] = AS_FIGURE;
+		if (run && same(f->key, "cycles"))
+			L->cycles = i;
+	}
+}
+
+static void layout_make(struct layout *L, const struct rec *r)
+{
+	unsigned at = 0;
+	L->n = (int)r->nfields;
+	L->cpu = L->run = L->cycles = L->timer_on = -1;
+	memset(L->ready, 0, sizeof(L->ready));
+	put_text(L, &at, r->type);
+	for (int i = 0; i < L->n; i++)
+		field_role(L, r, i, &at);
+}
+
+/* r's case of timer_on, its rows found (made, for the first record of a case),
+ * in the order of the fields. */
+static int layout_case(struct group *g, const struct rec *r)
+{
+	struct layout *L = &g->layout;
+	int c = L->timer_on < 0 ? 0 : r->f[L->timer_on].v.b ? 2 : 1;
+	for (int i = 0; !L->ready[c] && i < L->n; i++)
+		if (L->role[i] == AS_FIGURE)
+			L->row[c][i] = (signed char)row_of(g, L->text + L->key[i], suffixes[c]);
+	L->ready[c] = true;
+	return c;
+}
+
+/* The group of r: the last one's when r fits its layout (no key built), else
+ * found by its configuration key, its layout made anew unless r fits it. */
+static struct group *group_of(struct summary *s, const struct rec *r)
+{
+	struct group *g = &s->g[s->last];
+	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && layout_fits(&g->layout, r))
+		return g;
+	if (!(g = find_group(s, r)))
+		return NULL;
+	if (!layout_fits(&g->layout, r))
+		layout_make(&g->layout, r);
+	return g;
+}
+
 static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
@@ -328,32 +461,26 @@ static void take(const struct rec *r, void *ctx)
 			note(s, r);
 		return;
 	}
-	struct group *g = find_group(s, r);
+	struct group *g = group_of(s, r);
 	if (!g)
 		return;
-	const char *suffix = bool_suffix(r);
-	bool stats = same(r->type, "stats"), run = same(r->type, "run");
-	uint64_t cpu = 0, index = UINT64_MAX;
-	double cycles = 0;
+	const struct layout *L = &g->layout;
+	int c = layout_case(g, r);
 	g->records++;
 	g->last_line = r->line;
-	for (size_t i = 0; i < r->nfields; i++) {
-		const struct field *f = &r->f[i];
-		if (f->v.kind == V_INT && run && same(f->key, "cpu"))
-			cpu = f->v.u;
-		if (f->v.kind == V_INT && run && same(f->key, "run"))
-			index = f->v.u;
-		if (f->v.kind != V_INT || is_config_field(f) || is_id_field(f->key) ||
-		    same(f->key, "run") || (stats && same(f->key, "sum")))
-			continue;
-		if (run && same(f->key, "cycles"))
-			cycles = (double)f->v.u;
-		add_value(g, f->key, suffix, f->v.neg ? -(double)f->v.u : (double)f->v.u);
-	}
-	if (stats)
+	for (int i = 0; i < L->n; i++)
+		if (L->role[i] == AS_FIGURE && L->row[c][i] >= 0) {
+			const struct value *v = &r->f[i].v;
+			ds_add(&g->rows[L->row[c][i]], v->neg ? -(double)v->u : (double)v->u);
+		}
+	if (same(r->type, "stats"))
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
-	else if (run && *suffix && index != UINT64_MAX && cycles > 0)
-		take_lost(s, g, r, suffix[10] == 't', cpu, index, cycles);
+	else if (c && L->run >= 0 && L->cycles >= 0 && r->f[L->cycles].v.u > 0)
+		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
+			  (double)r->f[L->cycles].v.u);
+	double direct;
+	if (c == 2 && same(r->type, "run") && run_direct(r, &direct))
+		ds_add(&g->direct, direct);
 }
 
 /* ---- printing ----------------------------------------------------------------- */
@@ -366,11 +493,12 @@ static void print_header(int label_w)
 
 static void print_row(struct dataset *d, int label_w)
 {
+	double mean, sd;
 	ds_sort(d);
+	ds_mean_sd(d, &mean, &sd);
 	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", label_w,
-	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), ds_mean(d),
-	       d->n > 1 ? ds_stddev(d) : 0.0, ds_percentile(d, 10), ds_percentile(d, 90),
-	       ds_percentile(d, 99));
+	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), mean, d->n > 1 ? sd : 0.0,
+	       ds_percentile(d, 10), ds_percentile(d, 90), ds_percentile(d, 99));
 }
 
 static struct dataset *find_row(struct group *g, const char *label)
@@ -381,32 +509,27 @@ static struct dataset *find_row(struct group *g, const char *label)
 	return NULL;
 }
 
-/* "1234.5 +/- 6.7 cycles  617.25 +/- 3.35 ns" */
-static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how)
+/* "1.23k +/- 0.07k cycles  617 +/- 35 ns  (how)", by the rule for figures. */
+static void print_cost(const char *what, double v, double e, double tsc_hz, const char *how,
+		       unsigned flags)
 {
-	printf("  %-27s %10.6g +/- %-9.3g cycles", what, v, e);
+	char a[64], b[64] = "";
+	figure_double(a, sizeof(a), v, e, 0, FIGURE_COMPACT | flags);
 	if (tsc_hz > 0)
-		printf("  %10.6g +/- %-9.3g ns", v * 1e9 / tsc_hz, e * 1e9 / tsc_hz);
-	printf("  %s\n", how);
+		figure_double(b, sizeof(b), v * 1e9 / tsc_hz, e * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT | flags);
+	printf("  %-27s %s cycles%s%s%s  %s\n", what, a, *b ? "  " : "", b, *b ? " ns" : "", how);
 }
 
-/* Per-run direct cost gap_cycles / interrupts in the holes, its mean and interval. */
-static bool tick_direct(struct dataset *gaps, struct dataset *gc, double *v, double *e)
+/* The direct cost per interrupt of the spin runs (lib/pairs.h): its mean and
+ * Student's interval. */
+static bool tick_direct(const struct dataset *direct, double *v, double *e)
 {
-	if (!gaps || !gc || gaps->n != gc->n || gaps->n < 2)
+	if (direct->n < 2)
 		return false;
-	struct dataset per;
-	ds_init(&per, "direct");
-	for (size_t i = 0; i < gaps->n; i++)
-		if (gaps->v[i] > 0)
-			ds_add(&per, gc->v[i] / gaps->v[i]);
-	bool ok = per.n >= 2;
-	if (ok) {
-		*v = ds_mean(&per);
-		*e = t_crit(SUMMARY_CI, (double)per.n - 1) * ds_stddev(&per) / sqrt((double)per.n);
-	}
-	ds_free(&per);
-	return ok;
+	*v = ds_mean(direct);
+	*e = t_crit(SUMMARY_CI, (double)direct->n - 1) * ds_stddev(direct) / sqrt((double)direct->n);
+	return true;
 }
 
 static void print_tick(struct group *g, double tsc_hz)
@@ -432,6 +555,11 @@ static void print_tick(struct group *g, double tsc_hz)
 	}
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
+	char share[96];
+	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
+		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
+	       "CPU fraction lost", share);
 	if (mirq <= 0) {
 		printf("  no interrupts counted: no cost per interrupt\n");
 		return;
@@ -441,19 +569,12 @@ static void print_tick(struct group *g, double tsc_hz)
 	bool victim = strstr(g->key, "bench=interference") != NULL;
 	print_cost(victim ? "lost per other CPU's irq" : "total cost per interrupt", total, te, tsc_hz,
 		   !t.proven ? "(not distinguishable from 0)" : ftq ?
-		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)");
-	printf("  %-27s %10.6g%% +/- %.3g%%\n", "CPU fraction lost",
-	       t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off));
-	/* A hole may hold interrupts that came back to back: per interrupt, divide by
-	 * the handler entries the holes held (gap_interrupts) when the log has them. */
-	struct dataset *gaps = find_row(g, "gap_interrupts timer_on=true");
-	if (!gaps)
-		gaps = find_row(g, "gaps timer_on=true");
-	struct dataset *gc = find_row(g, "gap_cycles timer_on=true");
-	if (gaps && gc && tick_direct(gaps, gc, &dv, &de)) {
-		print_cost("direct cost per interrupt", dv, de, tsc_hz, "(gap_cycles / gap_interrupts)");
+		   "(Student's t on ftq's work off - on)" : "(Student's t on cycles on - off)", 0);
+	if (tick_direct(&g->direct, &dv, &de)) {
+		print_cost("direct cost per interrupt", dv, de, tsc_hz,
+			   "(the mean of each run's gap_cycles / gap_interrupts)", FIGURE_NOT_NEGATIVE);
 		print_cost("indirect cost per interrupt", total - dv, sqrt(te * te + de * de),
-			   tsc_hz, "(total - direct)");
+			   tsc_hz, "(total - direct)", FIGURE_NOT_NEGATIVE);
 	}
 }
 
@@ -571,22 +692,28 @@ static void print_group(struct group *g, const struct summary *s)
 }
 
 /* One line of the 1-versus-N table: per CPU, the total cost per interrupt and the
- * cycles a run lost (on - off), and those lost cycles summed over the CPUs. */
+ * cycles a run lost (on - off), and those lost cycles summed over the CPUs; each
+ * figure by the rule, "-" for a cost without interrupts. */
 static void print_scaling_line(struct group *g, unsigned cpus, double tsc_hz)
 {
 	struct dataset *off = find_row(g, "cycles timer_on=false");
 	struct dataset *on = find_row(g, "cycles timer_on=true");
 	struct dataset *irq = find_row(g, "interrupts timer_on=true");
 	struct tick_figures f;
+	char cost[48], irqs[32], lost[48], all[48], ns[48] = "";
 	if (!off || !on || !irq || !tick_figures(off, on, irq, cpus, &f)) {
 		printf("  %4u  (too few runs)\n", cpus);
 		return;
 	}
-	printf("  %4u %13.6g %11.3g %11.6g %13.6g %13.6g", cpus, f.cost, f.cost_err, f.irqs,
-	       f.lost, f.lost_all);
+	figure_double(cost, sizeof(cost), f.cost, f.cost_err, 0, FIGURE_COMPACT);
+	figure_double(irqs, sizeof(irqs), f.irqs, -1, 0, 0);
+	figure_double(lost, sizeof(lost), f.lost, f.lost_err, 0, FIGURE_COMPACT);
+	figure_double(all, sizeof(all), f.lost_all, f.lost_all_err, 0, FIGURE_COMPACT);
 	if (tsc_hz > 0)
-		printf(" %11.6g", f.cost * 1e9 / tsc_hz);
-	printf("%s\n", f.proven ? "" : "  (not distinguishable from 0)");
+		figure_double(ns, sizeof(ns), f.cost * 1e9 / tsc_hz, f.cost_err * 1e9 / tsc_hz, 0,
+			      FIGURE_COMPACT);
+	printf("  %4u  %-20s  %-12s  %-20s  %-20s  %s%s\n", cpus, cost, irqs, lost, all, ns,
+	       f.proven ? "" : "  (not distinguishable from 0)");
 }
 
 static void print_scaling_table(const char *base, const int *members, const unsigned *cpus,
@@ -595,8 +722,8 @@ static void print_scaling_table(const char *base, const int *members, const unsi
 	struct summary *s = ctx;
 	printf("\n== 1 versus N CPUs: %s\n", base);
 	double tsc_hz = s->g[members[0]].tsc_hz;
-	printf("  cpus  cost/irq(cyc)  +/-(95%%)   irqs/run/cpu  lost/run/cpu  lost/run(all)%s\n",
-	       tsc_hz > 0 ? "  cost/irq(ns)" : "");
+	printf("  cpus  %-20s  %-12s  %-20s  %-20s  %s\n", "cost/irq (cycles)", "irqs/run/cpu",
+	       "lost/run/cpu (cyc)", "lost/run, all CPUs", tsc_hz > 0 ? "cost/irq (ns)" : "");
 	for (int k = 0; k < n; k++)
 		print_scaling_line(&s->g[members[k]], cpus[k], tsc_hz);
 }
@@ -626,6 +753,7 @@ static void free_summary(struct summary *s)
 		for (int j = 0; j < s->g[i].nrows; j++)
 			ds_free(&s->g[i].rows[j]);
 		ds_free(&s->g[i].level);
+		ds_free(&s->g[i].direct);
 		free(s->g[i].hist);
 	}
 	free(s->g);
@@ -661,8 +789,9 @@ static void summarise(const char *path, bool all, bool first, int *worst)
 		return;
 	}
 	int rc = read_logs(paths, 1, take, &s, &rep);
-	printf("%s# %s: %lu intact records%s", first ? "" : "\n", path, rep.records,
-	       rc == 1 ? " (DAMAGED: see the problems above; damaged records refused)" : "");
+	printf("%s# %s: %lu intact records%s%s", first ? "" : "\n", log_name(path), rep.records,
+	       rc == 1 ? " (DAMAGED: see the problems above" : "",
+	       rc != 1 ? "" : rep.refused ? "; damaged records refused)" : ")");
 	print_clocks(&s);
 	print_notes(&s);
 	if (s.overflow)
@@ -675,6 +804,13 @@ static void summarise(const char *path, bool all, bool first, int *worst)
 	*worst = rc > *worst ? rc : *worst;
 }
 
+const struct help help_summary = {
+	"summary [--all] LOG...",
+	"  ministat rows for the figures that vary, per benchmark and configuration,\n"
+	"  percentiles, derived tick costs in cycles and ns; constant fields said once\n",
+	"  --all           a row for every field, constant or not\n", NULL
+};
+
 int cmd_summary(int argc, char **argv)
 {
 	int worst = 0, nlogs = 0;
@@ -683,12 +819,12 @@ int cmd_summary(int argc, char **argv)
 		if (!strcmp(argv[i], "--all"))
 			all = true;
 		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("summary: unknown option %s", argv[i]);
+			usage_error("unknown option %s", argv[i]);
 		else
 			nlogs++;
 	}
 	if (nlogs == 0)
-		usage_error("summary: no LOG given");
+		usage_error("no LOG given");
 	for (int i = 0, done = 0; i < argc; i++)
 		if (strcmp(argv[i], "--all"))
 			summarise(argv[i], all, done++ == 0, &worst);

@@ -1,7 +1,9 @@
 /* gnuplot for tickstat plot (see gnuplot.h). gnuplot exits 0 when the writes of
  * its image fail (a full disk left a 0-byte or cut PNG, and tickstat said nothing),
  * so it draws to its standard output and tickstat writes the file, checking every
- * write, the flush to the disk and the close. */
+ * write, the flush to the disk and the close. Its messages are kept, and shown
+ * only when it fails: its warnings on a drawing that succeeded ("difficulty fitting
+ * plot titles into key", "empty y range") are its layout's, not the user's. */
 #define _GNU_SOURCE      /* pipe2 */
 #include "gnuplot.h"
 #include "tickstat.h"
@@ -109,41 +111,61 @@ static int sink_close(struct sink *s, bool keep)
 
 /* ---- gnuplot, its script in, its image out ------------------------------------ */
 
-/* gnuplot with its standard input and output on pipes; false (and why) when it
- * cannot be started. */
-static bool spawn_gnuplot(pid_t *pid, int *to, int *from)
+/* gnuplot with its standard input, output and error on pipes (fd[0] its input,
+ * fd[1] its output, fd[2] its messages); false (and why) when it cannot be
+ * started. */
+static bool spawn_gnuplot(pid_t *pid, int fd[3])
 {
-	int in[2], out[2], err;
+	int p[3][2], err;
 	char *argv[] = { "gnuplot", NULL };
 	posix_spawn_file_actions_t fa;
-	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
-		perror("tickstat: plot: pipe");
-		return false;
-	}
+	for (int i = 0; i < 3; i++)
+		if (pipe2(p[i], O_CLOEXEC)) {
+			perror("tickstat: plot: pipe");
+			return false;
+		}
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, p[0][0], 0);
+	posix_spawn_file_actions_adddup2(&fa, p[1][1], 1);
+	posix_spawn_file_actions_adddup2(&fa, p[2][1], 2);
 	err = posix_spawnp(pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
-	close(in[0]);
-	close(out[1]);
-	*to = in[1];
-	*from = out[0];
+	close(p[0][0]);
+	close(p[1][1]);
+	close(p[2][1]);
+	fd[0] = p[0][1], fd[1] = p[1][0], fd[2] = p[2][0];
 	if (err) {
 		fprintf(stderr, "tickstat: plot: cannot run gnuplot: %s (Debian's package is "
 			"gnuplot-nox)\n", strerror(err));
-		close(in[1]);
-		close(out[0]);
+		for (int i = 0; i < 3; i++)
+			close(fd[i]);
 	}
 	return !err;
 }
 
-/* One poll's work: more of the script to gnuplot, what it drew so far to the sink.
- * A descriptor done with is closed and set to -1. */
-static void exchange_step(struct pollfd *p, const struct gnuplot *gp, size_t *sent,
-			  struct sink *s)
+/* What came on p's descriptor to f (or to the sink); at its end, or on an error,
+ * the descriptor is closed and set to -1. */
+static void take_output(struct pollfd *p, struct sink *s, FILE *f)
 {
 	char buf[1 << 16];
+	if (!p->revents)
+		return;
+	ssize_t n = read(p->fd, buf, sizeof(buf));
+	if (n > 0 && s)
+		sink_put(s, buf, (size_t)n);
+	else if (n > 0)
+		fwrite(buf, 1, (size_t)n, f);
+	else if (n == 0 || errno != EINTR) {
+		close(p->fd);
+		p->fd = -1;
+	}
+}
+
+/* One poll's work: more of the script to gnuplot, what it drew so far to the sink,
+ * its messages to msg. A descriptor done with is closed and set to -1. */
+static void exchange_step(struct pollfd *p, const struct gnuplot *gp, size_t *sent,
+			  struct sink *s, FILE *msg)
+{
 	if (p[1].fd >= 0 && p[1].revents) {
 		ssize_t n = write(p[1].fd, gp->text + *sent, gp->len - *sent);
 		if (n > 0)
@@ -153,22 +175,17 @@ static void exchange_step(struct pollfd *p, const struct gnuplot *gp, size_t *se
 			p[1].fd = -1;
 		}
 	}
-	if (p[0].revents) {
-		ssize_t n = read(p[0].fd, buf, sizeof(buf));
-		if (n > 0)
-			sink_put(s, buf, (size_t)n);
-		else if (n == 0 || errno != EINTR) {
-			close(p[0].fd);
-			p[0].fd = -1;
-		}
-	}
+	take_output(&p[0], s, NULL);
+	take_output(&p[2], NULL, msg);
 }
 
-/* The script in while the image comes out: both at once, since gnuplot may write
- * before it has read the whole script. Returns the bytes of the script sent. */
-static size_t exchange(int to, int from, const struct gnuplot *gp, struct sink *s)
+/* The script in while the image and the messages come out: all at once, since
+ * gnuplot may write before it has read the whole script. Returns the bytes of the
+ * script sent. */
+static size_t exchange(const int fd[3], const struct gnuplot *gp, struct sink *s, FILE *msg)
 {
-	struct pollfd p[2] = { { from, POLLIN, 0 }, { to, POLLOUT, 0 } };
+	struct pollfd p[3] = { { fd[1], POLLIN, 0 }, { fd[0], POLLOUT, 0 }, { fd[2], POLLIN, 0 } };
+	int to = fd[0];
 	size_t sent = 0;
 	void (*was)(int) = signal(SIGPIPE, SIG_IGN);   /* gnuplot may stop reading */
 	fcntl(to, F_SETFL, O_NONBLOCK);
@@ -176,26 +193,31 @@ static size_t exchange(int to, int from, const struct gnuplot *gp, struct sink *
 		close(to);
 		p[1].fd = -1;
 	}
-	while (p[0].fd >= 0) {
-		int ready = poll(p, 2, -1);
+	while (p[0].fd >= 0 || p[2].fd >= 0) {
+		int ready = poll(p, 3, -1);
 		if (ready < 0 && errno == EINTR)
 			continue;
 		if (ready < 0)
 			break;
-		exchange_step(p, gp, &sent, s);
+		exchange_step(p, gp, &sent, s, msg);
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 3; i++)
 		if (p[i].fd >= 0)
 			close(p[i].fd);
 	signal(SIGPIPE, was);
 	return sent;
 }
 
-static bool gnuplot_ended_well(pid_t pid, size_t sent, size_t len, size_t bytes)
+/* Whether gnuplot drew its image; else why not, after its messages. */
+static bool gnuplot_ended_well(pid_t pid, size_t sent, size_t len, size_t bytes,
+			       const char *messages)
 {
 	int status;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	bool well = WIFEXITED(status) && !WEXITSTATUS(status) && sent == len && bytes;
+	if (!well && messages)
+		fputs(messages, stderr);
 	if (WIFSIGNALED(status))
 		fprintf(stderr, "tickstat: plot: gnuplot was killed by signal %d\n",
 			WTERMSIG(status));
@@ -215,13 +237,26 @@ static int draw_image(const struct gnuplot *gp)
 {
 	struct sink s;
 	pid_t pid;
-	int to, from;
-	if (!sink_open(&s, gp->out))
+	int fd[3];
+	char *text = NULL;
+	size_t len = 0;
+	FILE *msg = open_memstream(&text, &len);
+	if (!msg || !sink_open(&s, gp->out)) {
+		if (msg)
+			fclose(msg);
+		free(text);
 		return 2;
-	if (!spawn_gnuplot(&pid, &to, &from))
+	}
+	if (!spawn_gnuplot(&pid, fd)) {
+		fclose(msg);
+		free(text);
 		return sink_close(&s, false);
-	size_t sent = exchange(to, from, gp, &s);
-	return sink_close(&s, gnuplot_ended_well(pid, sent, gp->len, s.bytes));
+	}
+	size_t sent = exchange(fd, gp, &s, msg);
+	fclose(msg);
+	bool well = gnuplot_ended_well(pid, sent, gp->len, s.bytes, text);
+	free(text);
+	return sink_close(&s, well);
 }
 
 int gnuplot_finish(struct gnuplot *gp)

@@ -1,69 +1,12 @@
-/* tickstat report's "Idle" section and plot's idle-power panel (docs/TICKSTAT.md,
- * "Report"): from the "idle" records of bench=idle and the "stats" records of
- * latency on one CPU (docs/FORMAT.md), the wake-up latency by state and source,
- * and per state the package's idle power at each HZ with its interval, the
- * residency, the wake-ups per second, and a verdict per HZ pair: the windows of
- * one run index (and one log) at two HZ are a pair, as bench=idle alternates
- * them, and the mean of the pairs' differences, with Student's t on them, is the
- * verdict's figure. */
+/* tickstat plot's idle-power panel (idle_plot.c) from lib/'s idle data
+ * (lib/answer_idle.h: the answer's Idle part gathers it). */
 #ifndef TICKSTAT_IDLE_H
 #define TICKSTAT_IDLE_H
 
-#include <stdbool.h>
 #include <stdio.h>
-#include "log.h"
-#include "stats.h"
+#include "answer_idle.h"
 
-#define IDLE_MAX_CONFIGS 128
-#define IDLE_MAX_LAT     256
-#define IDLE_MAX_RES     12              /* residency counters: c0, cc1 .. pc10 */
-
-/* One window of an idle configuration, for pairing. */
-struct iwindow {
-	unsigned boot;                   /* boots numbered across the logs (boots.h) */
-	unsigned long long run;
-	double mw;                       /* NAN without an energy figure */
-};
-
-/* The windows of one state at one HZ on the same CPU count. */
-struct iconfig {
-	char wait[32];
-	unsigned long long hz;
-	unsigned cpus;
-	struct dataset mw, wakeups_s;    /* per window: package mW, wake-ups per second */
-	struct dataset res[IDLE_MAX_RES];/* per window: residency, % of the window */
-	struct iwindow *win;
-	size_t nwin;
-	unsigned no_energy;              /* windows without an energy figure */
-	double wakeups, expected;        /* summed over the windows with `expected` */
-};
-
-/* latency on one CPU in one state from one source (timer or ipi), one stamp. */
-struct ilat {
-	char wait[32], what[16];
-	bool wake;
-	struct dataset p50, p99, p999, max;   /* ns, or cycles without tsc_hz */
-};
-
-struct idle_data {
-	struct iconfig cfg[IDLE_MAX_CONFIGS];
-	int ncfg;
-	struct ilat lat[IDLE_MAX_LAT];
-	int nlat;
-	char res_names[IDLE_MAX_RES][8]; /* "c0", "cc6", ... in the order first seen */
-	int nres;
-	char energy_skip[256];           /* the reason of idle's energy skip, if any */
-};
-
-struct idle_data *idle_new(void);
-void idle_free(struct idle_data *d);
-/* Take an idle, stats or skip record of the given boot; tsc_hz: the boot's (0:
- * cycles). Every figure keeps its boot, so that intervals are taken over boots. */
-void idle_take(struct idle_data *d, const struct rec *r, double tsc_hz, unsigned boot);
-/* The section (nothing when neither idle nor latency left anything). */
-void idle_print(const struct idle_data *d, int ci, bool cycles_only);
-
-/* plot: the power against HZ panel; returns its datablocks (0: no panel). */
+/* The power against HZ panel; returns its datablocks (0: no panel). */
 int idle_plot_blocks(FILE *g, const struct idle_data *d);
 void idle_plot(FILE *g, const struct idle_data *d, int blocks);
 

@@ -93,7 +93,7 @@ int machine_find(const struct mgroup *g, int n, const char *arg)
 static const char *base_name(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	return slash ? slash + 1 : path;
+	return slash ? slash + 1 : log_name(path);
 }
 
 /* Cut s to at most cols columns (UTF-8 continuation bytes take none), ending "...". */
@@ -179,9 +179,6 @@ int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups
 {
 	*ids = NULL;
 	*groups = NULL;
-	for (int i = 0; i < n; i++)
-		if (!strcmp(paths[i], "-"))
-			return 0;       /* standard input is read once: machines unknown */
 	*ids = calloc((size_t)n + 1, sizeof(**ids));
 	*groups = calloc(M_MAX_GROUPS, sizeof(**groups));
 	if (!*ids || !*groups || machine_scan(paths, n, *ids))

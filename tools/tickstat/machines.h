@@ -52,20 +52,20 @@ void machine_legend(const struct mgroup *g, int n, int baseline);
 
 /* A headline figure of one machine: its per-run values. */
 #define M_MAX_FIGURES 1024
-struct figure {
+struct headline {
 	char name[200];          /* "direct cost lapic periodic spin cpus=1 HZ=10000" */
 	const struct dataset *d;
 	bool share;              /* millionths of the CPU, else ns or cycles */
 };
-struct figures {
-	struct figure f[M_MAX_FIGURES];
+struct headlines {
+	struct headline f[M_MAX_FIGURES];
 	int n;
 };
 
 /* The headline figures of a report: read and arm p50, latency p50 and p99, direct
  * cost per source at its highest HZ, the CPU share of every configuration. */
-void machine_figures(struct report *r, struct figures *fs);
-const struct figure *find_figure(const struct figures *fs, const char *name);
+void machine_figures(struct report *r, struct headlines *fs);
+const struct headline *find_figure(const struct headlines *fs, const char *name);
 
 /* A report per group (its logs read with report_take) at conf_pct[ci]; returns the
  * worst log status. machine_reports_free frees them. */
@@ -81,8 +81,7 @@ int machines_plot(struct mgroup *g, int n, const char *out);
 void machines_print(struct mgroup *g, int n, int baseline, int ci);
 
 /* The groups for the logs (scan and group), with a message on error; returns the
- * count, 0 when a log is standard input (read once, its machine not known before),
- * or -1. */
+ * count, or -1. */
 int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups);
 
 #endif

@@ -14,7 +14,7 @@
 #define PANEL_H      300
 
 /* The figures in the order of the report: the first machine's, then any other's. */
-static int figure_names(struct figures *fs, int n, const char **names)
+static int figure_names(struct headlines *fs, int n, const char **names)
 {
 	int nn = 0;
 	for (int i = 0; i < n; i++)
@@ -30,12 +30,12 @@ static int figure_names(struct figures *fs, int n, const char **names)
 
 /* $m<k>: "key" mean half-interval, one line per machine with the figure; the
  * share in %, costs as they are (ns or cycles). */
-static void figure_block(FILE *g, struct mgroup *grp, struct figures *fs, int n,
+static void figure_block(FILE *g, struct mgroup *grp, struct headlines *fs, int n,
 			 const char *name, int k)
 {
 	fprintf(g, "$m%d << EOD\n", k);
 	for (int i = 0; i < n; i++) {
-		const struct figure *f = find_figure(&fs[i], name);
+		const struct headline *f = find_figure(&fs[i], name);
 		if (!f)
 			continue;
 		struct estimate e = mean_estimate(f->d, 2);
@@ -56,7 +56,7 @@ static void figure_panel(FILE *g, const char *name, bool share, const char *unit
 }
 
 /* The datablocks, then a panel per figure, PLOT_COLUMNS a row. */
-static void write_script(FILE *g, struct mgroup *grp, struct figures *fs, int n,
+static void write_script(FILE *g, struct mgroup *grp, struct headlines *fs, int n,
 			 const char **names, int nn, const char *unit)
 {
 	for (int k = 0; k < nn; k++)
@@ -68,7 +68,7 @@ static void write_script(FILE *g, struct mgroup *grp, struct figures *fs, int n,
 	fprintf(g, "set style fill solid 0.5\nset boxwidth 0.6\nset key off\n"
 		"set yrange [*<0:0<*]\nset offsets 0.5, 0.5, 0, 0\nset xlabel ''\n");
 	for (int k = 0; k < nn; k++) {
-		const struct figure *f = NULL;
+		const struct headline *f = NULL;
 		for (int i = 0; i < n && !f; i++)
 			f = find_figure(&fs[i], names[k]);
 		figure_panel(g, names[k], f->share, unit, k);
@@ -78,7 +78,7 @@ static void write_script(FILE *g, struct mgroup *grp, struct figures *fs, int n,
 
 int machines_plot(struct mgroup *grp, int n, const char *out)
 {
-	struct figures *fs = calloc((size_t)n, sizeof(*fs));
+	struct headlines *fs = calloc((size_t)n, sizeof(*fs));
 	const char **names = calloc(M_MAX_FIGURES, sizeof(*names));
 	bool cycles = false;
 	int rc = 2;

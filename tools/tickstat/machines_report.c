@@ -1,6 +1,7 @@
 /* tickstat report across machines (machines.h): per headline figure, one row per
  * machine with its mean and interval over runs, and its difference to the baseline
- * with a verdict, from report.c's per-run figures and verdict.c's exact Student's t. */
+ * with a verdict, from the answer's per-run figures and verdicts (lib/answer.h,
+ * lib/estimate.h). */
 #include "machines.h"
 
 #include <math.h>
@@ -8,18 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void add_figure(struct figures *fs, const char *name, const struct dataset *d,
+static void add_figure(struct headlines *fs, const char *name, const struct dataset *d,
 		       bool share)
 {
 	if (fs->n == M_MAX_FIGURES || !d->n)
 		return;
-	struct figure *f = &fs->f[fs->n++];
+	struct headline *f = &fs->f[fs->n++];
 	snprintf(f->name, sizeof(f->name), "%s", name);
 	f->d = d;
 	f->share = share;
 }
 
-static void stat_figures(struct report *r, struct figures *fs, const char *bench,
+static void stat_figures(struct report *r, struct headlines *fs, const char *bench,
 			 const char *title, bool p99)
 {
 	char name[200];
@@ -44,7 +45,7 @@ static void config_name(char *buf, size_t size, const struct rconfig *c)
 
 /* Direct cost per source (timer, mode, delivery) on one CPU at its highest HZ
  * with holes measured, as report's "Direct vs indirect" section takes it. */
-static void direct_figures(struct report *r, struct figures *fs)
+static void direct_figures(struct report *r, struct headlines *fs)
 {
 	char name[200], cfg[160];
 	for (int i = 0; i < r->nconfig; i++) {
@@ -66,7 +67,7 @@ static void direct_figures(struct report *r, struct figures *fs)
 	}
 }
 
-void machine_figures(struct report *r, struct figures *fs)
+void machine_figures(struct report *r, struct headlines *fs)
 {
 	char name[200], cfg[160];
 	fs->n = 0;
@@ -81,7 +82,7 @@ void machine_figures(struct report *r, struct figures *fs)
 	}
 }
 
-const struct figure *find_figure(const struct figures *fs, const char *name)
+const struct headline *find_figure(const struct headlines *fs, const char *name)
 {
 	for (int i = 0; i < fs->n; i++)
 		if (!strcmp(fs->f[i].name, name))
@@ -89,21 +90,22 @@ const struct figure *find_figure(const struct figures *fs, const char *name)
 	return NULL;
 }
 
-static void fmt_value(char *buf, size_t size, const struct figure *f, const struct estimate *e,
+static void fmt_value(char *buf, size_t size, const struct headline *f, const struct estimate *e,
 		      bool sign)
 {
+	unsigned flags = FIGURE_COMPACT | (sign ? FIGURE_SIGN : 0);
 	if (f->share)
-		fmt_share_estimate(buf, size, e, sign);
+		fmt_share_estimate(buf, size, e, flags);
 	else
-		fmt_pm_estimate(buf, size, e, sign);
+		fmt_estimate(buf, size, e, flags);
 }
 
-/* "difference proven at 95 %: +750 ± 2.3 (+100 %)" or "no difference proven (needed:
- * 1 boot × 40 runs): +1.2 ± 3.0" */
-static void fmt_verdict(char *buf, size_t size, const struct figure *base,
-			const struct figure *f, int ci)
+/* "difference proven at 95 %: +750 +/- 2.3 (+100 %)" or "no difference proven
+ * (needed: 1 boot x 40 runs): +1.2 +/- 3.0" */
+static void fmt_verdict(char *buf, size_t size, const struct headline *base,
+			const struct headline *f, int ci)
 {
-	struct verdict v = verdict(base->d, f->d, 0, ci);
+	struct verdict v = verdict_of(base->d, f->d, 0, ci);
 	char diff[96], rel[48] = "", need[64];
 	if (!v.d.interval) {
 		snprintf(buf, size, "too few runs to compare (n=%zu+%zu)", v.d.na, v.d.nb);
@@ -111,8 +113,12 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 	}
 	fmt_value(diff, sizeof(diff), f, &v.d, true);
 	double mean = mean_estimate(base->d, ci).v;
-	if (mean != 0 && !f->share)
-		snprintf(rel, sizeof(rel), " (%+.3g %%)", v.d.v * 100 / mean);
+	if (mean != 0 && !f->share) {
+		rel[0] = ' ', rel[1] = '(';
+		size_t n = 2 + (size_t)figure_double(rel + 2, sizeof(rel) - 3, v.d.v * 100 / mean,
+						     -1, 0, FIGURE_PERCENT | FIGURE_SIGN);
+		snprintf(rel + n, sizeof(rel) - n, ")");
+	}
 	/* Sets that vary not at all (a clock read in as many cycles every run) differ
 	 * by the two machines' tsc_hz alone when converted to ns: no hardware
 	 * difference, whatever Student's t says of a zero spread. */
@@ -121,7 +127,7 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 		return;
 	}
 	if (v.proven) {
-		snprintf(buf, size, "difference proven at %g %%%s: %s%s", conf_pct[ci],
+		snprintf(buf, size, "difference proven at %s %%%s: %s%s", level_words(ci),
 			 v.d.e == 0 ? " (no spread)" : "", diff, rel);
 		return;
 	}
@@ -129,10 +135,10 @@ static void fmt_verdict(char *buf, size_t size, const struct figure *base,
 	snprintf(buf, size, "no difference proven (%s): %s", need, diff);
 }
 
-/* "  M2  1500 ± 4  (95 %, 1 boot × 10 runs, t over runs)  difference proven ...": the
+/* "  M2  1500 +/- 4  (95 %, 1 boot x 10 runs, t over runs)  difference proven ...": the
  * verdict on the next line when the two do not fit. */
-static void print_row(const struct mgroup *g, const struct figure *f,
-		      const struct figure *base, bool is_base, int ci)
+static void print_row(const struct mgroup *g, const struct headline *f,
+		      const struct headline *base, bool is_base, int ci)
 {
 	struct estimate e = mean_estimate(f->d, ci);
 	char value[96], method[128], head[256], tail[256];
@@ -145,30 +151,43 @@ static void print_row(const struct mgroup *g, const struct figure *f,
 		snprintf(tail, sizeof(tail), "baseline has none");
 	else
 		fmt_verdict(tail, sizeof(tail), base, f, ci);
-	if (columns(head) + 2 + columns(tail) <= R_WIDTH)
+	if (columns(head) + 2 + columns(tail) <= R_WIDTH) {
 		printf("%s  %s\n", head, tail);
-	else
-		printf("%s\n      %s\n", head, tail);
+		return;
+	}
+	/* the verdict below, its words and its figure apart if they do not fit */
+	struct line l;
+	char *figure = strstr(tail, "): ");
+	printf("%s\n", head);
+	line_start(&l, stdout_line, NULL, "     ", 6);
+	if (figure) {
+		figure[1] = 0;
+		line_add(&l, " ", tail);
+		line_add(&l, " ", figure + 3);
+	} else {
+		line_add(&l, " ", tail);
+	}
+	line_end(&l);
 }
 
-static void print_figure(struct mgroup *g, struct figures *fs, int n, int baseline,
+static void print_figure(struct mgroup *g, struct headlines *fs, int n, int baseline,
 			 const char *name, const char *unit, int ci)
 {
-	const struct figure *base = find_figure(&fs[baseline], name);
-	const struct figure *any = NULL;
+	const struct headline *base = find_figure(&fs[baseline], name);
+	const struct headline *any = NULL;
 	for (int i = 0; i < n && !any; i++)
 		any = find_figure(&fs[i], name);
 	printf("\n%s%s%s:\n", name, any->share ? "" : ", ", any->share ? "" : unit);
 	for (int k = -1; k < n; k++) {
 		int i = k < 0 ? baseline : k;
-		const struct figure *f = find_figure(&fs[i], name);
+		const struct headline *f = find_figure(&fs[i], name);
 		if ((k >= 0 && i == baseline) || !f)
 			continue;
 		print_row(&g[i], f, base, i == baseline, ci);
 	}
 }
 
-static bool printed_before(struct figures *fs, int order[], int upto, int idx, const char *name)
+static bool printed_before(struct headlines *fs, int order[], int upto, int idx, const char *name)
 {
 	for (int k = 0; k < upto; k++)
 		if (find_figure(&fs[order[k]], name))
@@ -181,7 +200,7 @@ static bool printed_before(struct figures *fs, int order[], int upto, int idx, c
 
 void machines_print(struct mgroup *g, int n, int baseline, int ci)
 {
-	struct figures *fs = calloc((size_t)n, sizeof(*fs));
+	struct headlines *fs = calloc((size_t)n, sizeof(*fs));
 	int order[M_MAX_GROUPS], no = 0;
 	bool cycles = false;
 	if (!fs)

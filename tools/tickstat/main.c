@@ -8,62 +8,82 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage[] =
+static const char intro[] =
 "usage: tickstat COMMAND [OPTIONS] LOG...\n"
-"\n"
-"  check LOG...             integrity: CRC, seq, boot first, end last, JSON; exit 1\n"
-"                           when a log is damaged, truncated or incomplete\n"
-"  report [-c LEVEL] [--baseline KEY|ID] LOG...\n"
-"                           the answer on one page: CPU share lost at each HZ with\n"
-"                           its interval and verdicts, modes, CPUs, direct and\n"
-"                           indirect cost, read/arm/latency, warnings; several\n"
-"                           logs of a machine and build are pooled as boots (each\n"
-"                           interval over them); logs of several machines: a\n"
-"                           table per figure, a row per machine, verdicts against\n"
-"                           the baseline (default M1)\n"
-"  plan [--precision P%] [-c LEVEL] LOG...\n"
-"                           the boots and runs per boot that an interval of half\n"
-"                           width P of the CPU needs (default 0.05%), from the\n"
-"                           logs' variance within and between boots\n"
-"  summary [--all] LOG...   ministat rows for the figures that vary, per benchmark\n"
-"                           and configuration, percentiles, derived tick costs in\n"
-"                           cycles and ns; constant fields said once (--all: a row\n"
-"                           for every field)\n"
-"  compare [-c 80|90|95|98|99|99.5] [--by FIELD] [--field F] [--type T]\n"
-"          [--where K=V]... [--delta D|P%] [-w WIDTH] LOG...\n"
-"                           ministat's comparison between logs or between values of\n"
-"                           FIELD in one log, then Welch's t, Mann-Whitney U and the\n"
-"                           runs needed to resolve a difference; --by machine: a\n"
-"                           set per machine (docs/TICKSTAT.md, Several machines)\n"
-"  column [--type T] [--where K=V]... FIELD LOG...\n"
-"                           one number per line (input for ministat); FIELD may\n"
-"                           be cost or lost_ppm (CPU share lost, per run)\n"
-"  export --csv|--json [--type T] LOG...\n"
-"                           flat tables of the intact records, with machine columns\n"
-"  plot LOG... -o FILE.png|FILE.svg|FILE.gp\n"
-"                           CPU share and cost against HZ per timer, latency\n"
-"                           histograms, read and arm costs, through gnuplot (.gp:\n"
-"                           the script); several machines: a panel per figure, a\n"
-"                           bar per machine\n"
+"       tickstat COMMAND --help      (a command's options)\n"
+"\n";
+
+/* Every command's help ends with these. */
+static const char footer[] =
 "\n"
 "Every command checks the logs first and refuses damaged records: problems go to\n"
-"standard error as FILE:LINE: text. Exit status: 0 all well, 1 a log is damaged\n"
-"(figures use only the intact records), 2 usage or I/O error.\n"
-"LOG may be - for standard input. See docs/TICKSTAT.md.\n";
+"standard error as FILE:LINE: text. LOG may be - for standard input. Exit status:\n"
+"0 all well and something printed, 1 a log is damaged or incomplete (figures use\n"
+"only the intact records), 2 usage or I/O error, or nothing to print.\n"
+"See docs/TICKSTAT.md.\n";
 
-static const struct {
+static const struct command {
 	const char *name;
 	int (*fn)(int, char **);
+	const struct help *help;
 } commands[] = {
-	{ "check",   cmd_check },
-	{ "summary", cmd_summary },
-	{ "compare", cmd_compare },
-	{ "column",  cmd_column },
-	{ "export",  cmd_export },
-	{ "plot",    cmd_plot },
-	{ "report",  cmd_report },
-	{ "plan",    cmd_plan },
+	{ "check",   cmd_check,   &help_check },
+	{ "summary", cmd_summary, &help_summary },
+	{ "compare", cmd_compare, &help_compare },
+	{ "column",  cmd_column,  &help_column },
+	{ "export",  cmd_export,  &help_export },
+	{ "plot",    cmd_plot,    &help_plot },
+	{ "report",  cmd_report,  &help_report },
+	{ "plan",    cmd_plan,    &help_plan },
 };
+
+/* prefix and the synopsis, its later lines under the first's options. */
+static void print_synopsis(const char *prefix, const char *synopsis)
+{
+	int indent = (int)(strlen(prefix) + strcspn(synopsis, " ") + 1);
+	fputs(prefix, stdout);
+	for (const char *p = synopsis, *nl; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		printf("%*s%.*s\n", p == synopsis ? 0 : indent, "", (int)(nl - p), p);
+		if (!*nl)
+			break;
+	}
+}
+
+/* text, each line indented by two more spaces. */
+static void print_indented(const char *text)
+{
+	for (const char *p = text, *nl; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		printf("  %.*s\n", (int)(nl - p), p);
+		if (!*nl)
+			break;
+	}
+}
+
+static void print_all_help(void)
+{
+	fputs(intro, stdout);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		print_synopsis("  ", commands[i].help->synopsis);
+		print_indented(commands[i].help->about);
+	}
+	fputs(footer, stdout);
+}
+
+static void print_help(const struct help *h)
+{
+	print_synopsis("usage: tickstat ", h->synopsis);
+	printf("\n%s", h->about);
+	if (h->options || h->more)
+		printf("\n%s%s", h->options ? h->options : "", h->more ? h->more : "");
+	fputs(footer, stdout);
+}
+
+static bool asks_help(const char *arg)
+{
+	return !strcmp(arg, "--help") || !strcmp(arg, "-h");
+}
 
 /* Output that did not reach its file (a full disk, a closed pipe) is an I/O
  * error: exit 2, never 0 with a cut report. */
@@ -84,12 +104,20 @@ int main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 	if (argc < 2)
 		usage_error("no command");
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		fputs(usage, stdout);
+	if (asks_help(argv[1]) || !strcmp(argv[1], "help")) {
+		print_all_help();
 		return flush_output(0);
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return flush_output(commands[i].fn(argc - 2, argv + 2));
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		usage_command = commands[i].name;
+		for (int k = 2; k < argc; k++)
+			if (asks_help(argv[k])) {
+				print_help(commands[i].help);
+				return flush_output(0);
+			}
+		return flush_output(commands[i].fn(argc - 2, argv + 2));
+	}
 	usage_error("unknown command \"%s\"", argv[1]);
 }

@@ -150,9 +150,11 @@ void ms_header(FILE *out, const char *extra)
 
 void ms_vitals(FILE *out, char sym, struct dataset *d)
 {
+	double mean, sd;
 	ds_sort(d);
+	ds_mean_sd(d, &mean, &sd);
 	fprintf(out, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g", sym, d->n, ds_min(d),
-		ds_max(d), ds_median(d), ds_mean(d), ds_stddev(d));
+		ds_max(d), ds_median(d), mean, sd);
 }
 
 void ms_relative(FILE *out, struct dataset *ref, struct dataset *d, int ci)

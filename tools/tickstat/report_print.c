@@ -1,6 +1,7 @@
-/* tickstat report: printing the page (report.h, docs/TICKSTAT.md "Report"). Lines
- * wrap at 80 columns; each section says what it compares, the verdicts say it in
- * words and numbers. */
+/* tickstat report: the page (report.h, docs/TICKSTAT.md "Report"): the logs, lib's
+ * answer (its details and answer, the lines the kernel prints at the end of the
+ * run), then what only the host adds, on the answer's structures. Lines wrap at 80
+ * columns between figures (lib/lines.h). */
 #include "report.h"
 #include "shift.h"
 
@@ -9,62 +10,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- configurations ------------------------------------------------------------ */
+#define MAX_SERIES 64
 
-static bool same_source(const struct rconfig *a, const struct rconfig *b)
+void stdout_line(void *ctx, const char *line)
 {
-	return !strcmp(a->timer, b->timer) && !strcmp(a->mode, b->mode) &&
-	       !strcmp(a->delivery, b->delivery);
+	printf("%s\n", line);
 }
 
-static bool same_series(const struct rconfig *a, const struct rconfig *b)
+static void begin(struct line *l, const char *text, int indent)
 {
-	return same_source(a, b) && !strcmp(a->workload, b->workload) && a->cpus == b->cpus &&
-	       same_model(a, b);
+	line_start(l, stdout_line, NULL, text, indent);
 }
 
-static const char *mode_name(const char *mode)
-{
-	return !strcmp(mode, "oneshot") ? "one-shot re-armed" : mode;
-}
-
-/* "lapic periodic (local)" */
-static void source_name(char *buf, size_t size, const struct rconfig *c)
-{
-	snprintf(buf, size, "%s %s%s%s%s", c->timer, mode_name(c->mode), c->delivery[0] ? " (" : "",
-		 c->delivery, c->delivery[0] ? ")" : "");
-}
-
-/* The configurations of c's series (same source, workload and CPU count), by
- * ascending hz, into out; returns how many. */
-static int series_of(struct report *r, const struct rconfig *c, struct rconfig **out)
-{
-	int n = 0;
-	for (int i = 0; i < r->nconfig; i++) {
-		struct rconfig *x = &r->cfg[i];
-		if (!same_series(x, c) || !x->lost.n)
-			continue;
-		int k = n++;
-		for (; k > 0 && out[k - 1]->hz > x->hz; k--)
-			out[k] = out[k - 1];
-		out[k] = x;
-	}
-	return n;
-}
-
-/* First of its kind among cfg[0..i): true when an earlier one matches. */
-static bool seen_before(struct report *r, int i, bool (*same)(const struct rconfig *,
-							      const struct rconfig *))
-{
-	for (int j = 0; j < i; j++)
-		if (r->cfg[j].lost.n && same(&r->cfg[j], &r->cfg[i]))
-			return true;
-	return false;
-}
-
-/* ---- verdict lines ------------------------------------------------------------- */
-
-/* " (95 %, 3 boots × 10 runs, t on boot means)" */
+/* "(95 %, 3 boots x 10 runs, t on boot means)" */
 static void method_item(char *buf, size_t size, const struct estimate *e, int ci)
 {
 	char m[128];
@@ -72,33 +30,49 @@ static void method_item(char *buf, size_t size, const struct estimate *e, int ci
 	snprintf(buf, size, "(%s)", m);
 }
 
-/* "HZ=1000 vs HZ=100: +0.84 % ± 0.06 % of the CPU (95 %, 3 boots × 10 runs, t on boot
- * means)", or "...: no difference proven (needed: 4 boots × 10 runs): +0.01 % ± 0.03 %
- * (...)". */
-static void print_verdict(struct report *r, const char *what, const struct rconfig *a,
-			  const struct rconfig *b, const struct dataset *da, const struct dataset *db)
+/* A configuration on one CPU with runs, the first of its kind (same) among the
+ * sorted list before it. */
+static bool first_of(const struct report *r, int i,
+		     bool (*same)(const struct rconfig *, const struct rconfig *))
 {
-	struct verdict v = verdict(da, db, boot_cost(r, a, b), r->ci);
+	const struct rconfig *c = &r->cfg[i];
+	if (c->cpus != 1 || !c->lost.n)
+		return false;
+	for (int j = 0; j < i; j++)
+		if (r->cfg[j].cpus == 1 && r->cfg[j].lost.n && same(&r->cfg[j], c))
+			return false;
+	return true;
+}
+
+/* "one-shot vs periodic: +0.84 % +/- 0.06 % of the CPU (95 %, 1 boot x 10 runs, t
+ * over runs)", or "...: no difference proven (needed: 1 boot x 37 runs): +0.01 % +/-
+ * 0.03 % (...)"; the test is the answer's verdicts' (Student's t, pooled s). */
+static void print_verdict(struct report *r, const char *what, const struct rconfig *a,
+			  const struct rconfig *b)
+{
+	struct verdict v = verdict_of(&a->lost, &b->lost, boot_cost(r, a, b), r->ci);
 	char diff[96], need[64], head[200], tail[160];
 	struct line l;
 	if (!v.d.interval) {
 		printf("    %s: too few runs to compare (n=%zu+%zu)\n", what, v.d.na, v.d.nb);
 		return;
 	}
-	fmt_share_estimate(diff, sizeof(diff), &v.d, true);
+	fmt_share_estimate(diff, sizeof(diff), &v.d, FIGURE_SIGN | FIGURE_COMPACT);
 	method_item(tail, sizeof(tail), &v.d, r->ci);
 	if (v.proven) {
 		snprintf(head, sizeof(head), "    %s: %s of the CPU", what, diff);
-		line_start(&l, head, 6);
+		begin(&l, head, 6);
 	} else {
 		fmt_verdict_need(need, sizeof(need), &v);
 		snprintf(head, sizeof(head), "    %s: no difference proven (%s):", what, need);
-		line_start(&l, head, 6);
+		begin(&l, head, 6);
 		line_add(&l, " ", diff);
 	}
 	line_add(&l, " ", tail);
 	line_end(&l);
 }
+
+/* ---- each HZ against the lowest, run by run ------------------------------------- */
 
 /* The runs of b paired with a's of the same boot and index: their differences. */
 static size_t paired_differences(const struct rconfig *a, const struct rconfig *b, double *d)
@@ -113,22 +87,27 @@ static size_t paired_differences(const struct rconfig *a, const struct rconfig *
 	return n;
 }
 
-/* "shift (Hodges-Lehmann) +0.02 % of the CPU, signed-rank p = 0.03" */
-static void print_shift(const struct rconfig *a, const struct rconfig *b)
+/* "lapic periodic spin HZ=1000 vs HZ=100: +0.02 % of the CPU, p = 0.03 (10 pairs)":
+ * only where the answer's verdict could compare them and two pairs or more. */
+static void print_shift(const struct rconfig *a, const struct rconfig *b, const char *label)
 {
 	double *d = calloc(b->lost.n + 1, sizeof(*d));
 	struct shift sh;
 	struct line l;
-	char v[96], p[64];
-	if (d && paired_shift(d, paired_differences(a, b, d), &sh)) {
-		fmt_share(p, sizeof(p), sh.hl, NAN, true);
-		snprintf(v, sizeof(v), "%s of the CPU,", p);
+	char head[192], v[96], p[64];
+	size_t n = d ? paired_differences(a, b, d) : 0;
+	if (n >= 2 && a->lost.n >= 2 && b->lost.n >= 2 && paired_shift(d, n, &sh)) {
+		figure_double(v, sizeof(v), sh.hl / 1e4, -1, 0, FIGURE_PERCENT | FIGURE_SIGN);
 		if (sh.p < 0.001)
-			snprintf(p, sizeof(p), "signed-rank p < 0.001 (%zu pairs)", sh.n);
-		else
-			snprintf(p, sizeof(p), "signed-rank p = %.3g (%zu pairs)", sh.p, sh.n);
-		line_start(&l, "      shift (Hodges-Lehmann)", 8);
-		line_add(&l, " ", v);
+			snprintf(p, sizeof(p), "p < 0.001 (%zu pairs)", sh.n);
+		else {
+			char pv[32];
+			figure_double(pv, sizeof(pv), sh.p, -1, 0, 0);
+			snprintf(p, sizeof(p), "p = %s (%zu pairs)", pv, sh.n);
+		}
+		snprintf(head, sizeof(head), "  %s HZ=%llu vs HZ=%llu:", label, b->hz, a->hz);
+		begin(&l, head, 4);
+		line_add(&l, " ", strcat(v, " of the CPU,"));
 		line_add(&l, " ", p);
 		line_end(&l);
 	}
@@ -137,7 +116,7 @@ static void print_shift(const struct rconfig *a, const struct rconfig *b)
 
 /* A configuration whose runs split into two clusters within their boots (the
  * boots' own differences are the variance between boots): a mean hides them. */
-static void print_clusters(const struct rconfig *c)
+static void print_clusters(const struct rconfig *c, const char *label)
 {
 	double *within = calloc(c->lost.n + 1, sizeof(*within));
 	char a[64], b[64];
@@ -148,10 +127,45 @@ static void print_clusters(const struct rconfig *c)
 	free(within);
 	if (!two.two)
 		return;
-	fmt_share(a, sizeof(a), two.mean[0], NAN, false);
-	fmt_share(b, sizeof(b), two.mean[1], NAN, false);
-	printf("    warning: the runs at HZ=%llu split in two clusters, %zu near %s and %zu\n"
-	       "      near %s: a mean hides them\n", c->hz, two.n[0], a, two.n[1], b);
+	figure_double(a, sizeof(a), two.mean[0] / 1e4, -1, 0, FIGURE_PERCENT);
+	figure_double(b, sizeof(b), two.mean[1] / 1e4, -1, 0, FIGURE_PERCENT);
+	printf("warning: the runs of %s at HZ=%llu split in two clusters, %zu near %s\n"
+	       "  and %zu near %s: a mean hides them\n", label, c->hz, two.n[0], a, two.n[1], b);
+}
+
+static void series_label(char *buf, size_t size, const struct rconfig *c)
+{
+	char name[96], model[96] = "";
+	source_name(name, sizeof(name), c);
+	if (!is_floor(c)) {
+		model[0] = ' ';
+		model_label(model + 1, sizeof(model) - 1, c);
+	}
+	snprintf(buf, size, "%s %s%s", name, c->workload, model);
+}
+
+/* Per series on one CPU, each HZ against its lowest, paired run by run; and the
+ * clusters its runs fall in. */
+static void print_paired(struct report *r)
+{
+	bool any = false;
+	for (int i = 0; i < r->nconfig; i++) {
+		struct rconfig *s[MAX_SERIES];
+		char label[160];
+		if (!first_of(r, i, same_series))
+			continue;
+		int n = series_of(r, &r->cfg[i], s, MAX_SERIES);
+		series_label(label, sizeof(label), s[0]);
+		for (int k = 0; k < n; k++)
+			print_clusters(s[k], label);
+		for (int k = 1; k < n; k++) {
+			if (!any)
+				printf("\nEach HZ against the lowest, run by run (the Hodges-Lehmann shift "
+				       "of the runs'\ndifferences, Wilcoxon's signed-rank test):\n");
+			any = true;
+			print_shift(s[0], s[k], label);
+		}
+	}
 }
 
 static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
@@ -159,7 +173,7 @@ static void share_item(char *buf, size_t size, const char *label, const struct d
 {
 	char v[96];
 	*e = mean_estimate(d, ci);
-	fmt_share_estimate(v, sizeof(v), e, false);
+	fmt_share_estimate(v, sizeof(v), e, FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
 	snprintf(buf, size, "%s%s", label, v);
 }
 
@@ -199,67 +213,10 @@ static void print_items(struct line *l, struct items *it, int ci)
 	line_end(l);
 }
 
-/* ---- the sections -------------------------------------------------------------- */
+/* ---- periodic against one-shot -------------------------------------------------- */
 
-static void print_hz_series(struct report *r, struct rconfig *c)
-{
-	struct rconfig *s[64];
-	int n = series_of(r, c, s);
-	struct line l;
-	struct items it = { .n = 0 };
-	char head[160], what[64], label[32], model[96] = "";
-	if (!is_floor(c))
-		model_label(model, sizeof(model), c);
-	snprintf(head, sizeof(head), "  %-8s%s%s%s", c->workload, *model ? "(" : "", model,
-		 *model ? "):" : "");
-	line_start(&l, head, 11);
-	for (int k = 0; k < n && k < 64; k++) {
-		snprintf(label, sizeof(label), "HZ=%llu ", s[k]->hz);
-		share_item(it.text[k], sizeof(it.text[k]), label, &s[k]->lost, r->ci, &it.e[k]);
-		add_item(&it, "; ");
-	}
-	print_items(&l, &it, r->ci);
-	for (int k = 0; k < it.n; k++)
-		print_clusters(s[k]);
-	for (int k = 1; k < it.n; k++) {
-		snprintf(what, sizeof(what), "HZ=%llu vs HZ=%llu", s[k]->hz, s[0]->hz);
-		print_verdict(r, what, s[0], s[k], &s[0]->lost, &s[k]->lost);
-		print_shift(s[0], s[k]);
-	}
-}
-
-/* Per source (in the order its first run came), each of its series: with
- * order=random the sources' configurations come interleaved, and a series printed
- * in the order of its first run could fall under another source's name. */
-static void print_hz(struct report *r)
-{
-	bool any = false;
-	for (int i = 0; i < r->nconfig; i++) {
-		struct rconfig *src = &r->cfg[i];
-		if (src->cpus != 1 || !src->lost.n || seen_before(r, i, same_source))
-			continue;
-		for (int j = i; j < r->nconfig; j++) {
-			struct rconfig *c = &r->cfg[j];
-			if (c->cpus != 1 || !c->lost.n || !same_source(c, src) ||
-			    seen_before(r, j, same_series))
-				continue;
-			if (!any)
-				printf("\nCPU share lost to the timer, by HZ (%g %% intervals; each run "
-				       "with the timer\nagainst its run without):\n", conf_pct[r->ci]);
-			if (c == src) {
-				char name[128];
-				source_name(name, sizeof(name), c);
-				printf("%s\n", name);
-			}
-			any = true;
-			print_hz_series(r, c);
-		}
-	}
-	if (!any)
-		printf("\nCPU share lost: no tick runs with their pairs in the log (bench=tick).\n");
-}
-
-/* The configuration of c's timer, delivery, workload and hz in another mode. */
+/* The configuration of c's timer, delivery, workload, model and hz on as many CPUs
+ * in another mode. */
 static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const char *mode)
 {
 	for (int i = 0; i < r->nconfig; i++) {
@@ -295,7 +252,7 @@ static void print_modes(struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *p = &r->cfg[i], *o;
-		if (p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
+		if (p->cpus != 1 || p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
 			continue;
 		if (!any)
 			printf("\nPeriodic vs one-shot re-armed vs no timer (the runs without it: "
@@ -305,18 +262,17 @@ static void print_modes(struct report *r)
 		struct line l;
 		struct items it = { .n = 0 };
 		snprintf(head, sizeof(head), "  %s %s HZ=%llu:", p->timer, p->workload, p->hz);
-		line_start(&l, head, 4);
+		begin(&l, head, 4);
 		share_item(it.text[0], sizeof(it.text[0]), "periodic ", &p->lost, r->ci, &it.e[0]);
 		add_item(&it, " ");
 		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", &o->lost, r->ci, &it.e[1]);
 		add_item(&it, "; ");
 		print_items(&l, &it, r->ci);
-		print_verdict(r, "one-shot vs periodic", p, o, &p->lost, &o->lost);
+		print_verdict(r, "one-shot vs periodic", p, o);
 	}
-	if (!any)
-		printf("\nPeriodic vs one-shot: no timer ran in both modes (tick_mode="
-		       "periodic,oneshot\nruns both); no timer at all is the runs without it.\n");
 }
+
+/* ---- one CPU against several ---------------------------------------------------- */
 
 /* Each CPU's share, and all CPUs' summed per run index (in one CPU's terms). */
 static void print_count(struct report *r, struct rconfig *c)
@@ -325,7 +281,7 @@ static void print_count(struct report *r, struct rconfig *c)
 	struct items it = { .n = 0 };
 	char head[48], label[32];
 	snprintf(head, sizeof(head), "    %u CPU%s:", c->cpus, c->cpus > 1 ? "s" : "");
-	line_start(&l, head, 6);
+	begin(&l, head, 6);
 	for (int k = 0; k < c->ncpu && it.n < 63; k++) {
 		snprintf(label, sizeof(label), "cpu%llu ", c->cpu_id[k]);
 		share_item(it.text[it.n], sizeof(it.text[0]), label, &c->cpu_lost[k], r->ci,
@@ -337,9 +293,10 @@ static void print_count(struct report *r, struct rconfig *c)
 		ds_init(&all, "all");
 		for (size_t k = 0; k < c->nsums; k++)
 			ds_add_boot(&all, c->sums[k].ppm, c->sums[k].boot);
-		char *item = it.text[it.n];
-		share_item(item, sizeof(it.text[0]), "all ", &all, r->ci, &it.e[it.n]);
-		strncat(item, " of one CPU", sizeof(it.text[0]) - strlen(item) - 1);
+		char v[96], *item = it.text[it.n];
+		it.e[it.n] = mean_estimate(&all, r->ci);
+		fmt_share_estimate(v, sizeof(v), &it.e[it.n], FIGURE_COMPACT | FIGURE_NOT_NEGATIVE);
+		snprintf(item, sizeof(it.text[0]), "all %s of one CPU", v);
 		add_item(&it, "; ");
 		ds_free(&all);
 	}
@@ -358,17 +315,18 @@ static void print_cpus(struct report *r)
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i];
 		int counts = 0;
-		if (!c->lost.n || seen_before(r, i, same_but_cpus))
+		bool seen = false, higher = false;
+		for (int j = 0; j < i; j++)
+			seen |= r->cfg[j].lost.n && same_but_cpus(&r->cfg[j], c);
+		if (!c->lost.n || seen)
 			continue;
 		for (int j = i; j < r->nconfig; j++)
 			counts += r->cfg[j].lost.n && same_but_cpus(&r->cfg[j], c);
-		if (counts < 2)
-			continue;
-		bool higher = false;     /* the highest hz of its source and workload only */
+		/* the highest hz of its source and workload run on several CPUs only */
 		for (int j = 0; j < r->nconfig; j++)
 			higher |= r->cfg[j].lost.n && r->cfg[j].hz > c->hz && r->cfg[j].cpus > 1 &&
 				  same_source(&r->cfg[j], c) && !strcmp(r->cfg[j].workload, c->workload);
-		if (higher)
+		if (counts < 2 || higher)
 			continue;
 		if (!any)
 			printf("\n1 vs N CPUs (share of each CPU; all: summed over the CPUs per run):\n");
@@ -376,25 +334,24 @@ static void print_cpus(struct report *r)
 		char name[128];
 		source_name(name, sizeof(name), c);
 		printf("  %s %s HZ=%llu\n", name, c->workload, c->hz);
-		for (unsigned n = 1; n <= R_MAX_CPUS * 8; n++)
-			for (int j = i; j < r->nconfig; j++)
-				if (r->cfg[j].cpus == n && r->cfg[j].lost.n && same_but_cpus(&r->cfg[j], c))
-					print_count(r, &r->cfg[j]);
+		for (int j = i; j < r->nconfig; j++)        /* sorted: by CPU count */
+			if (r->cfg[j].lost.n && same_but_cpus(&r->cfg[j], c))
+				print_count(r, &r->cfg[j]);
 	}
 }
 
+/* ---- direct against indirect ---------------------------------------------------- */
+
 static void pm_item(struct items *it, const char *sep, const char *label,
-		    const struct dataset *d, int ci)
+		    const struct dataset *d, int ci, unsigned flags)
 {
 	char v[96];
 	it->e[it->n] = mean_estimate(d, ci);
-	fmt_pm_estimate(v, sizeof(v), &it->e[it->n], false);
+	fmt_estimate(v, sizeof(v), &it->e[it->n], FIGURE_COMPACT | flags);
 	snprintf(it->text[it->n], sizeof(it->text[0]), "%s%s", label, v);
 	add_item(it, sep);
 }
 
-/* Per source at its highest HZ: the direct cost (spin's holes), the total per
- * interrupt of each workload; indirect = total - direct, per run (spin). */
 /* One source's line: direct, indirect and total on spin at its highest HZ with
  * spin runs, then every other workload's total at that HZ. */
 static void print_direct_line(struct report *r, struct rconfig *top)
@@ -404,17 +361,17 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	struct items it = { .n = 0 };
 	source_name(name, sizeof(name), top);
 	snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
-	line_start(&l, head, 4);
-	pm_item(&it, " ", "direct ", &top->direct, r->ci);
-	pm_item(&it, ", ", "indirect ", &top->indirect, r->ci);
-	pm_item(&it, "; ", "total spin ", &top->cost, r->ci);
+	begin(&l, head, 4);
+	pm_item(&it, " ", "direct ", &top->direct, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, ", ", "indirect ", &top->indirect, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, "; ", "total spin ", &top->cost, r->ci, 0);
 	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
 		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
 		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
-		pm_item(&it, ", ", label, &x->cost, r->ci);
+		pm_item(&it, ", ", label, &x->cost, r->ci, 0);
 	}
 	print_items(&l, &it, r->ci);
 }
@@ -423,58 +380,26 @@ static void print_direct(struct report *r)
 {
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
-		struct rconfig *c = &r->cfg[i], *top = NULL;
-		if (c->cpus != 1 || !c->lost.n || seen_before(r, i, same_source))
+		struct rconfig *top = NULL;
+		if (!first_of(r, i, same_source))
 			continue;
 		for (int j = i; j < r->nconfig; j++)
-			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], c) &&
+			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], &r->cfg[i]) &&
 			    is_floor(&r->cfg[j]) && (!top || r->cfg[j].hz > top->hz))
 				top = &r->cfg[j];
 		if (!top)
 			continue;
 		if (!any)
-			printf("\nDirect vs indirect cost per interrupt (%s, %g %% intervals):\n",
-			       r->cycles_only ? "cycles" : "ns", conf_pct[r->ci]);
+			printf("\nDirect vs indirect cost per interrupt (%s, %s %% intervals; indirect: "
+			       "each spin\nrun's total less its direct; another workload's total less "
+			       "spin's direct is\nits own):\n", r->cycles_only ? "cycles" : "ns",
+			       level_words(r->ci));
 		any = true;
 		print_direct_line(r, top);
 	}
 }
 
-static void print_stat_line(struct report *r, const char *bench, const char *title, bool p99)
-{
-	struct line l;
-	char item[128], a[32], b[32];
-	int n = 0;
-	line_start(&l, title, 2);
-	for (int i = 0; i < r->nstat; i++) {
-		struct rstat *s = &r->stat[i];
-		if (strcmp(s->bench, bench))
-			continue;
-		fmt_num(a, sizeof(a), ds_mean(&s->p50));
-		fmt_num(b, sizeof(b), ds_mean(&s->p99));
-		snprintf(item, sizeof(item), p99 ? "%s %s/%s" : "%s %s", s->what, a, b);
-		line_add(&l, n++ ? ", " : " ", item);
-	}
-	if (n)
-		line_end(&l);
-}
-
-static void print_costs(struct report *r)
-{
-	const char *u = r->cycles_only ? "cycles" : "ns";
-	char title[64];
-	if (!r->nstat)
-		return;
-	printf("\nRead, arm and latency (mean over runs of each run's percentiles):\n");
-	snprintf(title, sizeof(title), "read p50 %s:", u);
-	print_stat_line(r, "readcost", title, false);
-	snprintf(title, sizeof(title), "arm p50 %s:", u);
-	print_stat_line(r, "armcost", title, false);
-	snprintf(title, sizeof(title), "latency p50/p99 %s:", u);
-	print_stat_line(r, "latency", title, true);
-}
-
-/* ---- header and warnings --------------------------------------------------------- */
+/* ---- the page -------------------------------------------------------------------- */
 
 static void print_header(struct report *r, char **logs, int nlogs)
 {
@@ -483,64 +408,18 @@ static void print_header(struct report *r, char **logs, int nlogs)
 		printf(" %s", logs[i]);
 	printf("\n%lu records; %u of %u boot%s ended pass\n", r->records, r->ends_pass,
 	       r->boots, r->boots == 1 ? "" : "s");
-	if (r->boots > 1)
-		printf("the boots are pooled: each interval is over them (from 2 boots, Student's "
-		       "t on\n  the boot means)\n");
 	if (r->cmdline[0]) {     /* wrapped at its words */
 		struct line l;
 		char words[sizeof(r->cmdline)], word[160], *save = NULL;
 		snprintf(words, sizeof(words), "%s", r->cmdline);
-		line_start(&l, "command line:", 2);
+		begin(&l, "command line:", 2);
 		for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 			snprintf(word, sizeof(word), "%s", w);
 			line_add(&l, " ", word);
 		}
 		line_end(&l);
 	}
-	if (r->have_platform) {
-		struct line l;
-		char item[128];
-		snprintf(item, sizeof(item), "platform: %s (%s)", r->brand[0] ? r->brand : "CPU",
-			 r->vendor);
-		line_start(&l, item, 2);
-		if (r->hypervisor) {
-			snprintf(item, sizeof(item), "hypervisor %s", r->hypervisor_sig);
-			line_add(&l, ", ", item);
-		}
-		if (r->emulator[0]) {
-			snprintf(item, sizeof(item), "emulator %s", r->emulator);
-			line_add(&l, ", ", item);
-		}
-		snprintf(item, sizeof(item), "%llu CPU%s online", r->cpus_online ? r->cpus_online : 1,
-			 r->cpus_online > 1 ? "s" : "");
-		line_add(&l, ", ", item);
-		line_end(&l);
-	}
-	if (r->first_tsc_hz > 0)
-		printf("TSC: %.2f MHz, %s (from %s; references within %llu ppm)\n",
-		       r->first_tsc_hz / 1e6, r->tsc_invariant ? "invariant" : "NOT invariant",
-		       r->reference[0] ? r->reference : "?", r->spread_ppm);
-}
-
-/* What the platform, the calibration and the logs' coherence say. */
-static void print_platform_warnings(struct report *r)
-{
-	if (r->emulator[0] || (r->hypervisor && !strcmp(r->hypervisor_sig, "TCGTCGTCGTCG")))
-		printf("warning: an emulator (%s) is underneath: the figures are the emulator's,\n"
-		       "  carry the host's load and are not a PC's\n",
-		       r->emulator[0] ? r->emulator : r->hypervisor_sig);
-	else if (r->hypervisor)
-		printf("warning: a hypervisor (%s) is underneath: interrupts and timers pass "
-		       "through it\n", r->hypervisor_sig);
-	if (r->have_platform && !r->tsc_invariant)
-		printf("warning: the TSC is not invariant: its rate may follow P-states, and so\n"
-		       "  may every cycle figure\n");
-	if (r->spread_ppm > 1000)
-		printf("warning: the TSC calibration references disagree by %llu ppm\n", r->spread_ppm);
-	if (r->tsc_hz_differs || r->other_brand[0])
-		printf("warning: the logs may come from different machines (%s); figures\n"
-		       "  of one configuration are pooled\n",
-		       r->other_brand[0] ? "CPUs differ" : "tsc_hz differs by over 1000 ppm");
+	printf("\n");
 }
 
 /* How the boots enter the intervals, and why they may not vary. */
@@ -567,42 +446,21 @@ static void print_boot_notes(struct report *r)
 		       "over boots are then 0" : "; the intervals over boots are then 0");
 }
 
-/* What the runs themselves say. */
-static void print_run_warnings(struct report *r)
+/* lib's answer: every line but the text code's. */
+static void say(void *ctx, enum answer_kind kind, const char *line)
 {
-	if (r->ends < r->boots)
-		printf("warning: %u boot(s) without an end record: the run did not finish\n",
-		       r->boots - r->ends);
-	if (r->ends_pass < r->ends)
-		printf("warning: %u run(s) ended fail or error (tickstat summary lists the "
-		       "errors)\n", r->ends - r->ends_pass);
-	if (r->smi)
-		printf("warning: %llu SMIs during the tick runs: time taken below the kernel\n", r->smi);
-	if (r->short_runs)
-		printf("warning: %llu run(s) with the timer got fewer interrupts than expected\n",
-		       r->short_runs);
-	if (r->unexplained)
-		printf("note: %llu holes in the spin loop held no interrupt (time taken from "
-		       "below)\n", r->unexplained);
-	if (r->cycles_only)
-		printf("note: a boot without a calibration record: its costs are TSC cycles\n");
-	print_boot_notes(r);
-	if (r->skips || r->errors)
-		printf("note: %u skip and %u error records (tickstat summary names them)\n",
-		       r->skips, r->errors);
+	if ((kind & ANSWER_KIND) != ANSWER_SUMMARY)
+		printf("%s\n", line);
 }
 
 void report_print(struct report *r, char **logs, int nlogs)
 {
-	report_order_models(r);
 	print_header(r, logs, nlogs);
-	print_platform_warnings(r);
-	print_run_warnings(r);
-	print_hz(r);
+	answer_print(r, say, NULL, NULL);
+	print_boot_notes(r);
+	print_paired(r);
 	print_modes(r);
 	print_cpus(r);
 	print_direct(r);
 	report_print_work(r);
-	print_costs(r);
-	idle_print(r->idle, r->ci, r->cycles_only);
 }

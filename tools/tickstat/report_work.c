@@ -14,38 +14,6 @@
 
 #define CROSSING_PPM 10000.0    /* 1 % of the CPU */
 
-bool same_model(const struct rconfig *a, const struct rconfig *b)
-{
-	return a->tick_work == b->tick_work && a->data_kib == b->data_kib &&
-	       a->code_kib == b->code_kib && a->pages == b->pages && !strcmp(a->preset, b->preset);
-}
-
-bool is_floor(const struct rconfig *c)
-{
-	return !c->tick_work && !c->data_kib && !c->code_kib && !c->pages && !c->preset[0];
-}
-
-void model_label(char *buf, size_t size, const struct rconfig *c)
-{
-	const char *fmt[] = { "work %llu cycles", "data %llu KiB", "code %llu KiB", "pages %llu" };
-	unsigned long long v[] = { c->tick_work, c->data_kib, c->code_kib, c->pages };
-	size_t n = 0;
-	buf[0] = 0;
-	if (c->preset[0]) {
-		snprintf(buf, size, "%s", c->preset);
-		return;
-	}
-	for (int i = 0; i < 4; i++) {
-		if (!v[i] || n >= size)
-			continue;
-		n += (size_t)snprintf(buf + n, size - n, "%s", n ? ", " : "");
-		if (n < size)
-			n += (size_t)snprintf(buf + n, size - n, fmt[i], v[i]);
-	}
-	if (!n)
-		snprintf(buf, size, "floor");
-}
-
 int share_crossing(const double *kib, const double *share, size_t n, double ppm, double *at)
 {
 	if (n && share[0] >= ppm) {
@@ -78,16 +46,19 @@ static const struct rconfig *spin_of(const struct report *r, const struct rconfi
 	return NULL;
 }
 
-/* "130 ns (130 cycles)", or cycles alone without the TSC's rate; with "± e". */
+/* "130 ns (130 cycles)", or cycles alone without the TSC's rate; with "+/- e". */
 static void ns_cycles(char *buf, size_t size, const struct report *r, const struct dataset *d)
 {
 	struct estimate iv = mean_estimate(d, r->ci);
 	char v[48];
-	fmt_pm_estimate(v, sizeof(v), &iv, false);
-	if (r->cycles_only || !(r->first_tsc_hz > 0))
+	fmt_estimate(v, sizeof(v), &iv, FIGURE_COMPACT);
+	char cycles[32];
+	if (r->cycles_only || !(r->first_tsc_hz > 0)) {
 		snprintf(buf, size, "%s cycles", v);
-	else
-		snprintf(buf, size, "%s ns (%.0f cycles)", v, iv.v * r->first_tsc_hz / 1e9);
+		return;
+	}
+	figure_double(cycles, sizeof(cycles), iv.v * r->first_tsc_hz / 1e9, -1, 0, 0);
+	snprintf(buf, size, "%s ns (%s cycles)", v, cycles);
 }
 
 static void print_pmu(const struct report *r, const struct rconfig *c)
@@ -96,11 +67,11 @@ static void print_pmu(const struct report *r, const struct rconfig *c)
 	char item[96];
 	if (!c->npmu)
 		return;
-	line_start(&l, "     ", 6);
+	line_start(&l, stdout_line, NULL, "     ", 6);
 	for (int k = 0; k < c->npmu; k++) {
 		struct estimate iv = mean_estimate(&c->pmu[k].per_tick, r->ci);
 		char v[64];
-		fmt_pm_estimate(v, sizeof(v), &iv, false);
+		fmt_estimate(v, sizeof(v), &iv, FIGURE_COMPACT);
 		snprintf(item, sizeof(item), "%s %s per tick", v, c->pmu[k].event);
 		line_add(&l, k ? "; " : " ", item);
 	}
@@ -120,9 +91,9 @@ static void add_indirect(struct line *l, const struct report *r, const struct rc
 	if (!d.ok)
 		d.v = ds_mean(&c->cost) - ds_mean(&s->direct);
 	if (d.ok)
-		fmt_pm_estimate(v, sizeof(v), &d, false);
+		fmt_estimate(v, sizeof(v), &d, FIGURE_COMPACT | FIGURE_NOT_NEGATIVE);
 	else
-		fmt_pm(v, sizeof(v), d.v, NAN);
+		figure_double(v, sizeof(v), d.v, -1, 0, FIGURE_NOT_NEGATIVE);
 	proven = d.ok && d.interval && estimate_excludes_zero(&d);
 	snprintf(item, sizeof(item), "indirect %s%s", v, proven ? "" : " (not proven)");
 	line_add(l, ", ", item);
@@ -141,7 +112,7 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 	if (!s)
 		return;
 	struct estimate d = mean_estimate(&s->direct, r->ci);
-	fmt_pm_estimate(v, sizeof(v), &d, false);
+	fmt_estimate(v, sizeof(v), &d, FIGURE_COMPACT);
 	snprintf(item, sizeof(item), "direct%s %s", s == c ? "" : " (spin)", v);
 	line_add(l, ": ", item);
 	add_indirect(l, r, c, s);
@@ -152,10 +123,11 @@ static void print_model_row(const struct report *r, const struct rconfig *c)
 	char label[96], share[96];
 	struct estimate lost = mean_estimate(&c->lost, r->ci);
 	model_label(label, sizeof(label), c);
-	fmt_share_estimate(share, sizeof(share), &lost, false);
+	fmt_share_estimate(share, sizeof(share), &lost,
+			   FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
 	printf("    %-36s %s\n", label, share);
 	struct line l;
-	line_start(&l, "     ", 8);
+	line_start(&l, stdout_line, NULL, "     ", 8);
 	add_costs(&l, " ", r, c);
 	line_end(&l);
 	print_pmu(r, c);
@@ -232,20 +204,22 @@ static void print_crossing(const struct report *r, int i)
 	char others[96] = "";
 	if (!is_floor(&rest))
 		model_label(others, sizeof(others), &rest);
-	char head[192], item[96];
+	char head[192], item[128], pct[48], kb[32];
 	snprintf(head, sizeof(head), "  %s %s HZ=%llu %s%s%s:", c->timer, c->mode, c->hz,
 		 c->workload, *others ? ", " : "", others);
 	int where = share_crossing(kib, share, n, CROSSING_PPM, &at);
+	figure_double(pct, sizeof(pct), (where < 0 ? share[0] : share[n - 1]) / 1e4, -1, 0,
+		      FIGURE_PERCENT);
+	figure_double(kb, sizeof(kb), at, -1, 0, 0);
 	if (where < 0)
-		snprintf(item, sizeof(item), "already at data %.0f KiB (%.3g %%), the smallest", at,
-			 share[0] / 1e4);
+		snprintf(item, sizeof(item), "already at data %s KiB (%s), the smallest", kb, pct);
 	else if (where > 0)
-		snprintf(item, sizeof(item), "not within data %.0f-%.0f KiB (at most %.3g %%)",
-			 kib[0], kib[n - 1], share[n - 1] / 1e4);
+		snprintf(item, sizeof(item), "not within data %.0f-%.0f KiB (at most %s)",
+			 kib[0], kib[n - 1], pct);
 	else
-		snprintf(item, sizeof(item), "data %.0f KiB", at);
+		snprintf(item, sizeof(item), "data %s KiB", kb);
 	struct line l;
-	line_start(&l, head, 4);
+	line_start(&l, stdout_line, NULL, head, 4);
 	line_add(&l, " ", item);
 	line_end(&l);
 }
@@ -303,13 +277,16 @@ static void print_ftq(const struct report *r, const struct rconfig *c)
 	model_label(label, sizeof(label), c);
 	snprintf(item, sizeof(item), "  %s %s (%s) HZ=%llu, %s:", c->timer, c->mode, c->delivery,
 		 c->hz, label);
-	line_start(&l, item, 4);
-	snprintf(item, sizeof(item), "quanta of %.0f cycles, %.1f units each without the timer",
-		 c->quantum_cycles, units);
+	line_start(&l, stdout_line, NULL, item, 4);
+	char u[32], pct[32];
+	figure_double(u, sizeof(u), units, -1, 0, 0);
+	snprintf(item, sizeof(item), "quanta of %.0f cycles, %s units each without the timer",
+		 c->quantum_cycles, u);
 	line_add(&l, " ", item);
-	fmt_pm_estimate(v, sizeof(v), &lost, false);
-	snprintf(item, sizeof(item), "work lost per quantum %s units (%.3g %%)", v,
-		 units > 0 ? lost.v / units * 100 : 0.0);
+	fmt_estimate(v, sizeof(v), &lost, FIGURE_COMPACT);
+	figure_double(pct, sizeof(pct), units > 0 ? lost.v / units * 100 : 0.0, -1, 0,
+		      FIGURE_PERCENT);
+	snprintf(item, sizeof(item), "work lost per quantum %s units (%s)", v, pct);
 	line_add(&l, "; ", item);
 	add_costs(&l, "; ", r, c);
 	add_spectrum(&l, r, c);
@@ -324,8 +301,8 @@ static void print_ftqs(const struct report *r)
 		if (strcmp(c->workload, "ftq") || !c->ftq_lost.n || c->cpus != 1)
 			continue;
 		if (!any)
-			printf("\nftq, fixed time quanta (units of work per quantum; %g %% intervals):\n",
-			       conf_pct[r->ci]);
+			printf("\nftq, fixed time quanta (units of work per quantum; %s %% intervals):\n",
+			       level_words(r->ci));
 		any = true;
 		print_ftq(r, c);
 	}
@@ -340,7 +317,7 @@ void report_print_work(struct report *r)
 			continue;
 		if (!any)
 			printf("\nA tick that does work (CPU share lost; per interrupt: total, direct "
-			       "and\nindirect cost; %g %% intervals):\n", conf_pct[r->ci]);
+			       "and\nindirect cost; %s %% intervals):\n", level_words(r->ci));
 		any = true;
 		print_group(r, c);
 	}

@@ -1,41 +1,52 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
-#include "lost.h"
+#include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
 
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* "cost" of tick runs: (cycles with the timer - cycles without) / interrupts,
- * pairing the k-th run without the timer with the k-th run with it. */
-#define COST "cost"
+/* Per-run figures of tick runs, each the one computation of lib/pairs.h: "cost",
+ * the total cost per interrupt of a run with the timer against its pair (its run
+ * without, of the same CPU and index), and "direct", a spin run's holes' cost per
+ * interrupt (TSC cycles both); "lost_ppm", the pair's CPU share. */
+#define COST   "cost"
+#define DIRECT "direct"
 
 struct collect {
 	struct selection *sel;
 	const char *log;
 	struct series *s;
 	int n;
-	unsigned long missing;
+	unsigned long matched, lacked_by, missing, too_many;   /* records */
 	int status;
 	struct lost_pairs pairs; /* for lost_ppm */
 	unsigned boots;          /* boot records read, in every log: a value's boot */
 };
 
+const char select_help[] =
+"  --type T        records of type T (default: run where the logs have tick runs,\n"
+"                  else stats)\n"
+"  --field F       the value: any integer field, cost (run records' default: the\n"
+"                  cycles a run lost per interrupt), direct (its hole cycles per\n"
+"                  interrupt) or lost_ppm (the CPU share it lost); stats records:\n"
+"                  p50 by default\n"
+"  --where K=V     only records whose field K is V (repeatable, up to 16)\n";
+
 bool select_option(struct selection *sel, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
-	bool has_arg = *i + 1 < argc;
 	if (!strcmp(a, "--numbers") || !strcmp(a, "-n")) {
 		sel->numbers = true;
 		return true;
 	}
 	if (strcmp(a, "--type") && strcmp(a, "--field") && strcmp(a, "--by") && strcmp(a, "--where"))
 		return false;
-	if (!has_arg)
-		usage_error("%s needs an argument", a);
-	const char *v = argv[++*i];
+	const char *v = option_value(argc, argv, i);
 	if (!strcmp(a, "--type"))
 		sel->type = v;
 	else if (!strcmp(a, "--field"))
@@ -107,8 +118,6 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 	struct mlog *ids;
 	struct mgroup *g;
 	int ng = machine_setup(logs, nlogs, &ids, &g);
-	if (ng == 0 && by_machine)
-		fprintf(stderr, "tickstat: --by machine reads each log twice: give files, not -\n");
 	*names = calloc((size_t)nlogs + 1, sizeof(**names));
 	for (int i = 0; i < ng && *names; i++)
 		for (int k = 0; k < g[i].nlogs; k++) {
@@ -116,7 +125,7 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 			const char *file = strrchr(m->path, '/');
 			if (by_machine)
 				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s", g[i].key,
-					 m->id[0] ? m->id : file ? file + 1 : m->path);
+					 m->id[0] ? m->id : file ? file + 1 : log_name(m->path));
 			else if (g[i].nlogs > 1)
 				snprintf((*names)[g[i].logs[k]], sizeof(**names), "%s %s (%d logs)",
 					 g[i].key, m->id, g[i].nlogs);
@@ -157,16 +166,21 @@ static void take(const struct rec *r, void *ctx)
 {
 	struct collect *c = ctx;
 	struct run_pair pair;
-	bool lost = !strcmp(c->sel->field, LOST_PPM);
+	bool lost = !strcmp(c->sel->field, LOST_PPM), cost = !strcmp(c->sel->field, COST);
 	if (!strcmp(r->type, "boot"))
 		c->boots++;
 	unsigned boot = c->boots ? c->boots - 1 : 0;
-	bool paired = lost && lost_pair(&c->pairs, r, &pair);   /* every run, unfiltered */
-	if (!matches(c->sel, r) || (lost && !paired && rec_get(r, "timer_on")))
+	/* every run, unfiltered, goes to the pairing */
+	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
+	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
 		return;
+	c->matched++;
 	struct series *s = find_series(c, r);
 	if (!s) {
-		c->missing++;
+		if (c->n == SELECT_MAX_SETS)
+			c->too_many++;
+		else
+			c->lacked_by++;
 		return;
 	}
 	char config[512];
@@ -178,22 +192,23 @@ static void take(const struct rec *r, void *ctx)
 		c->status = 2;
 		return;
 	}
-	double v, irq;
-	bool on;
+	double v;
 	if (paired) {
-		ds_add_boot(&s->d, lost_ppm(&pair), boot);
+		if (lost)
+			ds_add_boot(&s->d, lost_ppm(&pair), boot);
+		else if (pair_cost(&pair, &v))
+			ds_add_boot(&s->d, v, boot);
+		else
+			s->no_irq++;
 		return;
 	}
-	if (!strcmp(c->sel->field, COST)) {
-		if (!rec_num(r, "cycles", &v) || !rec_bool(r, "timer_on", &on)) {
-			c->missing++;
-			return;
-		}
-		ds_add_boot(on ? &s->on : &s->off, v, boot);
-		if (on && rec_num(r, "interrupts", &irq))
-			ds_add(&s->irq, irq);
+	if (!strcmp(c->sel->field, DIRECT)) {
+		if (run_direct(r, &v))
+			ds_add_boot(&s->d, v, boot);
 		return;
 	}
+	if (cost)
+		return;                 /* an off run, kept for its pair */
 	if (!rec_num(r, c->sel->field, &v)) {
 		c->missing++;
 		return;
@@ -201,12 +216,36 @@ static void take(const struct rec *r, void *ctx)
 	ds_add_boot(&s->d, v, boot);
 }
 
-static void pair_costs(struct series *s)
+/* " --where hz=5 --where timer=pit", or "". */
+static void where_words(const struct selection *sel, char *buf, size_t size)
 {
-	size_t n = s->off.n < s->on.n ? s->off.n : s->on.n;
-	for (size_t k = 0; k < n && k < s->irq.n; k++)
-		if (s->irq.v[k] > 0)
-			ds_add_boot(&s->d, (s->on.v[k] - s->off.v[k]) / s->irq.v[k], s->on.boot[k]);
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; i < sel->nwhere && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, " --where %s", sel->where[i]);
+}
+
+/* Why no set has a value: on standard error. */
+static void explain_nothing(const struct collect *c, unsigned long no_irq)
+{
+	const struct selection *sel = c->sel;
+	char where[256];
+	where_words(sel, where, sizeof(where));
+	if (!c->matched)
+		fprintf(stderr, "tickstat: no %s record matches%s\n", sel->type,
+			where[0] ? where : " (the logs have none)");
+	else if (c->lacked_by == c->matched)
+		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\" (--by)\n", sel->type,
+			where, sel->by);
+	else if (c->missing == c->matched)
+		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\"\n", sel->type, where,
+			sel->field);
+	else if (no_irq)
+		fprintf(stderr, "tickstat: the %lu runs with the timer counted no interrupts: no "
+			"cost per interrupt (--field names another figure)\n", no_irq);
+	else
+		fprintf(stderr, "tickstat: no value of \"%s\" in the %lu matching records\n",
+			sel->field, c->matched);
 }
 
 /* Tick runs when the log has them, else stats. */
@@ -217,43 +256,119 @@ static void guess_type(const struct rec *r, void *ctx)
 		*type = "run";
 }
 
-/* The largest magnitude read: the squares the variance sums stay finite (1e155
- * made the standard deviation infinite, and the plot wrote outside its grid). */
+/* The largest magnitude read: the standard deviation stays finite (1e155 made it
+ * infinite, and the plot wrote outside its grid); the smallest, but 0: a double
+ * below 2.2e-308 holds fewer digits than tickstat prints. */
 #define NUMBER_MAX 1e100
+#define NUMBER_MIN 1e-300
 
-/* Plain numbers, one per line, as ministat reads them (first column). */
+/* How far the numbers' text may lie from the doubles read: the largest half unit
+ * in the last place of a value strtod() rounded (FE_INEXACT), and whether every
+ * value had the same text. */
+struct rounding {
+	double most;
+	bool one_text;
+	char first[64];
+};
+
+static void note_rounding(struct rounding *r, const char *text, size_t len, double v, bool inexact)
+{
+	if (inexact)
+		r->most = fmax(r->most, (nextafter(fabs(v), INFINITY) - fabs(v)) / 2);
+	if (!r->first[0])
+		snprintf(r->first, sizeof(r->first), "%.*s", (int)len, text);
+	else if (strlen(r->first) != len || strncmp(r->first, text, len))
+		r->one_text = false;
+}
+
+/* A unit in the 8th significant digit of x (ministat's %13.8g columns). */
+static double last_digit(double x)
+{
+	return pow(10, floor(log10(fabs(x))) - 7);
+}
+
+/* Why the mean and standard deviation of the doubles read are not those of the
+ * numbers' text to the 8 digits printed, or NULL. Each value is off by at most
+ * r->most, which moves the mean by as much and the standard deviation by at most
+ * r->most sqrt(n / (n - 1)) (the norm of the deviations is 1-Lipschitz). Allowed:
+ * a hundredth of the last digit (which carries a figure beyond its rounding only
+ * when it lies within that of a tie). Values all read as one double are a constant
+ * set only when their text is one too. */
+static const char *digits_lost(const struct dataset *d, const struct rounding *r, double *sd)
+{
+	static const char coarse[] = "too coarse for their spread to 8 digits";
+	if (d->n < 2)
+		return NULL;
+	double mean = ds_mean(d);
+	*sd = ds_stddev(d);
+	if (*sd != 0 && *sd < DBL_MIN)
+		return "their spread is below the doubles that hold 8 digits";
+	if (r->most == 0)
+		return NULL;
+	if (*sd == 0)
+		return r->one_text ? NULL : coarse;
+	double spread = r->most * sqrt((double)d->n / ((double)d->n - 1));
+	if (spread > 0.01 * last_digit(*sd) || (mean != 0 && r->most > 0.01 * last_digit(mean)))
+		return coarse;
+	return NULL;
+}
+
+/* One line's number (its first column; blank lines and '#' lines have none) into
+ * s: 0, or 2 with the line named. */
+static int take_number(const char *path, unsigned long lineno, const char *line,
+		       struct series *s, struct rounding *rounding)
+{
+	const char *p = line + strspn(line, " \t");
+	char *end;
+	if (*p == '#' || *p == '\n' || *p == '\r' || !*p)
+		return 0;
+	feclearexcept(FE_INEXACT);
+	double v = strtod(p, &end);
+	bool inexact = fetestexcept(FE_INEXACT);
+	if (end == p || (*end && !strchr(" \t\r\n", *end))) {
+		fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
+		return 2;
+	}
+	if (!isfinite(v) || fabs(v) > NUMBER_MAX || (v != 0 && fabs(v) < NUMBER_MIN)) {
+		fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
+			isfinite(v) ? "out of range (tickstat takes 0 and magnitudes from "
+			"1e-300 to 1e100)" : "not a finite number");
+		return 2;
+	}
+	note_rounding(rounding, p, (size_t)(end - p), v, inexact);
+	ds_add(&s->d, v);
+	return 0;
+}
+
+/* Plain numbers, one per line of any length, as ministat reads them. */
 static int read_numbers(const char *path, struct series *s)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
-	char line[4096];
+	char *line = NULL;
+	size_t cap = 0;
 	unsigned long lineno = 0;
+	struct rounding rounding = { .one_text = true };
+	int rc = 0;
 	if (!f) {
 		perror(path);
 		return 2;
 	}
 	memset(s, 0, sizeof(*s));
 	ds_init(&s->d, path);
-	while (fgets(line, sizeof(line), f)) {
-		char *end, *p = line + strspn(line, " \t");
-		lineno++;
-		if (*p == '#' || *p == '\n' || !*p)
-			continue;
-		double v = strtod(p, &end);
-		if (end == p || (*end && !strchr(" \t\r\n", *end))) {
-			fprintf(stderr, "%s:%lu: not a number\n", path, lineno);
-			return 2;
-		}
-		if (!isfinite(v) || fabs(v) > NUMBER_MAX) {
-			fprintf(stderr, "%s:%lu: %.*s: %s\n", path, lineno, (int)(end - p), p,
-				isfinite(v) ? "out of range (tickstat takes magnitudes up to 1e100)"
-				: "not a finite number");
-			return 2;
-		}
-		ds_add(&s->d, v);
-	}
+	while (!rc && getline(&line, &cap, f) >= 0)
+		rc = take_number(path, ++lineno, line, s, &rounding);
+	free(line);
 	if (f != stdin)
 		fclose(f);
-	return 0;
+	double sd = 0;
+	const char *lost = rc ? NULL : digits_lost(&s->d, &rounding, &sd);
+	if (lost) {
+		fprintf(stderr, "%s: a double holds these numbers to +/-%.2g, their standard "
+			"deviation is %.2g: %s (subtract a common offset, or scale them; "
+			"ministat loses the same digits)\n", path, rounding.most, sd, lost);
+		rc = 2;
+	}
+	return rc;
 }
 
 int select_sets(char **logs, int nlogs, struct selection *sel, struct series **out, int *n)
@@ -281,19 +396,32 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 		}
 		if (!sel->field)
 			sel->field = !strcmp(sel->type, "run") ? COST : "p50";
-		c.log = names && names[i][0] ? names[i] : logs[i];
+		c.log = names && names[i][0] ? names[i] : log_name(logs[i]);
 		int rc = log_read(logs[i], take, &c, &rep);
 		if (rc > c.status)
 			c.status = rc;
 	}
-	for (int i = 0; i < c.n && !sel->numbers; i++)
-		if (!strcmp(sel->field, COST))
-			pair_costs(&c.s[i]);
+	size_t values = 0;
+	unsigned long no_irq = 0;
+	for (int i = 0; i < c.n; i++) {
+		values += c.s[i].d.n;
+		no_irq += c.s[i].no_irq;
+	}
 	lost_free(&c.pairs);
 	free(names);
-	if (c.missing)
+	if (c.missing && values)
 		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
 			sel->field);
+	if (c.lacked_by && values)
+		fprintf(stderr, "tickstat: %lu matching record(s) lacked the --by field \"%s\"\n",
+			c.lacked_by, sel->by);
+	if (c.too_many)
+		fprintf(stderr, "tickstat: more than %d sets: %lu record(s) left out\n",
+			SELECT_MAX_SETS, c.too_many);
+	if (!values && c.status < 2 && !sel->numbers) {   /* nothing to print */
+		explain_nothing(&c, no_irq);
+		c.status = c.status == 1 ? 1 : 2;
+	}
 	*out = c.s;
 	*n = c.n;
 	return c.status;
@@ -301,11 +429,7 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 
 void select_free(struct series *s, int n)
 {
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < n; i++)
 		ds_free(&s[i].d);
-		ds_free(&s[i].off);
-		ds_free(&s[i].on);
-		ds_free(&s[i].irq);
-	}
 	free(s);
 }

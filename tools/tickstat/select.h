@@ -1,6 +1,7 @@
 /* Choosing data sets from logs for compare and column: records of one type that
  * match --where K=V filters, one set per log (and per value of a --by field), a
- * numeric field or a derived per-run figure of tick runs: "cost", "lost_ppm". */
+ * numeric field or a derived per-run figure of tick runs: "cost", "direct",
+ * "lost_ppm" (lib/pairs.h). */
 #ifndef TICKSTAT_SELECT_H
 #define TICKSTAT_SELECT_H
 
@@ -24,10 +25,12 @@ struct selection {
 struct series {
 	struct dataset d;
 	char config[512];        /* the configuration (without the --by field) */
-	struct dataset off, on, irq;   /* for "cost": cycles off/on and interrupts */
+	size_t no_irq;           /* "cost": pairs whose run with the timer counted none */
 };
 
-/* Parse a selection option at argv[*i]; returns false if it is not one. */
+/* Parse a selection option at argv[*i] (--type, --field, --by, --where, -n);
+ * returns false if it is not one. select_help documents the first three. */
+extern const char select_help[];
 bool select_option(struct selection *sel, int argc, char **argv, int *i);
 
 /* Build the data sets. Returns the worst log status, or 2 with a message. */

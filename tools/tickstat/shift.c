@@ -132,20 +132,25 @@ struct clusters2 two_clusters(const double *v, size_t n)
 	if (n < 8)
 		return c;
 	struct dataset a = sorted(v, n);
-	double total = 0, mean = a.sum / (double)n, left = 0, best = INFINITY;
+	/* the deviations from the mean, summed from the left: a side's mean is the
+	 * mean plus its sum over its count, and the squares it explains that sum
+	 * squared over the count (no difference of large sums, as summary's) */
+	double total = 0, all = 0, mean = ds_mean(&a), left = 0, best = INFINITY;
 	size_t least = (size_t)ceil(0.2 * (double)n), at = 0;
 	least = least < 2 ? 2 : least;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		total += (a.v[i] - mean) * (a.v[i] - mean);
+		all += a.v[i] - mean;
+	}
 	for (size_t i = 0; i + least <= n; i++) {   /* split before i: [0, i) and [i, n) */
 		if (i >= least) {
-			double ml = left / (double)i, mr = (a.sum - left) / (double)(n - i);
-			double within = total - (double)i * (ml - mean) * (ml - mean) -
-					(double)(n - i) * (mr - mean) * (mr - mean);
+			double right = all - left, nl = (double)i, nr = (double)(n - i);
+			double within = total - left * left / nl - right * right / nr;
 			if (within < best)
-				best = within, at = i, c.mean[0] = ml, c.mean[1] = mr;
+				best = within, at = i, c.mean[0] = mean + left / nl,
+				c.mean[1] = mean + right / nr;
 		}
-		left += a.v[i];
+		left += a.v[i] - mean;
 	}
 	ds_free(&a);
 	if (!at || !(total > 0))

@@ -2,6 +2,7 @@
  * Recipes' continued fraction (modified Lentz), from which the t and F
  * distributions follow (Abramowitz and Stegun 26.5.27, 26.6.2). */
 #include "stats.h"
+#include "heap.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -9,29 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-const double conf_pct[CONF_LEVELS] = { 80, 90, 95, 98, 99, 99.5 };
-
-void ds_init(struct dataset *d, const char *name)
-{
-	memset(d, 0, sizeof(*d));
-	snprintf(d->name, sizeof(d->name), "%s", name);
-}
-
-bool ds_grow(struct dataset *d)
-{
-	size_t cap = d->cap ? d->cap * 2 : 16;
-	double *v = realloc(d->v, cap * sizeof(*v));
-	if (!v)
-		return false;
-	d->v = v;
-	d->cap = cap;
-	return true;
-}
-
 static void out_of_memory(void)
 {
 	fprintf(stderr, "tickstat: out of memory\n");
 	exit(2);
+}
+
+/* lib/'s memory (heap.h): the C library's, and out of memory an exit. */
+static void *resize_or_exit(void *p, size_t old, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+	if (!q)
+		out_of_memory();
+	return q;
+}
+
+static const struct heap exiting_heap = { resize_or_exit, free };
+
+__attribute__((constructor)) static void install_heap(void)
+{
+	heap_use(&exiting_heap);
 }
 
 void *must_calloc(size_t n, size_t size)
@@ -40,31 +38,6 @@ void *must_calloc(size_t n, size_t size)
 	if (!p)
 		out_of_memory();
 	return p;
-}
-
-void ds_add_boot(struct dataset *d, double x, unsigned boot)
-{
-	size_t cap = d->cap;
-	if (d->n == cap || !d->boot) {
-		if (d->n == cap && !ds_grow(d))
-			out_of_memory();
-		unsigned *b = realloc(d->boot, d->cap * sizeof(*b));
-		if (!b)
-			out_of_memory();
-		d->boot = b;
-	}
-	d->boot[d->n] = boot;
-	ds_add(d, x);
-}
-
-void ds_free(struct dataset *d)
-{
-	free(d->v);
-	free(d->boot);
-	d->v = NULL;
-	d->boot = NULL;
-	d->n = d->cap = 0;
-	d->sum = 0;
 }
 
 /* A double's bits as an unsigned integer in the same order (negative values
@@ -150,26 +123,12 @@ void ds_sort(struct dataset *d)
 	if (!d->sorted)
 		radix_sort(d->v, d->n);
 	d->sorted = true;
-	free(d->boot);
-	d->boot = NULL;
+	ds_forget_boots(d);
 }
 
 double ds_min(const struct dataset *d) { return d->v[0]; }
 double ds_max(const struct dataset *d) { return d->v[d->n - 1]; }
 double ds_median(const struct dataset *d) { return d->v[d->n / 2]; }
-
-/* The sum in input order, as ministat adds while reading: same rounding. */
-double ds_mean(const struct dataset *d) { return d->sum / (double)d->n; }
-
-double ds_var(const struct dataset *d)
-{
-	double m = ds_mean(d), s = 0;
-	for (size_t i = 0; i < d->n; i++)
-		s += (d->v[i] - m) * (d->v[i] - m);
-	return s / ((double)d->n - 1);
-}
-
-double ds_stddev(const struct dataset *d) { return sqrt(ds_var(d)); }
 
 /* The smallest value with at least p% of the set at or below it. */
 double ds_percentile(const struct dataset *d, double p)
@@ -262,11 +221,13 @@ static double normal_cdf2(double z, double unused) { return normal_cdf(z); }
 
 double normal_quantile(double p) { return invert(normal_cdf2, 0, p, -40, 40); }
 
-static double t_quantile(double p, double df) { return invert(t_cdf, df, p, 0, 1e7); }
+static double t_of_real_df(double p, double df) { return invert(t_cdf, df, p, 0, 1e7); }
 
 double t_crit(int ci, double df)
 {
-	return t_quantile(1 - (1 - conf_pct[ci] / 100) / 2, df);
+	if (df >= 1 && df == (double)(uint64_t)df)
+		return t_quantile(ci, (uint64_t)df);
+	return t_of_real_df(1 - (1 - conf_pct[ci] / 100) / 2, df);
 }
 
 /* ministat's table of Student's t (FreeBSD usr.bin/ministat/ministat.c, student[]),
@@ -388,16 +349,16 @@ double t_table(int ci, int df)
 
 /* ---- tests -------------------------------------------------------------------- */
 
-/* Student's t with the pooled s, in the order of operations of ministat's
- * Relative(), so that the same t gives the same digits. */
+/* Student's t with the pooled s, the interval in the order of operations of
+ * ministat's Relative(), so that the same t gives the same digits. */
 static struct tresult pooled_t(const struct dataset *a, const struct dataset *b, bool exact,
 			       int ci)
 {
 	struct tresult r;
 	double na = (double)a->n, nb = (double)b->n;
 	r.df = na + nb - 2;
-	r.s = sqrt(((na - 1) * ds_var(a) + (nb - 1) * ds_var(b)) / r.df);
-	r.diff = ds_mean(b) - ds_mean(a);
+	r.s = pooled_sd(a, b);
+	r.diff = ds_mean_diff(a, b);
 	double t = exact ? t_crit(ci, r.df) : t_table(ci, (int)r.df);
 	r.err = t * (r.s * sqrt(1 / nb + 1 / na));
 	r.proven = fabs(r.diff) > r.err;
@@ -418,11 +379,12 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
 {
 	struct tresult r;
 	double na = (double)a->n, nb = (double)b->n;
-	double qa = ds_var(a) / na, qb = ds_var(b) / nb;
-	double se = sqrt(qa + qb);
+	double sa = ds_stddev(a), sb = ds_stddev(b), c = fmax(sa, sb) > 0 ? fmax(sa, sb) : 1;
+	double qa = (sa / c) * (sa / c) / na, qb = (sb / c) * (sb / c) / nb;   /* over c^2 */
+	double se = c * sqrt(qa + qb);
 	r.df = (qa + qb) * (qa + qb) / (qa * qa / (na - 1) + qb * qb / (nb - 1));
 	r.s = se;
-	r.diff = ds_mean(b) - ds_mean(a);
+	r.diff = ds_mean_diff(a, b);
 	r.err = se > 0 ? t_crit(ci, r.df) * se : 0;
 	r.proven = fabs(r.diff) > r.err;
 	return r;
@@ -430,11 +392,14 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
 
 double f_test_p(const struct dataset *a, const struct dataset *b)
 {
-	double va = ds_var(a), vb = ds_var(b);
+	double sa = ds_stddev(a), sb = ds_stddev(b);
 	double da = (double)a->n - 1, db = (double)b->n - 1;
-	if (va == 0 && vb == 0)
+	if (sa == 0 && sb == 0)
 		return 1;
-	double p = va >= vb ? 1 - f_cdf(va / vb, da, db) : 1 - f_cdf(vb / va, db, da);
+	if (sa == 0 || sb == 0)
+		return 0;               /* one set varies, the other not at all */
+	double p = sa >= sb ? 1 - f_cdf((sa / sb) * (sa / sb), da, db)
+			    : 1 - f_cdf((sb / sa) * (sb / sa), db, da);
 	return p * 2 > 1 ? 1 : p * 2;
 }
 
@@ -488,32 +453,4 @@ struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b)
 	r.z = (dev < 0 ? 0 : dev) / sqrt(var) * (r.u < mean ? -1 : 1);
 	r.p = 2 * (1 - normal_cdf(fabs(r.z)));
 	return r;
-}
-
-/* Student's t at conf_pct[ci] with n runs per set resolves delta. */
-static bool resolves(double delta, double s, int ci, long n)
-{
-	return t_crit(ci, (double)(2 * n - 2)) * s * sqrt(2.0 / (double)n) < fabs(delta);
-}
-
-long runs_needed(double delta, double s, int ci, long max_runs)
-{
-	if (delta == 0 || !(s >= 0))
-		return 0;
-	long top = max_runs < 1000 ? max_runs : 1000;
-	if (top >= 2 && resolves(delta, s, ci, top)) {
-		long lo = 1, hi = top;          /* the half interval shrinks as n grows */
-		while (hi - lo > 1) {
-			long mid = lo + (hi - lo) / 2;
-			if (resolves(delta, s, ci, mid))
-				hi = mid;
-			else
-				lo = mid;
-		}
-		return hi;
-	}
-	/* past 1998 degrees of freedom t is the normal value to 0.1%: solve for n */
-	double z = normal_quantile(1 - (1 - conf_pct[ci] / 100) / 2);
-	double n = floor(2 * (z * s / delta) * (z * s / delta)) + 1;
-	return n <= (double)max_runs && n > 1000 ? (long)n : 0;
 }

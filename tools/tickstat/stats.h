@@ -1,64 +1,38 @@
 /* Statistics on data sets of doubles: ministat's vitals (FreeBSD
- * usr.bin/ministat), Student's and Welch's t, the F test, Mann-Whitney U, and the
- * runs needed to resolve a difference. Each statistic is one small function. */
+ * usr.bin/ministat), Student's and Welch's t, the F test and Mann-Whitney U. Each
+ * statistic is one small function. */
 #ifndef TICKSTAT_STATS_H
 #define TICKSTAT_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-struct dataset {
-	char name[160];
-	double *v;
-	size_t n, cap;
-	double sum;              /* in the order values were added */
-	bool sorted;
-	unsigned *boot;          /* per value, the boot it came from (boots.h); NULL: none said */
-};
+#include "dataset.h"
+#include "student.h"
 
 /* calloc() of at least one element, or exit 2 with "out of memory". */
 void *must_calloc(size_t n, size_t size);
+/* The data sets and their mean and spread are lib/'s (dataset.h), as are the
+ * confidence levels and Student's t quantiles (student.h). */
 
-void ds_init(struct dataset *d, const char *name);
-bool ds_grow(struct dataset *d);               /* false when out of memory */
-
-/* Add x; false when out of memory. Inline: summary adds millions of values. */
-static inline bool ds_add(struct dataset *d, double x)
-{
-	if (d->n == d->cap && !ds_grow(d))
-		return false;
-	d->v[d->n++] = x;
-	d->sum += x;
-	d->sorted = false;
-	return true;
-}
-/* Add x, a value of boot number boot (the values of one set are all added one way
- * or all the other); exits when out of memory. */
-void ds_add_boot(struct dataset *d, double x, unsigned boot);
-void ds_free(struct dataset *d);
 /* Sort the values; the boots they came from are forgotten. */
 void ds_sort(struct dataset *d);
 
-/* These need a sorted set with n >= 1 (stddev: n >= 2). */
+/* These need a sorted set with n >= 1. */
 double ds_min(const struct dataset *d);
 double ds_max(const struct dataset *d);
 double ds_median(const struct dataset *d);     /* ministat's: v[n/2] */
-double ds_mean(const struct dataset *d);
-double ds_var(const struct dataset *d);        /* sample variance, two passes */
-double ds_stddev(const struct dataset *d);
 double ds_percentile(const struct dataset *d, double p);   /* nearest rank */
 
-/* ministat's confidence levels (-c): 80 90 95 98 99 99.5. */
-#define CONF_LEVELS 6
-extern const double conf_pct[CONF_LEVELS];
+/* Which of ministat's confidence levels (-c: 80 90 95 98 99 99.5) arg names. */
 int conf_index(const char *arg);               /* -1 if not one of them */
 
 /* The critical t of ministat's table (FreeBSD ministat.c) for column conf_pct[ci]
  * and df degrees of freedom: three decimals, the normal value above 100 df, and in
  * the 99.5 column the two-sided 99.8% value (t at 0.999), as ministat has it. */
 double t_table(int ci, int df);
-/* The exact two-sided critical t at conf_pct[ci], for any real df: what every
- * figure beyond ministat's own report uses. */
+/* The exact two-sided critical t at conf_pct[ci], for any real df (Welch's): what
+ * every figure beyond ministat's own report uses; an integer df's is lib/'s
+ * t_quantile. */
 double t_crit(int ci, double df);
 
 double t_cdf(double t, double df);
@@ -87,9 +61,5 @@ struct mwresult {
 	double u, z, p;          /* U of b, normal approximation with ties and continuity */
 };
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b);
-
-/* Runs per set so that Student's t at conf_pct[ci] (exact quantile) resolves a
- * difference delta with pooled standard deviation s; 0 if more than max_runs. */
-long runs_needed(double delta, double s, int ci, long max_runs);
 
 #endif

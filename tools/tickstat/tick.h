@@ -13,11 +13,12 @@ struct tick_figures {
 	unsigned cpus;
 	double irqs;                     /* mean interrupts per run with the timer, per CPU */
 	double lost, lost_err;           /* cycles a run lost to the timer, per CPU: on - off */
-	double cost, cost_err;           /* total cost per interrupt: lost / irqs */
+	double cost, cost_err;           /* total cost per interrupt: lost / irqs; NAN
+					  * without interrupts */
 	double lost_all, lost_all_err;   /* cycles lost per run by all CPUs: lost * cpus */
 	bool proven;                     /* lost is distinguishable from 0 */
 };
-/* False with fewer than 2 runs off or on, or no interrupts. */
+/* False with fewer than 2 runs off or on. */
 bool tick_figures(const struct dataset *off, const struct dataset *on,
 		  const struct dataset *irq, unsigned cpus, struct tick_figures *f);
 

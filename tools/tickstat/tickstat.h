@@ -1,17 +1,21 @@
 /* tickstat: the host tool that reads tickbench logs (docs/TICKSTAT.md), on the
- * record contract alone (docs/FORMAT.md; no kernel header). main.c dispatches to
- * one file per command, cmd_*.c; below them the log reader (log.c: lines, JSON,
- * CRC; check.c: the log's rules and ranges), statistics (stats.c, ministat.c),
- * data sets (select.c), the pairing of runs (lost.c), tick's shared figures
- * (tick.c), report's figures, page and verdicts (report.c, report_print.c,
- * verdict.c), several machines (machines*.c) and gnuplot (plot_hz.c, gnuplot.c). */
+ * record contract (docs/FORMAT.md) and lib/'s report core, which the kernel's
+ * report also is: the record parser (lib/rec.h), data sets and their statistics
+ * (lib/dataset.h, student.h, estimate.h), the pairing of runs (lib/pairs.h), the
+ * figures' rule (lib/figure.h) and the answer (lib/answer.h). main.c dispatches to
+ * one file per command, cmd_*.c; below them the log reader (check.c: lines, the
+ * log's rules and ranges), ministat's statistics (stats.c, ministat.c), data sets
+ * (select.c), the boots pooled (boots.c), tick's 1 versus N figures (tick.c),
+ * report's page and its host sections (report_print.c, report_work.c), several
+ * machines (machines*.c) and gnuplot (plot_hz.c, gnuplot.c). */
 #ifndef TICKSTAT_H
 #define TICKSTAT_H
 
 #include "log.h"
 
 /* Each command takes the arguments after its name; returns the exit status:
- * 0 all well, 1 a log is damaged (figures use only intact records), 2 usage or I/O. */
+ * 0 all well and something printed, 1 a log is damaged (figures use only intact
+ * records), 2 usage or I/O, or nothing to print. */
 int cmd_check(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
@@ -21,21 +25,33 @@ int cmd_plot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_plan(int argc, char **argv);
 
+/* A command's help, beside its parser (an option is documented where it is
+ * parsed): what follows "tickstat" in its synopsis (lines after the first are
+ * indented under the options when printed), what it does (the global help's
+ * lines), its options, one a line or two (COMMAND --help), and options another
+ * file parses for it (select.c's). Lines of about and options are indented by 2. */
+struct help {
+	const char *synopsis, *about, *options, *more;
+};
+extern const struct help help_check, help_summary, help_compare, help_column, help_export,
+	help_plot, help_report, help_plan;
+
+/* -c LEVEL, as report, plan and compare take it. */
+#define HELP_LEVEL "  -c LEVEL        the confidence level: 80, 90, 95 (default), 98, 99 or 99.5\n"
+
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
-
-/* A record's configuration key: its type, then every string field and "hz", as
- * "type k=v k=v" (in record order). Measurement fields are the other integers. */
-void config_key(const struct rec *r, char *buf, size_t size);
-/* Whether r's configuration key is key, without building it. */
-bool config_key_is(const struct rec *r, const char *key);
-bool is_config_field(const struct field *f);
-/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
-bool is_model_field(const char *key);
 
 /* The same file, by name or not (a link, another path). */
 bool same_file(const char *a, const char *b);
 
-void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The command being run (main sets it), which usage errors name. */
+extern const char *usage_command;
+/* "tickstat: COMMAND: message" on standard error and exit 2. */
+void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2))) __attribute__((noreturn));
+/* The value of the option at argv[*i] (the next argument), or a usage error. */
+const char *option_value(int argc, char **argv, int *i);
+/* -c LEVEL's value at argv[*i]: its index in conf_pct[], or a usage error. */
+int level_option(int argc, char **argv, int *i);
 
 #endif

@@ -1,0 +1,11 @@
+/* The end-of-run report: the answer a person came for, on one screen (serial and
+ * screen alike), and as "report" records so a log alone reproduces it
+ * (docs/METHOD.md, "The report"; docs/FORMAT.md, "report"). lib/answer.h computes
+ * it from the records the run kept (kernel/logstore.h), as tickstat report does from
+ * the log: one computation. After the last benchmark, before the end record. */
+#ifndef KERNEL_REPORT_H
+#define KERNEL_REPORT_H
+
+void report_at_end(void);
+
+#endif

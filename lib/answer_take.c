@@ -1,0 +1,502 @@
+/* The answer's figures gathered record by record (answer.h). Every per-run figure
+ * is formed from one pair of tick runs (lib/pairs.h), converted to ns with the
+ * tsc_hz of the boot it came from. */
+#include "answer.h"
+#include "answer_idle.h"
+#include "format.h"
+#include "heap.h"
+#include "lib.h"
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	format(dst, size, "%s", src ? src : "");
+}
+
+static bool take_value(struct report *r, struct dataset *d, double x, unsigned boot)
+{
+	if (ds_add_boot(d, x, boot))
+		return true;
+	r->out_of_memory = true;
+	return false;
+}
+
+/* The work model of a record (absent fields: the floor, as in logs before it). */
+static void model_of(const struct rec *rec, struct rconfig *m)
+{
+	uint64_t v[4] = { 0, 0, 0, 0 };
+	rec_u64(rec, "tick_work", &v[0]);
+	rec_u64(rec, "tick_data_kib", &v[1]);
+	rec_u64(rec, "tick_code_kib", &v[2]);
+	rec_u64(rec, "tick_pages", &v[3]);
+	m->tick_work = v[0], m->data_kib = v[1], m->code_kib = v[2], m->pages = v[3];
+	copy_str(m->preset, sizeof(m->preset), rec_str(rec, "tick_model"));
+}
+
+static bool is_config(const struct rconfig *c, const struct rconfig *k)
+{
+	return !strcmp(c->timer, k->timer) && !strcmp(c->mode, k->mode) &&
+	       !strcmp(c->delivery, k->delivery) && !strcmp(c->workload, k->workload) &&
+	       c->hz == k->hz && c->cpus == k->cpus && same_model(c, k);
+}
+
+static struct rconfig *add_config(struct report *r)
+{
+	if (r->nconfig == r->cap_config) {
+		int cap = r->cap_config ? 2 * r->cap_config : 32;
+		struct rconfig *more = heap_resize(r->cfg, (size_t)r->cap_config * sizeof(*more),
+						   (size_t)cap * sizeof(*more));
+		if (!more) {
+			r->out_of_memory = true;
+			return NULL;
+		}
+		r->cfg = more;
+		r->cap_config = cap;
+	}
+	struct rconfig *c = &r->cfg[r->nconfig++];
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+static struct rconfig *config_of(struct report *r, const struct rec *rec)
+{
+	struct rconfig key;
+	uint64_t hz = 0, cpus = 1;
+	memset(&key, 0, sizeof(key));
+	copy_str(key.timer, sizeof(key.timer), rec_str(rec, "timer"));
+	copy_str(key.mode, sizeof(key.mode), rec_str(rec, "mode"));
+	copy_str(key.delivery, sizeof(key.delivery), rec_str(rec, "delivery"));
+	copy_str(key.workload, sizeof(key.workload), rec_str(rec, "workload"));
+	rec_u64(rec, "hz", &hz);
+	rec_u64(rec, "cpus", &cpus);
+	key.hz = hz;
+	key.cpus = (unsigned)cpus;
+	model_of(rec, &key);
+	for (int i = 0; i < r->nconfig; i++)
+		if (is_config(&r->cfg[i], &key))
+			return &r->cfg[i];
+	struct rconfig *c = add_config(r);
+	if (c)
+		*c = key;
+	return c;
+}
+
+static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
+{
+	for (int i = 0; i < c->ncpu; i++)
+		if (c->cpu_id[i] == cpu)
+			return &c->cpu_lost[i];
+	if (c->ncpu == A_MAX_CPUS)
+		return NULL;
+	c->cpu_id[c->ncpu] = cpu;
+	return &c->cpu_lost[c->ncpu++];
+}
+
+/* lost_ppm summed over the CPUs that ran run index `run` of this configuration. */
+static void add_to_sum(struct report *r, struct rconfig *c, unsigned boot, uint64_t run,
+		       double ppm)
+{
+	for (size_t i = c->nsums; i-- > 0;)
+		if (c->sums[i].run == run && c->sums[i].boot == boot) {
+			c->sums[i].ppm += ppm;
+			return;
+		}
+	if (c->nsums == c->cap_sums) {
+		size_t cap = c->cap_sums ? 2 * c->cap_sums : 16;
+		struct run_sum *s = heap_resize(c->sums, c->cap_sums * sizeof(*s), cap * sizeof(*s));
+		if (!s) {
+			r->out_of_memory = true;
+			return;
+		}
+		c->sums = s;
+		c->cap_sums = cap;
+	}
+	c->sums[c->nsums++] = (struct run_sum){ boot, run, ppm };
+}
+
+/* The boot the records now read come from: boots are numbered across the logs. */
+static unsigned this_boot(const struct report *r)
+{
+	return r->boots ? r->boots - 1 : 0;
+}
+
+static void add_lost(struct report *r, struct rconfig *c, double ppm, unsigned boot, uint64_t run)
+{
+	if (c->lost.n == c->cap_lost_run) {
+		size_t cap = c->cap_lost_run ? 2 * c->cap_lost_run : 16;
+		unsigned long long *runs = heap_resize(c->lost_run, c->cap_lost_run * sizeof(*runs),
+						       cap * sizeof(*runs));
+		if (!runs) {
+			r->out_of_memory = true;
+			return;
+		}
+		c->lost_run = runs;
+		c->cap_lost_run = cap;
+	}
+	c->lost_run[c->lost.n] = run;
+	take_value(r, &c->lost, ppm, boot);
+}
+
+/* A run's own signs of trouble: SMIs, holes nobody explains, ticks that did not
+ * come (fewer than expected by more than 1 % + 1). */
+static void run_troubles(struct report *r, const struct rec *rec)
+{
+	uint64_t v, irq, expected;
+	if (rec_u64(rec, "smi", &v))
+		r->smi += v;
+	if (rec_u64(rec, "unexplained", &v))
+		r->unexplained += v;
+	if (rec_u64(rec, "interrupts", &irq) && rec_u64(rec, "expected", &expected) &&
+	    expected > 0 && irq + expected / 100 + 1 < expected)
+		r->short_runs++;
+}
+
+/* Per tick, each event the pair counted: (on - off) / interrupts. */
+static void take_pmu(struct report *r, struct rconfig *c, const struct rec *rec,
+		     const struct run_pair *p, unsigned boot)
+{
+	for (int i = 0; i < p->npmu; i++) {
+		double on;
+		if (!rec_num(rec, p->pmu[i].key, &on))
+			continue;
+		int k = 0;
+		while (k < c->npmu && strcmp(c->pmu[k].event, p->pmu[i].key + 4))
+			k++;
+		if (k == c->npmu && c->npmu == A_MAX_PMU)
+			continue;
+		if (k == c->npmu) {
+			copy_str(c->pmu[k].event, sizeof(c->pmu[k].event), p->pmu[i].key + 4);
+			ds_init(&c->pmu[k].per_tick, c->pmu[k].event);
+			c->npmu++;
+		}
+		take_value(r, &c->pmu[k].per_tick, (on - p->pmu[i].off) / p->interrupts, boot);
+	}
+}
+
+/* ftq: per quantum, the units the on run did not do and those the off run did. */
+static void take_ftq_pair(struct report *r, struct rconfig *c, const struct rec *rec,
+			  const struct run_pair *p, unsigned boot)
+{
+	double quanta, quantum;
+	if (!(p->on_work > 0) || !rec_num(rec, "quanta", &quanta) || !(quanta > 0))
+		return;
+	take_value(r, &c->ftq_lost, (p->off_work - p->on_work) / quanta, boot);
+	take_value(r, &c->ftq_units, p->off_work / quanta, boot);
+	if (rec_num(rec, "quantum_cycles", &quantum))
+		c->quantum_cycles = quantum;
+}
+
+/* spin: the direct cost (lib/pairs.h) and the indirect, cost less it. */
+static void take_direct(struct report *r, struct rconfig *c, const struct rec *rec,
+			double cost, double unit, unsigned boot)
+{
+	double direct;
+	if (run_direct(rec, &direct)) {
+		take_value(r, &c->direct, direct * unit, boot);
+		take_value(r, &c->direct_cycles, direct, boot);
+		take_value(r, &c->indirect, cost - direct * unit, boot);
+	}
+}
+
+static void take_run(struct report *r, const struct rec *rec)
+{
+	struct run_pair p;
+	const char *bench = rec_str(rec, "bench");
+	if (!bench || strcmp(bench, "tick"))
+		return;
+	run_troubles(r, rec);
+	if (!lost_pair(&r->pairs, rec, &p))
+		return;
+	struct rconfig *c = config_of(r, rec);
+	if (!c)
+		return;
+	uint64_t cpu = 0, run = 0;
+	double ppm = lost_ppm(&p), unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1;
+	unsigned boot = this_boot(r);
+	rec_u64(rec, "cpu", &cpu);
+	rec_u64(rec, "run", &run);
+	copy_str(c->handler, sizeof(c->handler), rec_str(rec, "handler"));
+	add_lost(r, c, ppm, boot, run);
+	c->pair_cycles += p.off + p.on;
+	struct dataset *per_cpu = cpu_set(c, cpu);
+	if (per_cpu)
+		take_value(r, per_cpu, ppm, boot);
+	add_to_sum(r, c, boot, run, ppm);
+	double cost;
+	if (!pair_cost(&p, &cost))
+		return;
+	cost *= unit;
+	take_value(r, &c->cost, cost, boot);
+	take_pmu(r, c, rec, &p, boot);
+	take_ftq_pair(r, c, rec, &p, boot);
+	take_direct(r, c, rec, cost, unit, boot);
+}
+
+static struct rstat *stat_of(struct report *r, const char *bench, const char *label)
+{
+	for (int i = 0; i < r->nstat; i++)
+		if (!strcmp(r->stat[i].bench, bench) && !strcmp(r->stat[i].what, label))
+			return &r->stat[i];
+	if (r->nstat == A_MAX_STATS)
+		return NULL;
+	struct rstat *s = &r->stat[r->nstat++];
+	copy_str(s->bench, sizeof(s->bench), bench);
+	copy_str(s->what, sizeof(s->what), label);
+	return s;
+}
+
+/* readcost, armcost and latency on one CPU: each run's p50 and p99. */
+static void take_stats(struct report *r, const struct rec *rec)
+{
+	const char *bench = rec_str(rec, "bench"), *what = rec_str(rec, "what");
+	uint64_t cpus = 1;
+	double p50, p99, unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1;
+	rec_u64(rec, "cpus", &cpus);
+	if (!bench || !what || cpus != 1 || !rec_num(rec, "p50", &p50) || !rec_num(rec, "p99", &p99) ||
+	    (strcmp(bench, "readcost") && strcmp(bench, "armcost") && strcmp(bench, "latency")))
+		return;
+	char label[64];
+	const char *wait = rec_str(rec, "wait"), *stamp = rec_str(rec, "stamp");
+	bool waits = wait && strcmp(wait, "spin"), wake = stamp && !strcmp(stamp, "wake");
+	/* latency: each state apart from spin, and the wake's stamp from the handler's */
+	format(label, sizeof(label), "%s%s%s%s", what, waits ? "/" : "", waits ? wait : "",
+	       wake ? " wake" : "");
+	if (wait && !r->latency_wait[0])
+		copy_str(r->latency_wait, sizeof(r->latency_wait), wait);
+	struct rstat *s = stat_of(r, bench, label);
+	if (!s)
+		return;
+	copy_str(s->timer, sizeof(s->timer), what);
+	copy_str(s->wait, sizeof(s->wait), wait);
+	s->wake = wake;
+	unsigned boot = this_boot(r);
+	take_value(r, &s->p50, p50 * unit, boot), take_value(r, &s->p99, p99 * unit, boot);
+	take_value(r, &s->p50_cycles, p50, boot), take_value(r, &s->p99_cycles, p99, boot);
+}
+
+/* An ftq record of a run with the timer: its values at [first, first + n) of that
+ * run's series. */
+static void take_ftq(struct report *r, const struct rec *rec)
+{
+	const struct value *w = rec_get(rec, "work");
+	uint64_t run = 0, first = 0;
+	bool on = false;
+	if (!w || w->kind != V_ARRAY || !rec_bool(rec, "timer_on", &on) || !on ||
+	    !rec_u64(rec, "run", &run) || !rec_u64(rec, "first", &first) || first > 1u << 20)
+		return;
+	struct rconfig *c = config_of(r, rec);
+	if (!c)
+		return;
+	struct rseries *s = NULL;
+	for (size_t i = 0; i < c->nseries && !s; i++)
+		if (c->series[i].run == run && c->series[i].file == rec->file)
+			s = &c->series[i];
+	if (!s) {
+		struct rseries *more = heap_resize(c->series, c->nseries * sizeof(*more),
+						   (c->nseries + 1) * sizeof(*more));
+		if (!more)
+			return;
+		c->series = more;
+		s = &c->series[c->nseries++];
+		*s = (struct rseries){ rec->file, run, NULL, 0 };
+	}
+	size_t end = first + w->len;
+	if (end > s->n) {
+		double *v = heap_resize(s->v, s->n * sizeof(*v), end * sizeof(*v));
+		if (!v)
+			return;
+		memset(v + s->n, 0, (end - s->n) * sizeof(*v));
+		s->v = v;
+		s->n = end;
+	}
+	for (size_t i = 0; i < w->len; i++)
+		s->v[first + i] = (double)w->arr[i];
+}
+
+static void take_platform(struct report *r, const struct rec *rec)
+{
+	const char *brand = rec_str(rec, "brand");
+	uint64_t v;
+	if (r->have_platform) {
+		if (brand && strcmp(brand, r->brand))
+			copy_str(r->other_brand, sizeof(r->other_brand), brand);
+		return;
+	}
+	r->have_platform = true;
+	copy_str(r->brand, sizeof(r->brand), brand);
+	copy_str(r->vendor, sizeof(r->vendor), rec_str(rec, "vendor"));
+	copy_str(r->hypervisor_sig, sizeof(r->hypervisor_sig), rec_str(rec, "hypervisor_sig"));
+	copy_str(r->emulator, sizeof(r->emulator), rec_str(rec, "emulator"));
+	copy_str(r->below, sizeof(r->below), rec_str(rec, "below"));
+	rec_bool(rec, "hypervisor", &r->hypervisor);
+	r->tsc_invariant = true;
+	rec_bool(rec, "tsc_invariant", &r->tsc_invariant);
+	if (rec_u64(rec, "rdtsc_cycles", &v))
+		r->rdtsc_cycles = v;
+	if (rec_u64(rec, "loop_cycles", &v))
+		r->loop_cycles = v;
+}
+
+static void take_calibration(struct report *r, const struct rec *rec)
+{
+	uint64_t hz, spread;
+	if (!rec_u64(rec, "tsc_hz", &hz))
+		return;
+	r->tsc_hz = (double)hz;
+	if (r->first_tsc_hz == 0)
+		r->first_tsc_hz = (double)hz;
+	else if ((double)hz - r->first_tsc_hz > 1e-3 * r->first_tsc_hz ||
+		 r->first_tsc_hz - (double)hz > 1e-3 * r->first_tsc_hz)
+		r->tsc_hz_differs = true;   /* more than calibrations of one TSC differ */
+	if (rec_u64(rec, "spread_ppm", &spread) && spread > r->spread_ppm)
+		r->spread_ppm = spread;
+	if (!r->reference[0])
+		copy_str(r->reference, sizeof(r->reference), rec_str(rec, "reference"));
+}
+
+/* tick's spin calibration: whether every step of the measuring loop took as many
+ * cycles as the loop has instructions (QEMU -icount: cycles are instructions). */
+static void take_spin(struct report *r, const struct rec *rec)
+{
+	uint64_t steps, cycles, above, p999, instructions;
+	if (r->step_instructions || !rec_u64(rec, "step_instructions", &instructions) ||
+	    !rec_u64(rec, "steps", &steps) || !rec_u64(rec, "cycles", &cycles) ||
+	    !rec_u64(rec, "above_step", &above) || !rec_u64(rec, "p999_cycles", &p999) || !steps)
+		return;
+	r->step_instructions = instructions;
+	r->cycles_are_instructions = !above && p999 == instructions && cycles / steps == instructions;
+}
+
+void report_end(struct report *r, const char *status)
+{
+	r->ends++;
+	r->ends_pass += status && !strcmp(status, "pass");
+}
+
+static void take_end(struct report *r, const struct rec *rec)
+{
+	uint64_t tsc;
+	report_end(r, rec_str(rec, "status"));
+	if (r->boots && rec_u64(rec, "tsc", &tsc))
+		r->boot[this_boot(r)].end_tsc = (double)tsc;
+}
+
+/* The command line holds a seed= word. */
+static bool seed_given(const char *cmdline)
+{
+	for (const char *p = cmdline; p && *p; p++)
+		if (!strncmp(p, "seed=", 5) && (p == cmdline || p[-1] == ' ' || p[-1] == '\t'))
+			return true;
+	return false;
+}
+
+/* A boot begins: what tells it apart from the others (its seed, machine, build). */
+static void take_boot(struct report *r, const struct rec *rec)
+{
+	struct rboot *b = heap_resize(r->boot, r->boots * sizeof(*b), (r->boots + 1) * sizeof(*b));
+	uint64_t seed;
+	if (!b) {
+		r->out_of_memory = true;
+		return;
+	}
+	r->boot = b;
+	b = &r->boot[r->boots++];
+	*b = (struct rboot){ .file = rec->file, .line = rec->line };
+	copy_str(b->version, sizeof(b->version), rec_str(rec, "version"));
+	/* a seed drawn at boot tells boots apart; one given (seed=) repeats on purpose */
+	if ((b->has_seed = rec_u64(rec, "seed", &seed) && !seed_given(rec_str(rec, "cmdline"))))
+		b->seed = seed;
+	r->tsc_hz = 0;   /* until this boot's calibration */
+	if (!r->cmdline[0])
+		copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
+}
+
+bool report_take_boot(struct report *r, const struct rec *rec)
+{
+	if (!strcmp(rec->type, "boot"))
+		take_boot(r, rec);
+	else if (!strcmp(rec->type, "machine") && r->boots)
+		copy_str(r->boot[this_boot(r)].machine, sizeof(r->boot->machine), rec_str(rec, "id"));
+	else
+		return false;
+	return true;
+}
+
+void report_take(const struct rec *rec, void *ctx)
+{
+	struct report *r = ctx;
+	uint64_t v;
+	const char *t = rec->type;
+	r->records++;
+	if (report_take_boot(r, rec)) {
+		/* a boot's identity */
+	} else if (!strcmp(t, "platform")) {
+		take_platform(r, rec);
+	} else if (!strcmp(t, "calibration")) {
+		take_calibration(r, rec);
+	} else if (!strcmp(t, "spin")) {
+		take_spin(r, rec);
+	} else if (!strcmp(t, "cpus") && rec_u64(rec, "online", &v)) {
+		r->cpus_online = v > r->cpus_online ? v : r->cpus_online;
+	} else if (!strcmp(t, "skip")) {
+		r->skips++;
+	} else if (!strcmp(t, "error")) {
+		r->errors++;
+	} else if (!strcmp(t, "end")) {
+		take_end(r, rec);
+	} else if (!strcmp(t, "run")) {
+		if (r->tsc_hz <= 0)
+			r->cycles_only = true;
+		take_run(r, rec);
+	} else if (!strcmp(t, "stats")) {
+		take_stats(r, rec);
+	} else if (!strcmp(t, "ftq")) {
+		take_ftq(r, rec);
+	}
+	if (r->idle && (!strcmp(t, "idle") || !strcmp(t, "stats") || !strcmp(t, "skip")))
+		idle_take(r->idle, rec, r->tsc_hz, this_boot(r));
+}
+
+struct report *report_new(int ci)
+{
+	struct report *r = heap_resize(NULL, 0, sizeof(*r));
+	if (!r)
+		return NULL;
+	memset(r, 0, sizeof(*r));
+	r->ci = ci;
+	if (!(r->idle = idle_new())) {
+		heap_free(r);
+		return NULL;
+	}
+	return r;
+}
+
+static void config_free(struct rconfig *c)
+{
+	ds_free(&c->lost), ds_free(&c->cost), ds_free(&c->direct), ds_free(&c->indirect);
+	ds_free(&c->direct_cycles);
+	for (int k = 0; k < c->ncpu; k++)
+		ds_free(&c->cpu_lost[k]);
+	for (int k = 0; k < c->npmu; k++)
+		ds_free(&c->pmu[k].per_tick);
+	ds_free(&c->ftq_lost), ds_free(&c->ftq_units);
+	for (size_t k = 0; k < c->nseries; k++)
+		heap_free(c->series[k].v);
+	heap_free(c->series);
+	heap_free(c->sums);
+	heap_free(c->lost_run);
+}
+
+void report_free(struct report *r)
+{
+	for (int i = 0; i < r->nconfig; i++)
+		config_free(&r->cfg[i]);
+	heap_free(r->cfg);
+	heap_free(r->boot);
+	for (int i = 0; i < r->nstat; i++) {
+		struct rstat *s = &r->stat[i];
+		ds_free(&s->p50), ds_free(&s->p99), ds_free(&s->p50_cycles), ds_free(&s->p99_cycles);
+	}
+	idle_free(r->idle);
+	lost_free(&r->pairs);
+	heap_free(r);
+}

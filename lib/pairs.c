@@ -1,0 +1,132 @@
+/* Pairing runs with and without the timer (see pairs.h). */
+#include "pairs.h"
+#include "format.h"
+#include "heap.h"
+#include "lib.h"
+
+struct pending {
+	char key[600];
+	double cycles, work;     /* work: ftq's units, 0 for the other workloads */
+	int npmu;
+	struct { char key[32]; double v; } pmu[PAIR_PMU_MAX];
+};
+
+/* The off run's event counts, kept for its on run. */
+static void keep_pmu(struct pending *p, const struct rec *r)
+{
+	p->npmu = 0;
+	for (size_t i = 0; i < r->nfields && p->npmu < PAIR_PMU_MAX; i++) {
+		const struct field *f = &r->f[i];
+		if (f->v.kind != V_INT || strncmp(f->key, "pmu_", 4))
+			continue;
+		format(p->pmu[p->npmu].key, sizeof(p->pmu[0].key), "%s", f->key);
+		p->pmu[p->npmu++].v = (double)f->v.u;
+	}
+}
+
+/* "file|config cpu=N run=K": which off run an on run belongs with. */
+static bool pair_key(const struct rec *r, char *buf, size_t size)
+{
+	uint64_t cpu = 0, run;
+	char config[512];
+	if (!rec_u64(r, "run", &run))
+		return false;
+	rec_u64(r, "cpu", &cpu);
+	config_key(r, config, sizeof(config));
+	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config,
+	       (unsigned long long)cpu, (unsigned long long)run);
+	return true;
+}
+
+static struct pending *find_pending(struct lost_pairs *lp, const char *key)
+{
+	for (size_t i = lp->n; i-- > 0;)
+		if (!strcmp(lp->p[i].key, key))
+			return &lp->p[i];
+	return NULL;
+}
+
+static void keep_off(struct lost_pairs *lp, const char *key, const struct rec *r,
+		     double cycles, double work)
+{
+	struct pending *p = find_pending(lp, key);
+	if (!p) {
+		if (lp->n == lp->cap) {
+			size_t cap = lp->cap ? lp->cap * 2 : 16;
+			struct pending *np = heap_resize(lp->p, lp->cap * sizeof(*np), cap * sizeof(*np));
+			if (!np)
+				return;
+			lp->p = np;
+			lp->cap = cap;
+		}
+		p = &lp->p[lp->n++];
+		format(p->key, sizeof(p->key), "%s", key);
+	}
+	p->cycles = cycles;      /* a later boot's off run replaces an unpaired one */
+	p->work = work;
+	keep_pmu(p, r);
+}
+
+bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out)
+{
+	char key[600];
+	double cycles, work = 0;
+	bool on;
+	if (strcmp(r->type, "run") || !rec_bool(r, "timer_on", &on) ||
+	    !rec_num(r, "cycles", &cycles) || cycles <= 0 || !pair_key(r, key, sizeof(key)))
+		return false;
+	rec_num(r, "work", &work);
+	if (!on) {
+		keep_off(lp, key, r, cycles, work);
+		return false;
+	}
+	struct pending *p = find_pending(lp, key);
+	if (!p || (p->work > 0) != (work > 0))
+		return false;
+	/* ftq's runs last the same: the off run's cycles for the on run's work */
+	out->off = p->work > 0 ? p->cycles * work / p->work : p->cycles;
+	out->on = cycles;
+	out->off_work = p->work;
+	out->on_work = work;
+	out->npmu = p->npmu;
+	for (int i = 0; i < p->npmu; i++) {
+		format(out->pmu[i].key, sizeof(out->pmu[i].key), "%s", p->pmu[i].key);
+		out->pmu[i].off = p->pmu[i].v;
+	}
+	if (out->off <= 0)
+		return false;
+	if (!rec_num(r, "interrupts", &out->interrupts))
+		out->interrupts = 0;
+	*p = lp->p[--lp->n];
+	return true;
+}
+
+void lost_free(struct lost_pairs *lp)
+{
+	heap_free(lp->p);
+	lp->p = NULL;
+	lp->n = lp->cap = 0;
+}
+
+double lost_ppm(const struct run_pair *p)
+{
+	return (p->on - p->off) / p->off * 1e6;
+}
+
+bool pair_cost(const struct run_pair *p, double *cycles)
+{
+	if (!(p->interrupts > 0))
+		return false;
+	*cycles = (p->on - p->off) / p->interrupts;
+	return true;
+}
+
+bool run_direct(const struct rec *r, double *cycles)
+{
+	double gi, gc;
+	if (!(rec_num(r, "gap_interrupts", &gi) || rec_num(r, "gaps", &gi)) || !(gi > 0) ||
+	    !rec_num(r, "gap_cycles", &gc))
+		return false;
+	*cycles = gc / gi;
+	return true;
+}

@@ -1,0 +1,847 @@
+/* One record line parsed and checked (see rec.h; docs/FORMAT.md, "Lines" and
+ * "Records"; JSON is RFC 8259, of which records use strings, integers, booleans and
+ * arrays of unsigned integers). Freestanding: the kernel reads its own records back
+ * with it for the report, tickstat every log (its speed is tickstat's: SSE2 where
+ * the compiler has it, which the kernel's report core has). */
+#include "rec.h"
+#include "format.h"
+#include "lib.h"
+
+#include <stdarg.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* ---- one line: the JSON subset ------------------------------------------------
+ * The line is copied once into the string scratch buffer, a NUL after it, and
+ * parsed there, in place: a string is the bytes between its quotes, its closing
+ * quote overwritten by its NUL, and only a string with escapes is rewritten (its
+ * text never grows: an escape is longer than what it stands for). The NUL after
+ * the copy ends every scan (no digit, no white space, no plain string byte), so
+ * the scans test no bound; where they stop, the end is told from a NUL byte. The
+ * copy's offsets are the line's, so a column names the byte of the line. */
+
+struct cursor {
+	char *p, *start, *end;   /* the copy of the line; *end is its NUL */
+	const char *line;        /* the line itself, for the CRC */
+	uint64_t *arr;           /* next free slot of the array scratch buffer */
+	char err[160];
+};
+
+static const char *fail(struct cursor *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *fail(struct cursor *c, const char *fmt, ...)
+{
+	va_list ap;
+	int n = format(c->err, sizeof(c->err), "column %zu: %s", (size_t)(c->p - c->start) + 1,
+		       c->p >= c->end ? "record cut short (truncated line?): " : "");
+	va_start(ap, fmt);
+	vformat(c->err + n, sizeof(c->err) - (size_t)n, fmt, ap);
+	va_end(ap);
+	return c->err;
+}
+
+static void skip_ws_run(struct cursor *c)
+{
+	while (*c->p == ' ' || *c->p == '\t' || *c->p == '\r' || *c->p == '\n')
+		c->p++;
+}
+
+/* The kernel writes no white space between tokens: one test, inlined, settles the
+ * usual case (the loop's four compares were 6% of summary's instructions). */
+static inline __attribute__((always_inline)) void skip_ws(struct cursor *c)
+{
+	if ((unsigned char)*c->p > ' ')
+		return;
+	skip_ws_run(c);
+}
+
+/* Inlined: called for every member and string, it was 6% of summary's time as a
+ * call. ch is never the NUL at the end. */
+static inline __attribute__((always_inline)) bool eat(struct cursor *c, char ch)
+{
+	skip_ws(c);
+	if (*c->p == ch) {
+		c->p++;
+		return true;
+	}
+	return false;
+}
+
+static int hexval(char ch)
+{
+	if (ch >= '0' && ch <= '9') return ch - '0';
+	if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+	return -1;
+}
+
+static bool read_hex4(struct cursor *c, unsigned *out)
+{
+	if (c->end - c->p < 4)
+		return false;
+	unsigned v = 0;
+	for (int i = 0; i < 4; i++) {
+		int h = hexval(c->p[i]);
+		if (h < 0)
+			return false;
+		v = v << 4 | (unsigned)h;
+	}
+	c->p += 4;
+	*out = v;
+	return true;
+}
+
+static char *put_utf8(char *d, unsigned cp)
+{
+	if (cp < 0x80) {
+		*d++ = (char)cp;
+	} else if (cp < 0x800) {
+		*d++ = (char)(0xc0 | cp >> 6);
+		*d++ = (char)(0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*d++ = (char)(0xe0 | cp >> 12);
+		*d++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*d++ = (char)(0x80 | (cp & 0x3f));
+	} else {
+		*d++ = (char)(0xf0 | cp >> 18);
+		*d++ = (char)(0x80 | (cp >> 12 & 0x3f));
+		*d++ = (char)(0x80 | (cp >> 6 & 0x3f));
+		*d++ = (char)(0x80 | (cp & 0x3f));
+	}
+	return d;
+}
+
+/* \uXXXX, with a surrogate pair when the first unit asks for one, written at *d
+ * (behind the escape: its UTF-8 form is never longer). */
+static const char *parse_unicode(struct cursor *c, char **d)
+{
+	unsigned cp, lo;
+	if (!read_hex4(c, &cp))
+		return fail(c, "bad \\u escape");
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return fail(c, "lone low surrogate in \\u escape");
+	if (cp == 0)
+		return fail(c, "\\u0000 in a string (a NUL would end it)");
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		if (c->end - c->p < 2 || c->p[0] != '\\' || c->p[1] != 'u')
+			return fail(c, "high surrogate without its pair");
+		c->p += 2;
+		if (!read_hex4(c, &lo) || lo < 0xdc00 || lo > 0xdfff)
+			return fail(c, "bad surrogate pair");
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+	}
+	*d = put_utf8(*d, cp);
+	return NULL;
+}
+
+/* The escape after a backslash, its character written at *d. */
+static const char *parse_escape(struct cursor *c, char **d)
+{
+	if (c->p >= c->end)
+		return fail(c, "string cut short");
+	char e = *c->p++;
+	switch (e) {
+	case '"': case '\\': case '/': *(*d)++ = e; return NULL;
+	case 'b': *(*d)++ = '\b'; return NULL;
+	case 'f': *(*d)++ = '\f'; return NULL;
+	case 'n': *(*d)++ = '\n'; return NULL;
+	case 'r': *(*d)++ = '\r'; return NULL;
+	case 't': *(*d)++ = '\t'; return NULL;
+	case 'u': return parse_unicode(c, d);
+	default:  c->p--; return fail(c, "bad escape \\%c", e >= 0x20 && e < 0x7f ? e : '?');
+	}
+}
+
+size_t utf8_valid(const char *s, size_t avail)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = avail ? (p[0] < 0x80 ? 1 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 :
+			    p[0] >= 0xe0 && p[0] <= 0xef ? 3 : p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : 0) : 0;
+	if (n > avail)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	/* the second byte's range: no overlong form, no surrogate, nothing past U+10FFFF */
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
+		return 0;
+	return n;
+}
+
+/* The first byte from p on that ends a run of plain string bytes: a quote, a
+ * backslash, a control byte (the NUL at the end is one) or a byte of a multi-byte
+ * UTF-8 character. Sixteen bytes at a time where SSE2 is (every x86-64), while 16
+ * are left before the end: a signed compare below 0x20 finds the control bytes and
+ * those from 0x80 up at once. */
+static inline __attribute__((always_inline)) char *plain_run_end(char *p, const char *end)
+{
+	static const bool ends_run[256] = { [0 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
+					    [0x80 ... 0xff] = true };
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+	const __m128i space = _mm_set1_epi8(' ');
+	for (; end - p >= 16; p += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote),
+							_mm_cmpeq_epi8(x, backslash)),
+					   _mm_cmplt_epi8(x, space));
+		unsigned m = (unsigned)_mm_movemask_epi8(hit);
+		if (m)
+			return p + __builtin_ctz(m);
+	}
+#endif
+	while (!ends_run[(unsigned char)*p])
+		p++;
+	return p;
+}
+
+/* A string after its opening quote, in place (see above). The text moves only
+ * after an escape: from then on d, behind c->p, is where it goes. */
+static const char *parse_string_body(struct cursor *c, const char **out, size_t *len)
+{
+	char *s = c->p, *d = NULL;
+	const char *e;
+	for (;;) {
+		char *run = c->p;
+		c->p = plain_run_end(c->p, c->end);
+		if (d) {
+			memmove(d, run, (size_t)(c->p - run));
+			d += c->p - run;
+		}
+		unsigned char ch = (unsigned char)*c->p;
+		if (ch == '"')
+			break;
+		if (c->p == c->end)
+			return fail(c, "string cut short");
+		if (ch < 0x20)
+			return fail(c, "control byte 0x%02x in a string", ch);
+		if (ch == '\\') {
+			d = d ? d : c->p;
+			c->p++;
+			if ((e = parse_escape(c, &d)))
+				return e;
+			continue;
+		}
+		size_t n = utf8_valid(c->p, (size_t)(c->end - c->p));
+		if (!n)
+			return fail(c, "byte 0x%02x in a string is not UTF-8 (RFC 3629)", ch);
+		if (d) {
+			memmove(d, c->p, n);
+			d += n;
+		}
+		c->p += n;
+	}
+	char *nul = d ? d : c->p;
+	c->p++;                  /* the closing quote, whose place the NUL may take */
+	*nul = 0;
+	*out = s;
+	*len = (size_t)(nul - s);
+	return NULL;
+}
+
+static const char *parse_string(struct cursor *c, const char **out, size_t *len)
+{
+	if (!eat(c, '"'))
+		return fail(c, "expected a string");
+	return parse_string_body(c, out, len);
+}
+
+static bool is_digit(char ch) { return (unsigned)(ch - '0') <= 9; }
+
+/* What is wrong with the number whose digits start at p (and with a number of 20
+ * digits, which may fit: its value). */
+static const char *int_problem(struct cursor *c, char *p, bool neg, uint64_t *out)
+{
+	uint64_t v = 0;
+	c->p = p;
+	if (!is_digit(*p))
+		return fail(c, "expected a value");
+	if (*p == '0' && is_digit(p[1]))
+		return fail(c, "number with a leading zero");
+	for (; is_digit(*c->p); c->p++) {
+		unsigned d = (unsigned)(*c->p - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return fail(c, "number out of range (more than 64 bits)");
+		v = v * 10 + d;
+	}
+	if (*c->p == '.' || *c->p == 'e' || *c->p == 'E')
+		return fail(c, "number is not an integer (the format has integers only)");
+	if (neg && v > (uint64_t)INT64_MAX + 1)
+		return fail(c, "number out of range (below -2^63)");
+	*out = v;
+	return NULL;
+}
+
+/* An integer, exactly: a sign and a 64-bit magnitude, never through a double.
+ * The callers have skipped the white space before it. Up to 19 digits, which
+ * cannot overflow, in one loop; anything else from int_problem(). */
+static const char *parse_int(struct cursor *c, bool *neg, uint64_t *out)
+{
+	/* In locals: a byte read through a char pointer could be the cursor itself as
+	 * far as the compiler knows, so c->p would be stored back before every read. */
+	char *p = c->p, *digits;
+	*neg = *p == '-';
+	digits = p += *neg;
+	uint64_t v = 0;
+	for (unsigned d; (d = (unsigned)(*p - '0')) <= 9; p++)
+		v = v * 10 + d;
+	size_t n = (size_t)(p - digits);
+	if (n - 1 >= 19 || (*digits == '0' && n > 1) || *p == '.' || (*p | 0x20) == 'e' ||
+	    (*neg && v > (uint64_t)INT64_MAX + 1))
+		return int_problem(c, digits, *neg, out);
+	c->p = p;
+	*out = v;
+	return NULL;
+}
+
+static const char *parse_array(struct cursor *c, struct value *v)
+{
+	v->kind = V_ARRAY;
+	v->arr = c->arr;
+	v->len = 0;
+	if (eat(c, ']'))
+		return NULL;
+	do {
+		bool neg;
+		uint64_t u;
+		skip_ws(c);
+		const char *e = parse_int(c, &neg, &u);
+		if (e)
+			return e;
+		if (neg)
+			return fail(c, "arrays hold unsigned integers only");
+		*c->arr++ = u;
+		v->len++;
+	} while (eat(c, ','));
+	if (!eat(c, ']'))
+		return fail(c, "expected ',' or ']' in an array");
+	return NULL;
+}
+
+static bool word(struct cursor *c, const char *w)
+{
+	size_t n = strlen(w);
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, w, n) != 0)
+		return false;
+	c->p += n;
+	return true;
+}
+
+static const char *parse_value(struct cursor *c, struct value *v)
+{
+	skip_ws(c);
+	if (c->p >= c->end)
+		return fail(c, "expected a value");
+	memset(v, 0, sizeof(*v));
+	switch (*c->p) {
+	case '"':
+		v->kind = V_STRING;
+		c->p++;
+		return parse_string_body(c, &v->s, &v->len);
+	case '[':
+		c->p++;
+		return parse_array(c, v);
+	case 't': case 'f':
+		v->kind = V_BOOL;
+		v->b = *c->p == 't';
+		if (word(c, "true") || word(c, "false"))
+			return NULL;
+		return fail(c, "expected a value");
+	case '{':
+		return fail(c, "nested objects are not part of the format");
+	case 'n':
+		return fail(c, "null is not part of the format");
+	default:
+		v->kind = V_INT;
+		return parse_int(c, &v->neg, &v->u);
+	}
+}
+
+/* ---- one line: the envelope --------------------------------------------------- */
+
+/* The "crc" member's 8 lowercase hex digits. */
+static bool crc_digits(const struct value *v, uint32_t *want)
+{
+	/* 1 + each lowercase hex digit's value, 0 for any other byte */
+	static const uint8_t hex[256] = {
+		['0'] = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ['a'] = 11, 12, 13, 14, 15, 16 };
+	if (v->kind != V_STRING || v->len != 8)
+		return false;
+	uint32_t w = 0, ok = 1;
+	for (int i = 0; i < 8; i++) {
+		unsigned h = hex[(unsigned char)v->s[i]];
+		ok &= h != 0;
+		w = w << 4 | (h - 1);
+	}
+	*want = w;
+	return ok;
+}
+
+/* The caller's CRC-32 (rec.h: the kernel's lib/crc32.c, tickstat's isa-l) of the
+ * line's first n bytes (up to the comma before "crc"). */
+static rec_crc_fn *line_crc;
+
+static const char *check_crc(struct cursor *c, const struct value *v, const char *comma)
+{
+	uint32_t want;
+	if (v->kind != V_STRING || v->len != 8)
+		return fail(c, "\"crc\" is not a string of 8 hex digits");
+	if (!crc_digits(v, &want))
+		return fail(c, "\"crc\" is not 8 lowercase hex digits");
+	uint32_t got = line_crc(c->line, (size_t)(comma - c->start));
+	if (got != want) {
+		format(c->err, sizeof(c->err),
+		       "CRC mismatch: record says %08x, its bytes give %08x", want, got);
+		return c->err;
+	}
+	return NULL;
+}
+
+/* ---- the fields' index ----------------------------------------------------------
+ * Each record's fields by key, in a table of twice as many slots as a record may
+ * have fields, a field in the first free slot from its key's hash on: a lookup
+ * (rec_get: the range checks and every command make several per record) and the
+ * test for a key given twice each cost a probe or two, where a search compared
+ * every key (a third of the time of `tickstat check`). */
+
+static inline unsigned slot_of(unsigned sig) { return sig * 0x9e3779b1u >> 25; }   /* 7 bits */
+
+/* Whether field f has the key of that sig; the signature holds its length and its
+ * first and last bytes. */
+static inline bool key_is(const struct field *f, const char *key, unsigned sig)
+{
+	size_t len = sig >> 16;
+	if (f->sig != sig)
+		return false;
+	for (size_t i = 1; i + 1 < len; i++)
+		if (f->key[i] != key[i])
+			return false;
+	return true;
+}
+
+static inline void index_clear(struct rec *r)
+{
+	memset(r->index, 0, sizeof(r->index));
+	r->indexed = true;
+}
+
+/* The slot of the key with signature sig in r's index: that of its field, or the
+ * free one where it would go. */
+static inline unsigned slot_for(const struct rec *r, const char *key, unsigned sig)
+{
+	unsigned h = slot_of(sig);
+	while (r->index[h] && !key_is(&r->f[r->index[h] - 1], key, sig))
+		h = (h + 1) % REC_INDEX_SLOTS;
+	return h;
+}
+
+/* "type" and "seq", which come first, given again. */
+static inline bool envelope_key(const char *key, unsigned sig)
+{
+	static const unsigned type_sig = 4 << 16 | 't' << 8 | 'e', seq_sig = 3 << 16 | 's' << 8 | 'q';
+	return (sig == type_sig && key[1] == 'y' && key[2] == 'p') || (sig == seq_sig && key[1] == 'e');
+}
+
+/* A key given twice in a record. */
+static bool key_repeats(const struct rec *r, const char *key, unsigned sig)
+{
+	return envelope_key(key, sig) || r->index[slot_for(r, key, sig)] != 0;
+}
+
+/* Field r->nfields, its value in place, named key: false if the key came before. */
+static inline bool add_field(struct rec *r, const char *key, unsigned sig)
+{
+	unsigned h = slot_for(r, key, sig);
+	if (r->index[h] || envelope_key(key, sig))
+		return false;
+	r->f[r->nfields].key = key;
+	r->f[r->nfields].sig = sig;
+	r->index[h] = (uint8_t)++r->nfields;
+	return true;
+}
+
+/* The envelope: "type" (string) and "seq" (unsigned) first, "crc" last. */
+static const char *place_member(struct cursor *c, struct rec *r, int index,
+				const char *key, size_t klen, const struct value *v)
+{
+	if (index == 0) {
+		if (klen != 4 || memcmp(key, "type", 4) || v->kind != V_STRING)
+			return fail(c, "first member is not \"type\" (a string)");
+		r->type = v->s;
+		return NULL;
+	}
+	if (index == 1) {
+		if (klen != 3 || memcmp(key, "seq", 3) || v->kind != V_INT || v->neg)
+			return fail(c, "second member is not \"seq\" (an unsigned integer)");
+		r->seq = v->u;
+		return NULL;
+	}
+	unsigned sig = key_sig(key, klen);
+	if (key_repeats(r, key, sig))
+		return fail(c, "duplicate member \"%.40s\"", key);
+	if (r->nfields == REC_FIELDS_MAX)
+		return fail(c, "more than %d members", REC_FIELDS_MAX);
+	if (v != &r->f[r->nfields].v)
+		r->f[r->nfields].v = *v;
+	add_field(r, key, sig);
+	return NULL;
+}
+
+static const char *parse_members(struct cursor *c, struct rec *r)
+{
+	const char *comma = NULL;
+	for (int index = 0;; index++) {
+		const char *key, *e;
+		size_t klen;
+		struct value spare;      /* the value is parsed in its place when there is one */
+		struct value *v = r->nfields < REC_FIELDS_MAX ? &r->f[r->nfields].v : &spare;
+		if ((e = parse_string(c, &key, &klen)))
+			return e;
+		if (!eat(c, ':'))
+			return fail(c, "expected ':' after a member name");
+		if ((e = parse_value(c, v)))
+			return e;
+		if (klen == 3 && !memcmp(key, "crc", 3) && index >= 2) {
+			if (!eat(c, '}'))
+				return fail(c, "\"crc\" is not the last member");
+			return check_crc(c, v, comma);
+		}
+		if ((e = place_member(c, r, index, key, klen, v)))
+			return e;
+		if (!eat(c, ',')) {
+			if (eat(c, '}'))
+				return fail(c, "record has no \"crc\" member");
+			return fail(c, "expected ',' or '}'");
+		}
+		comma = c->p - 1;     /* the next member name's eat('"') skips white space */
+	}
+}
+
+const char *rec_parse_full(struct rec *r, const char *line, size_t len,
+			   const struct rec_scratch *s)
+{
+	static struct cursor c;
+	char *strbuf = s->str;
+	uint64_t *arrbuf = s->arr;
+	line_crc = s->crc;
+	memcpy(strbuf, line, len);
+	strbuf[len] = 0;
+	c.p = c.start = strbuf;
+	c.end = strbuf + len;
+	c.line = line;
+	c.arr = arrbuf;
+	r->nfields = 0;
+	index_clear(r);
+	r->raw = line;
+	r->rawlen = len;
+	if (len == 0 || *line != '{')
+		return fail(&c, "expected '{'");
+	c.p++;
+	skip_ws(&c);
+	const char *e = parse_members(&c, r);
+	if (e)
+		return e;
+	skip_ws(&c);
+	if (c.p != c.end)
+		return fail(&c, "bytes after the record's closing '}'");
+	return NULL;
+}
+
+/* ---- one line: the kernel's form ------------------------------------------------
+ * The kernel writes every record one way: no white space, member names and string
+ * values of plain ASCII without escapes, integers without a leading zero, true,
+ * false, arrays of unsigned integers. rec_parse_fast() reads that form in one
+ * pass over the copy (as above: strings in place, the NUL after the copy ending
+ * every scan), with no call per token, and gives up at the first byte outside it
+ * and at any problem; rec_parse_full() then reads the line again, taking what else
+ * JSON allows and naming what is wrong. The fast parser takes a subset of the lines
+ * the full one takes, with the same fields: fuzz_tickstat_log holds them to it. It
+ * made `check` some 2.5 times quicker. */
+
+/* The bytes that may follow a number in the kernel's form. */
+static const bool ends_number[256] = { [','] = true, [']'] = true, ['}'] = true };
+
+/* How many of the 8 characters in w (the first in its low byte) are digits before
+ * the first that is not, and their value, with no branch per digit (the loop's
+ * compare and branch per digit were a fifth of check's instructions): subtracted
+ * '0', a digit is 0..9, and any other byte has its top bit set either as it is or
+ * with 0x76 added (a borrow or carry runs only into the bytes after the first
+ * non-digit, which are not used). The value: the digits moved to the top, behind
+ * leading zeros, then paired, the pairs paired, and the quads (Lemire, "Fast
+ * numeric string to int", 2018). */
+static inline unsigned swar_digits(uint64_t w, uint64_t *value)
+{
+	uint64_t x = w - 0x3030303030303030ull;
+	uint64_t stop = (x | (x + 0x7676767676767676ull)) & 0x8080808080808080ull;
+	unsigned n = stop ? (unsigned)__builtin_ctzll(stop) >> 3 : 8;
+	if (n == 0)
+		return 0;
+	x <<= 8 * (8 - n);
+	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffull;
+	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffull;
+	*value = (x * 10000 + (x >> 32)) & 0xffffffffull;
+	return n;
+}
+
+/* The digits of an unsigned integer at p: the byte after them, NULL outside the
+ * form (no digit, a leading zero, more than 19 digits, a fraction, an exponent).
+ * Eight characters at a time: a number of the form is never among a record's
+ * last 8 bytes (its "crc" member is longer). */
+static inline char *fast_digits(char *p, const char *end, uint64_t *out)
+{
+	static const uint64_t tens[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
+					  10000000, 100000000 };
+	char *digits = p;
+	uint64_t v = 0, chunk;
+	unsigned n;
+	do {
+		uint64_t w;
+		if (end - p < 8)
+			return NULL;
+		memcpy(&w, p, 8);
+		if ((n = swar_digits(w, &chunk)) == 0)
+			break;
+		v = v * tens[n] + chunk;
+		p += n;
+	} while (n == 8 && p - digits <= 19);
+	size_t len = (size_t)(p - digits);
+	if (len - 1 >= 19 || (*digits == '0' && len > 1) || !ends_number[(unsigned char)*p])
+		return NULL;
+	*out = v;
+	return p;
+}
+
+/* A plain string whose text starts at p: the byte after its closing quote, which
+ * its NUL replaces; NULL outside the form. */
+static inline char *fast_string(char *p, const char *end, struct value *v)
+{
+	char *q = plain_run_end(p, end);
+	if (*q != '"')
+		return NULL;
+	*q = 0;
+	*v = (struct value){ .kind = V_STRING, .s = p, .len = (size_t)(q - p) };
+	return q + 1;
+}
+
+static inline char *fast_array(char *p, const char *end, struct value *v, uint64_t **arr)
+{
+	*v = (struct value){ .kind = V_ARRAY, .arr = *arr };
+	if (*p == ']')
+		return p + 1;
+	for (;; p++) {
+		if (!(p = fast_digits(p, end, *arr + v->len)))
+			return NULL;
+		v->len++;
+		if (*p == ']') {
+			*arr += v->len;
+			return p + 1;
+		}
+		if (*p != ',')
+			return NULL;
+	}
+}
+
+/* The value at p, the byte after it; NULL outside the form. */
+static inline char *fast_value(char *p, const char *end, struct value *v, uint64_t **arr)
+{
+	switch (*p) {
+	case '"':
+		return fast_string(p + 1, end, v);
+	case '[':
+		return fast_array(p + 1, end, v, arr);
+	case 't': case 'f': {
+		bool t = *p == 't';
+		size_t n = t ? 4 : 5;
+		if ((size_t)(end - p) < n || memcmp(p, t ? "true" : "false", n))
+			return NULL;
+		*v = (struct value){ .kind = V_BOOL, .b = t };
+		return p + n;
+	}
+	case '-':
+		*v = (struct value){ .kind = V_INT, .neg = true };
+		p = fast_digits(p + 1, end, &v->u);
+		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
+	default:
+		*v = (struct value){ .kind = V_INT };
+		return fast_digits(p, end, &v->u);
+	}
+}
+
+/* The "crc" member's value v, the last: p is the byte after it, comma the comma
+ * before its name, both in the copy that starts at copy. */
+static bool fast_crc(const struct value *v, const char *p, const char *end, const char *copy,
+		     const char *comma, const char *line)
+{
+	uint32_t want;
+	return *p == '}' && p + 1 == end && crc_digits(v, &want) &&
+	       line_crc(line, (size_t)(comma - copy)) == want;
+}
+
+bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s)
+{
+	char *copy = s->str, *p = copy, *end = copy + len, *comma = NULL;
+	uint64_t *arr = s->arr;
+	line_crc = s->crc;
+	memcpy(copy, line, len);
+	copy[len] = 0;
+	r->nfields = 0;
+	index_clear(r);
+	if (*p++ != '{')
+		return false;
+	for (int index = 0;; index++) {
+		struct value spare, *v = r->nfields < REC_FIELDS_MAX ? &r->f[r->nfields].v : &spare;
+		struct value key;
+		if (*p != '"' || !(p = fast_string(p + 1, end, &key)) || *p++ != ':' ||
+		    !(p = fast_value(p, end, v, &arr)))
+			return false;
+		if (index >= 2 && key.len == 3 && !memcmp(key.s, "crc", 3))
+			return fast_crc(v, p, end, copy, comma, line);
+		if (index == 0 && key.len == 4 && !memcmp(key.s, "type", 4) && v->kind == V_STRING)
+			r->type = v->s;
+		else if (index == 1 && key.len == 3 && !memcmp(key.s, "seq", 3) && v->kind == V_INT &&
+			 !v->neg)
+			r->seq = v->u;
+		else if (index < 2 || v == &spare || !add_field(r, key.s, key_sig(key.s, key.len)))
+			return false;
+		if (*p != ',')
+			return false;
+		comma = p++;
+	}
+}
+
+const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s)
+{
+	if (!rec_parse_fast(r, line, len, s))
+		return rec_parse_full(r, line, len, s);
+	r->raw = line;
+	r->rawlen = len;
+	return NULL;
+}
+
+/* ---- field access ------------------------------------------------------------- */
+
+const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned sig)
+{
+	if (r->indexed) {
+		unsigned k = r->index[slot_for(r, key, sig)];
+		return k ? &r->f[k - 1].v : NULL;
+	}
+	for (size_t i = 0; i < r->nfields; i++)
+		if (key_is(&r->f[i], key, sig))
+			return &r->f[i].v;
+	return NULL;
+}
+
+bool rec_i64(const struct rec *r, const char *key, int64_t *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_INT)
+		return false;
+	if (v->neg)
+		*out = v->u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v->u;
+	else if (v->u <= INT64_MAX)
+		*out = (int64_t)v->u;
+	else
+		return false;
+	return true;
+}
+
+/* ---- configuration keys ------------------------------------------------------- */
+
+/* tick's work model (docs/FORMAT.md, "run"): tick_work, tick_data_kib,
+ * tick_code_kib, tick_pages; tick_model, a string, is a key field anyway. */
+bool is_model_field(const char *key)
+{
+	return key[0] == 't' && !strncmp(key, "tick_", 5) &&
+	       (!strcmp(key + 5, "work") || !strcmp(key + 5, "data_kib") ||
+		!strcmp(key + 5, "code_kib") || !strcmp(key + 5, "pages"));
+}
+
+bool is_config_field(const struct field *f)
+{
+	return f->v.kind == V_STRING || (f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
+	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus")) ||
+	       (f->v.kind == V_INT && is_model_field(f->key));
+}
+
+
+/* A field of the configuration key: the strings, hz, cpus and the work model. */
+static bool key_field(const struct field *f)
+{
+	return f->v.kind == V_STRING || (f->v.kind == V_INT &&
+		((f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
+		 (f->key[0] == 'c' && !strcmp(f->key, "cpus")) || is_model_field(f->key)));
+}
+
+/* A key field's value as text: the string, or the integer written into num. */
+static const char *key_text(const struct field *f, char num[24])
+{
+	if (f->v.kind == V_STRING)
+		return f->v.s;
+	char *d = num + 23;
+	uint64_t u = f->v.u;
+	*d = 0;
+	do
+		*--d = (char)('0' + u % 10);
+	while (u /= 10);
+	if (f->v.neg)
+		*--d = '-';
+	return d;
+}
+
+/* Append " key=" and text to buf[*n..size) (cut short at size - 1). */
+static void append(char *buf, size_t size, size_t *n, const char *key, const char *text)
+{
+	const char *parts[] = { " ", key, "=", text };
+	for (int i = 0; i < 4; i++) {
+		size_t len = strlen(parts[i]);
+		if (len > size - 1 - *n)
+			len = size - 1 - *n;
+		memcpy(buf + *n, parts[i], len);
+		*n += len;
+	}
+	buf[*n] = 0;
+}
+
+/* Built by hand, not with snprintf: summary calls this once per record. */
+void config_key(const struct rec *r, char *buf, size_t size)
+{
+	size_t n = 0;
+	char num[24];
+	for (const char *p = r->type; *p && n + 1 < size; p++)
+		buf[n++] = *p;
+	buf[n] = 0;
+	for (size_t i = 0; i < r->nfields; i++)
+		if (key_field(&r->f[i]))
+			append(buf, size, &n, r->f[i].key, key_text(&r->f[i], num));
+}
+
+/* Match p against " key=text"; the rest of p after it, or NULL. */
+static const char *match_part(const char *p, const char *key, const char *text)
+{
+	if (*p++ != ' ')
+		return NULL;
+	while (*key && *p == *key)
+		p++, key++;
+	if (*key || *p++ != '=')
+		return NULL;
+	while (*text && *p == *text)
+		p++, text++;
+	return *text ? NULL : p;
+}
+
+bool config_key_is(const struct rec *r, const char *key)
+{
+	char num[24];
+	size_t tl = strlen(r->type);
+	if (strncmp(key, r->type, tl))
+		return false;
+	const char *p = key + tl;
+	for (size_t i = 0; p && i < r->nfields; i++)
+		if (key_field(&r->f[i]))
+			p = match_part(p, r->f[i].key, key_text(&r->f[i], num));
+	return p && !*p;
+}

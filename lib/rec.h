@@ -1,0 +1,157 @@
+/* One record line (docs/FORMAT.md, "Lines" and "Records"), parsed and checked: the
+ * JSON subset records use (RFC 8259: strings, integers, booleans, arrays of unsigned
+ * integers), the envelope ("type", "seq" first, "crc" last) and the CRC. The
+ * kernel reads its own records back with it for the report, tickstat every log.
+ * Field values point into the caller's scratch buffers and the line. */
+#ifndef LIB_REC_H
+#define LIB_REC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define REC_FIELDS_MAX  64
+#define REC_INDEX_SLOTS 128   /* the fields' index: open addressing, half full at most */
+
+enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };
+
+struct value {
+	enum value_kind kind;
+	bool neg;                /* V_INT: negative; the magnitude is in u */
+	uint64_t u;              /* V_INT magnitude */
+	bool b;                  /* V_BOOL */
+	const char *s;           /* V_STRING, unescaped, NUL-terminated */
+	size_t len;              /* V_STRING length, V_ARRAY element count */
+	const uint64_t *arr;     /* V_ARRAY */
+};
+
+struct field {
+	const char *key;         /* NUL-terminated */
+	unsigned sig;            /* key_sig(): a lookup compares it first */
+	struct value v;
+};
+
+/* A key's length and first and last bytes in one word: keys that differ nearly
+ * always differ in it. */
+static inline unsigned key_sig(const char *key, size_t len)
+{
+	return (unsigned)len << 16 | (unsigned)(unsigned char)key[0] << 8 |
+	       (len ? (unsigned)(unsigned char)key[len - 1] : 0);
+}
+
+struct rec {
+	const char *file;
+	unsigned long line;
+	const char *type;
+	uint64_t seq;
+	size_t nfields;          /* fields between seq and crc */
+	struct field f[REC_FIELDS_MAX];
+	/* The parser's records are indexed by key (rec_get); a record made by hand,
+	 * with indexed false, is searched field by field. index[h]: 1 + the number of
+	 * a field whose key hashes to h or is placed after it, 0 for none. */
+	bool indexed;
+	uint8_t index[REC_INDEX_SLOTS];
+	const char *raw;         /* the line, without its end of line */
+	size_t rawlen;
+};
+
+/* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/crc32.c, or a faster
+ * one on the host. */
+typedef uint32_t rec_crc_fn(const void *data, size_t len);
+
+/* The caller's scratch: strings (len + 1 bytes: the line is copied there, a NUL
+ * after it) and arrays (len / 2 + 1 integers), and the CRC function. */
+struct rec_scratch {
+	char *str;
+	uint64_t *arr;
+	rec_crc_fn *crc;
+};
+
+/* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).
+ * Returns NULL on success, else a static description of the first problem. */
+const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
+/* The two parsers behind it (rec.c says why), for the fuzzer that holds them equal:
+ * the kernel's form alone (false at anything else), and all of JSON's. */
+bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
+const char *rec_parse_full(struct rec *r, const char *line, size_t len,
+			   const struct rec_scratch *s);
+
+/* The length of the valid UTF-8 character (RFC 3629: no overlong form, no
+ * surrogate, at most U+10FFFF) at s, of the avail bytes there; 0 if there is none.
+ * Record strings are refused unless every character is valid (JSON text is UTF-8,
+ * RFC 8259 8.1). */
+size_t utf8_valid(const char *s, size_t avail);
+
+/* Name a field (a record made by hand, in tests): its key and signature. */
+static inline void field_name(struct field *f, const char *key)
+{
+	size_t len = 0;
+	while (key[len])
+		len++;
+	f->key = key;
+	f->sig = key_sig(key, len);
+}
+
+/* The value of r's field key, or NULL. Inline, as the helpers below: a key given
+ * as a literal has its length and signature worked out by the compiler (the
+ * lookups of the range checks and of tickstat summary's pooling were 7 % of its
+ * time). */
+const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned sig);
+static inline const struct value *rec_get(const struct rec *r, const char *key)
+{
+	return rec_get_sig(r, key, key_sig(key, __builtin_strlen(key)));
+}
+
+/* A value rec_get() found (or NULL) as an unsigned integer: a second lookup
+ * spared where the caller needs to know whether the field is there at all. */
+static inline bool value_u64(const struct value *v, uint64_t *out)
+{
+	if (!v || v->kind != V_INT || v->neg)
+		return false;
+	*out = v->u;
+	return true;
+}
+
+static inline bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
+{
+	return value_u64(rec_get(r, key), out);
+}
+
+bool rec_i64(const struct rec *r, const char *key, int64_t *out);
+
+static inline const char *rec_str(const struct rec *r, const char *key)  /* NULL if absent */
+{
+	const struct value *v = rec_get(r, key);
+	return v && v->kind == V_STRING ? v->s : NULL;
+}
+
+static inline bool rec_bool(const struct rec *r, const char *key, bool *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_BOOL)
+		return false;
+	*out = v->b;
+	return true;
+}
+
+/* An integer field as a double (exact below 2^53, nearest above): in the kernel,
+ * for code compiled with SSE only. */
+static inline bool rec_num(const struct rec *r, const char *key, double *out)
+{
+	const struct value *v = rec_get(r, key);
+	if (!v || v->kind != V_INT)
+		return false;
+	*out = v->neg ? -(double)v->u : (double)v->u;
+	return true;
+}
+
+/* A record's configuration key: its type, then every string field, "hz", "cpus"
+ * and the work model's integers, as "type k=v k=v" (in record order). */
+void config_key(const struct rec *r, char *buf, size_t size);
+/* Whether r's configuration key is key, without building it. */
+bool config_key_is(const struct rec *r, const char *key);
+bool is_config_field(const struct field *f);
+/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
+bool is_model_field(const char *key);
+
+#endif

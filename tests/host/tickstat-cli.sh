@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# tickstat's command line (issue 29): standard input for every command that reads
+# logs, read through a redirection and through a pipe, prints what the file does;
+# exit status 1 for damaged data, 2 for usage, 0 only with something printed, each
+# with its message; --help on every command; plain numbers on lines of any length;
+# no word of damage for an empty log; no gnuplot warning on a drawing that worked.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ts=$PWD/build/tickstat gen=$PWD/build/gen-log
+[[ -x $ts && -x $gen ]] || { echo "build/tickstat or build/gen-log missing (make host)"; exit 1; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+bad=0
+fail() { echo "FAIL: $*"; bad=$((bad + 1)); }
+
+# expect STATUS 'WORDS ON STDERR' COMMAND...: its status, the words among its
+# messages, and output on standard output exactly when it exits 0.
+expect() {
+	local want=$1 words=$2
+	shift 2
+	"$@" > out 2> err
+	local rc=$?
+	[[ $rc -eq $want ]] || fail "$* exits $rc, not $want: $(head -3 err)"
+	[[ -z $words ]] || grep -qF -- "$words" err || fail "$*: no \"$words\" in: $(head -3 err)"
+	if [[ $want -eq 0 && ! -s out ]]; then fail "$*: exit 0 with nothing printed"; fi
+	if [[ $want -eq 2 && -s out ]]; then fail "$*: exit 2 with output: $(head -2 out)"; fi
+}
+
+# A log whose records' fields an edit changed, each CRC made to match again.
+recrc() {
+	python3 -c '
+import sys, zlib
+for l in sys.stdin:
+    l = l.rstrip("\n")
+    if l.startswith("{"):
+        body = l[:l.rindex(",\"crc\"")]
+        l = "%s,\"crc\":\"%08x\"}" % (body, zlib.crc32(body.encode()))
+    print(l)'
+}
+
+$gen -r 5 > g.log
+$gen -m -r 3 > m.log
+
+# 1. Standard input: as the file, redirected and piped (the file's name aside).
+for cmd in "check" "summary" "report" "plan" "compare --by hz" "compare --by machine" \
+	   "column --where timer=pit --where hz=1000 cost" "export --csv" "export --json"; do
+	$ts $cmd g.log > file.out 2> file.err; frc=$?
+	for how in redirect pipe; do
+		if [[ $how == redirect ]]; then $ts $cmd - < g.log > in.out 2> in.err; rc=$?
+		else cat g.log | $ts $cmd - > in.out 2> in.err; rc=$?; fi
+		[[ $rc -eq $frc ]] || fail "$cmd - ($how) exits $rc, the file $frc: $(head -3 in.err)"
+		sed -i 's/(stdin)/g.log/g' in.out
+		diff -q in.out file.out > /dev/null ||
+			fail "$cmd - ($how) prints otherwise than $cmd g.log: $(diff in.out file.out | head -4)"
+	done
+done
+$ts plot - -o in.png < g.log 2> plot.err || fail "plot - exits $?: $(cat plot.err)"
+[[ -s in.png ]] || fail "plot - drew nothing"
+echo "standard input: every command, redirected and piped"
+
+# 2. Exit status and messages.
+sed '20s/"run":/"rum":/' g.log > damaged.log
+expect 1 "damaged record refused" $ts compare --by hz damaged.log
+# a damaged run leaves its set 2 values: 1 (damage), not 2 (usage)
+$gen -r 3 > r3.log
+n=$(grep -n '"type":"run".*"timer":"pit".*"hz":100,.*"timer_on":true' r3.log | head -1 | cut -d: -f1)
+sed "${n}s/\"run\":/\"rum\":/" r3.log > r3bad.log
+expect 1 "compare needs at least 3 (damaged records were refused)" $ts compare --by hz r3bad.log
+expect 2 'no run record has the field "nosuchfield" (--by)' $ts compare --by nosuchfield g.log
+expect 2 "no run record matches --where hz=5" $ts compare --where hz=5 --by timer g.log
+expect 2 'no run record has the field "nosuch"' $ts column nosuch g.log
+expect 2 'no run record has the field "nosuch"' $ts compare --field nosuch --by hz g.log
+expect 2 "--delta takes a difference" $ts compare --by hz --delta abc g.log
+expect 2 "--delta takes a difference" $ts compare --by hz --delta 0 g.log
+expect 0 "" $ts compare --by hz --delta 2% m.log
+expect 2 "report: -c needs a value" $ts report -c
+expect 2 "report: -c needs a value" $ts report g.log -c
+expect 2 "report: -c takes 80, 90, 95, 98, 99 or 99.5, not 97" $ts report -c 97 g.log
+expect 2 "plot: -o needs a value" $ts plot g.log -o
+expect 2 "plan: --precision needs a value" $ts plan g.log --precision
+expect 2 "compare: -w takes a width" $ts compare -w 9x --by hz g.log
+expect 2 "export: --type needs a value" $ts export --json --type
+expect 2 "unknown command" $ts nosuch g.log
+# runs that counted no interrupt: no cost per interrupt, and the reason
+sed '/"type":"run"/s/"interrupts":[0-9]*/"interrupts":0/' g.log | recrc > noirq.log
+$ts check noirq.log > /dev/null || fail "noirq.log is not whole"
+expect 2 "counted no interrupts" $ts compare --by hz noirq.log
+echo "exit status: 1 damaged, 2 usage or nothing to print, with the reason"
+
+# 3. Help: every command's, and the global one naming every option.
+for c in check summary compare column export plot report plan; do
+	expect 0 "" $ts $c --help
+	head -1 out | grep -q "^usage: tickstat $c" || fail "$c --help: $(head -1 out)"
+	expect 0 "" $ts $c -h
+done
+$ts --help > help.out || fail "--help exits $?"
+for word in ' -n' --ministat --delta --by --where --field --type --precision --baseline --all \
+	    --csv --json ' -o ' ' -w ' ' -c '; do
+	grep -qF -- "$word" help.out || $ts compare --help | grep -qF -- "$word" ||
+		fail "no help names $word"
+done
+grep -qF -- '--ministat' help.out && grep -qF -- '[-n]' help.out ||
+	fail "the global help leaves out -n or --ministat"
+echo "help: every command, every option"
+
+# 4. Plain numbers on lines of any length; an empty log; gnuplot's warnings.
+{ printf '%05000d\n' 5; echo 6; echo 7; } > long.txt    # 5 after 4999 zeros
+expect 0 "" $ts compare -n --ministat long.txt long.txt
+grep -q '^x   3             5             7             6 ' out ||
+	fail "a line of 5001 bytes is not one value: $(grep '^x' out)"
+: > empty.log
+expect 1 "no records in this log" $ts summary empty.log
+grep -q 'damaged' err && fail "an empty log said damaged: $(cat err)"
+# a real 1-and-2-CPU log's runs under three workloads of long names: gnuplot warns
+# "difficulty fitting plot titles into key" and of an empty y range
+python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    if not l.startswith("{\"type\":\"run\"") or "\"cpus\"" not in l:
+        print(l, end=""); continue
+    r = json.loads(l)
+    for w in range(3):
+        r["workload"] = "workload-%d-%s" % (w, "of-a-long-name-" * 8)
+        print(json.dumps(r, separators=(",", ":")))' "$OLDPWD/tests/tickstat/tick-cpus-1-2.log" |
+	awk 'BEGIN { n = 0 } /^\{/ { sub(/"seq":[0-9]*/, "\"seq\":" n); n++ } { print }' |
+	sed -E 's/("type":"end","seq":([0-9]+),"records":)[0-9]+/\1\2/' | recrc > three.log
+$ts check three.log > /dev/null || fail "three.log is not whole: $($ts check three.log 2>&1 | head -3)"
+$ts plot three.log -o three.png 2> err || fail "plot three.log exits $?: $(head -3 err)"
+[[ -s three.png ]] || fail "plot three.log drew nothing"
+[[ -s err ]] && fail "plot: gnuplot's messages on a drawing that worked: $(head -3 err)"
+echo "numbers of any length, an empty log, a drawing without gnuplot's warnings"
+
+[[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

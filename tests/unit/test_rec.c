@@ -1,0 +1,142 @@
+/* lib/rec.c, the record reader the kernel's report and tickstat share: every line
+ * of a real log parsed with the kernel's CRC (lib/crc32.c) and its fields read
+ * back; damaged lines refused, each with its reason. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "crc32.h"
+#include "rec.h"
+
+static char str[8192];
+static uint64_t arr[4097];
+static struct rec r;
+
+static uint32_t crc(const void *data, size_t len) { return crc32_update(0, data, len); }
+
+static const struct rec_scratch scratch = { str, arr, crc };
+
+static const char *parse(const char *line)
+{
+	return rec_parse(&r, line, strlen(line), &scratch);
+}
+
+/* A record line of body ("{...," without the crc) with its CRC. */
+static const char *sealed(const char *body)
+{
+	static char line[1024];
+	int n = snprintf(line, sizeof(line), "%s", body);
+	snprintf(line + n, sizeof(line) - (size_t)n, ",\"crc\":\"%08x\"}", crc32_update(0, line, (size_t)n));
+	return line;
+}
+
+/* Every record of a real log (tick on one and two CPUs): intact, its type, seq in
+ * order, and a run record's fields as the kernel wrote them. */
+static void a_real_log(void **state)
+{
+	char line[8192];
+	FILE *f = fopen(LOG_DIR "/tick-cpus-1-2.log", "r");
+	uint64_t seq = 0, runs = 0;
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		size_t len = strcspn(line, "\r\n");
+		if (line[0] != '{')
+			continue;
+		const char *e = rec_parse(&r, line, len, &scratch);
+		if (e)
+			fail_msg("seq %llu: %s", (unsigned long long)seq, e);
+		assert_int_equal(r.seq, seq++);
+		if (strcmp(r.type, "run"))
+			continue;
+		uint64_t cycles, hz;
+		bool on;
+		assert_true(rec_u64(&r, "cycles", &cycles) && cycles > 0);
+		assert_true(rec_u64(&r, "hz", &hz) && hz == 1000);
+		assert_true(rec_bool(&r, "timer_on", &on));
+		assert_string_equal(rec_str(&r, "timer"), "lapic");
+		assert_null(rec_str(&r, "cycles"));           /* an integer, not a string */
+		runs++;
+	}
+	fclose(f);
+	assert_true(seq > 40 && runs > 10);
+}
+
+static void fields_read_back(void **state)
+{
+	assert_null(parse(sealed("{\"type\":\"x\",\"seq\":7,\"s\":\"a\\u00e9\\n\",\"i\":-42,"
+				 "\"u\":18446744073709551615,\"b\":true,\"a\":[1,2,3]")));
+	int64_t i;
+	uint64_t u;
+	bool b;
+	assert_string_equal(r.type, "x");
+	assert_int_equal(r.seq, 7);
+	assert_string_equal(rec_str(&r, "s"), "a\xc3\xa9\n");
+	assert_true(rec_i64(&r, "i", &i) && i == -42);
+	assert_false(rec_u64(&r, "i", &u));                 /* negative */
+	assert_true(rec_u64(&r, "u", &u) && u == UINT64_MAX);
+	assert_false(rec_i64(&r, "u", &i));                 /* beyond int64 */
+	assert_true(rec_bool(&r, "b", &b) && b);
+	const struct value *a = rec_get(&r, "a");
+	assert_true(a && a->kind == V_ARRAY && a->len == 3 && a->arr[2] == 3);
+	assert_null(rec_get(&r, "missing"));
+}
+
+/* Each damage, and the words that name it. */
+static void damaged_lines(void **state)
+{
+	static const struct { const char *line, *why; bool seal; } bad[] = {
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":1}", "no \"crc\"", false },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":1,\"crc\":\"00000000\"}", "CRC mismatch", false },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":1,\"crc\":\"0000", "cut short", false },
+		{ "{\"seq\":1,\"type\":\"x\"", "first member is not \"type\"", true },
+		{ "{\"type\":\"x\",\"seq\":-1", "\"seq\"", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":1,\"a\":2", "duplicate member", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":{\"b\":1}", "nested objects", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":1.5", "not an integer", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":01", "leading zero", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":null", "null", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":\"\\q\"", "bad escape", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":\"\xff\"", "not UTF-8", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":[1,-2]", "unsigned integers only", true },
+		{ "{\"type\":\"x\",\"seq\":1,\"a\":99999999999999999999", "out of range", true },
+		{ "[1]", "expected '{'", false },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *e = parse(bad[i].seal ? sealed(bad[i].line) : bad[i].line);
+		if (!e || !strstr(e, bad[i].why))
+			fail_msg("line %zu: \"%s\", not \"%s\"", i, e ? e : "(accepted)", bad[i].why);
+	}
+	/* one bit off in a real record */
+	char line[256];
+	snprintf(line, sizeof(line), "%s", sealed("{\"type\":\"end\",\"seq\":9,\"status\":\"pass\""));
+	assert_null(parse(line));
+	line[33] ^= 1;                          /* "pass": "qass" */
+	assert_non_null(strstr(parse(line), "CRC mismatch"));
+}
+
+/* The configuration key: type, strings, hz, cpus and the work model, in order. */
+static void configuration_keys(void **state)
+{
+	char key[256];
+	assert_null(parse(sealed("{\"type\":\"run\",\"seq\":3,\"bench\":\"tick\",\"cpu\":0,"
+				 "\"cpus\":1,\"timer\":\"hpet\",\"hz\":100,\"run\":2,"
+				 "\"tick_data_kib\":16,\"cycles\":5")));
+	config_key(&r, key, sizeof(key));
+	assert_string_equal(key, "run bench=tick cpus=1 timer=hpet hz=100 tick_data_kib=16");
+	assert_true(config_key_is(&r, key));
+	assert_false(config_key_is(&r, "run bench=tick cpus=1 timer=hpet hz=1000 tick_data_kib=16"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(a_real_log),
+		cmocka_unit_test(fields_read_back),
+		cmocka_unit_test(damaged_lines),
+		cmocka_unit_test(configuration_keys),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
