@@ -2,6 +2,7 @@
 #include "cost.h"
 #include "problem.h"
 #include "console.h"
+#include "figure.h"
 #include "format.h"
 #include "lib.h"
 #include "record.h"
@@ -97,12 +98,11 @@ void cost_skip(struct cost_table *t, const char *what, const char *reason)
 	problem_end(&p, reason);
 }
 
-/* cycles as nanoseconds with one decimal: cycles * 1e9 / tsc_hz in tenths. */
+/* cycles as nanoseconds by lib/figure.h's rule: cycles * 1e9 / tsc_hz in femtoseconds (the
+ * rule rounds them to three significant digits). */
 static void format_ns(char *buf, size_t size, uint64_t cycles)
 {
-	uint64_t tenths = mul_div(cycles, 10000000000ull, clock_tsc_hz());
-	format(buf, size, "%llu.%llu", (unsigned long long)(tenths / 10),
-	       (unsigned long long)(tenths % 10));
+	figure_int(buf, size, (int64_t)mul_div(cycles, 1000000000000000ull, clock_tsc_hz()), -6, 0);
 }
 
 void cost_print(const struct cost_table *t)

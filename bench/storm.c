@@ -27,6 +27,7 @@
 #include "timers.h"
 #include "console.h"
 #include "cpu.h"
+#include "figure.h"
 #include "format.h"
 #include "idt.h"
 #include "lapic.h"
@@ -144,9 +145,10 @@ static void emit_rate(const struct timer_source *s, uint32_t hz, uint64_t millih
 		      const struct spin *w, uint64_t expected, uint64_t permille)
 {
 	uint64_t lost = expected > w->interrupts ? expected - w->interrupts : 0;
-	kprintf("storm %-5s %-8s %-6s %7u Hz: interrupts took %3llu.%llu%% of the CPU, "
-		"%llu interrupts, %llu expected\n", s->timer, s->mode, s->delivery, hz,
-		(unsigned long long)(permille / 10), (unsigned long long)(permille % 10),
+	char share[24];
+	figure_int(share, sizeof(share), (int64_t)permille, -1, FIGURE_PERCENT);
+	kprintf("storm %-5s %-8s %-6s %7u Hz: interrupts took %s of the CPU, %llu interrupts, "
+		"%llu expected\n", s->timer, s->mode, s->delivery, hz, share,
 		(unsigned long long)w->interrupts, (unsigned long long)expected);
 	struct record r;
 	record_begin(&r, "storm");
@@ -322,16 +324,16 @@ static void print_table(const struct storm_result *res, unsigned n)
 		"CPU or more, at most 1%% of the interrupts lost)\n",
 		STORM_MIN_LOOP_PERMILLE / 10);
 	kprintf("  %-5s %-8s %-6s %9s %7s  %s\n", "timer", "mode", "deliv.", "max Hz",
-		"cpu%", "stopped by");
+		"CPU", "stopped by");
 	for (unsigned i = 0; i < n; i++) {
 		const struct storm_result *r = &res[i];
 		if (!r->rates)
 			continue;
-		kprintf("  %-5s %-8s %-6s %9llu %3llu.%llu%%  %s at %u Hz\n", r->s->timer,
-			r->s->mode, r->s->delivery, (unsigned long long)(r->max_millihz / 1000),
-			(unsigned long long)(r->max_permille / 10),
-			(unsigned long long)(r->max_permille % 10), limit_names[r->limit],
-			r->limit_hz ? r->limit_hz : r->max_hz);
+		char share[24];
+		figure_int(share, sizeof(share), (int64_t)r->max_permille, -1, FIGURE_PERCENT);
+		kprintf("  %-5s %-8s %-6s %9llu %7s  %s at %u Hz\n", r->s->timer, r->s->mode,
+			r->s->delivery, (unsigned long long)(r->max_millihz / 1000), share,
+			limit_names[r->limit], r->limit_hz ? r->limit_hz : r->max_hz);
 	}
 }
 
@@ -345,10 +347,11 @@ static void storm_run(const struct config *cfg)
 	source_report_unserved("storm", cfg, storms);
 	irq_disable();
 	calibrate_loop(cfg->ms, &cal);
-	kprintf("storm: loop step %llu cycles, gaps over %llu cycles count, %llu.%llu%% "
-		"of a quiet window lost to gaps\n", (unsigned long long)cal.step,
-		(unsigned long long)cal.gap, (unsigned long long)(cal.quiet_permille / 10),
-		(unsigned long long)(cal.quiet_permille % 10));
+	char quiet[24];
+	figure_int(quiet, sizeof(quiet), (int64_t)cal.quiet_permille, -1, FIGURE_PERCENT);
+	kprintf("storm: loop step %llu cycles, gaps over %llu cycles count, %s of a quiet "
+		"window lost to gaps\n", (unsigned long long)cal.step,
+		(unsigned long long)cal.gap, quiet);
 	for (unsigned i = 0; i < timer_sources_count && n < STORM_MAX_SOURCES; i++)
 		if (storms(&timer_sources[i]) && source_selected(&timer_sources[i], cfg))
 			storm_source(&timer_sources[i], first_rate(cfg), cfg->ms, &cal, &res[n++]);

@@ -5,6 +5,7 @@
 #include "clock.h"
 #include "console.h"
 #include "cpu.h"
+#include "figure.h"
 #include "format.h"
 #include "lib.h"
 #include "record.h"
@@ -232,10 +233,11 @@ void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint
 		return;
 	}
 	uint64_t per = (sums[1] - sums[0]) / sums[2];
-	uint64_t ns10 = mul_div(per, 10000000000ull, clock_tsc_hz());
-	uint64_t permille = mul_div(sums[1] - sums[0], 100000, sums[0]);
-	kprintf("%s: %8llu cycles = %6llu.%llu ns per interrupt, %llu.%03llu %% of the CPU\n",
-		head, (unsigned long long)per, (unsigned long long)(ns10 / 10),
-		(unsigned long long)(ns10 % 10), (unsigned long long)(permille / 1000),
-		(unsigned long long)(permille % 1000));
+	char cycles[24], ns[24], share[32];      /* by lib/figure.h's rule */
+	figure_int(cycles, sizeof(cycles), (int64_t)per, 0, 0);
+	figure_int(ns, sizeof(ns), (int64_t)mul_div(per, 1000000000000000ull, clock_tsc_hz()),
+		   -6, 0);                          /* femtoseconds, rounded by the rule */
+	figure_int(share, sizeof(share), (int64_t)mul_div(sums[1] - sums[0], 1000000000, sums[0]),
+		   -7, FIGURE_PERCENT);
+	kprintf("%s: %6s cycles = %6s ns per interrupt, %s of the CPU\n", head, cycles, ns, share);
 }

@@ -104,12 +104,13 @@ static const struct word words[] = {
 	  "back into table images" },
 	{ "qr", WORD_ENUM, qr_names, 0, 0, AT(qr), "auto",
 	  "after the end record, show the whole log as QR pages on a graphics screen, "
-	  "cycling forever beside the report's verdict and a text summary code "
-	  "(tools/qr-import reads photos of the pages; a key shows the full report); "
+	  "cycling forever after the text pages (why the run ended, the report or help) "
+	  "with a text summary code (tools/qr-import reads photos of the pages; where a "
+	  "PS/2 keyboard answers, a key turns the page); "
 	  "auto: where nothing else ends the run (a real PC), not under QEMU or Bochs, "
 	  "which then exit as usual; on: there too, instead of exiting; off: never" },
 	{ "qr_seconds", WORD_UINT, NULL, 1, 60, AT(qr_seconds), "4",
-	  "how long each QR page stays on screen, in seconds" },
+	  "how long each QR page stays on screen, in seconds (a text page twice as long)" },
 	{ "qr_version", WORD_UINT, NULL, 1, 40, AT(qr_version), "40",
 	  "the largest QR version (size) the pages use, if the screen fits it at the "
 	  "module size a phone's photo needs (8 pixels at 1080 lines); a smaller one "

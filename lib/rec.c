@@ -735,20 +735,6 @@ const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned s
 	return NULL;
 }
 
-bool rec_i64(const struct rec *r, const char *key, int64_t *out)
-{
-	const struct value *v = rec_get(r, key);
-	if (!v || v->kind != V_INT)
-		return false;
-	if (v->neg)
-		*out = v->u == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v->u;
-	else if (v->u <= INT64_MAX)
-		*out = (int64_t)v->u;
-	else
-		return false;
-	return true;
-}
-
 /* ---- configuration keys ------------------------------------------------------- */
 
 /* tick's work model (docs/FORMAT.md, "run"): tick_work, tick_data_kib,

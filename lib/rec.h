@@ -117,8 +117,6 @@ static inline bool rec_u64(const struct rec *r, const char *key, uint64_t *out)
 	return value_u64(rec_get(r, key), out);
 }
 
-bool rec_i64(const struct rec *r, const char *key, int64_t *out);
-
 static inline const char *rec_str(const struct rec *r, const char *key)  /* NULL if absent */
 {
 	const struct value *v = rec_get(r, key);
