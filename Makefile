@@ -2,6 +2,7 @@
 #   make             the kernel, build/tickbench.iso, build/netboot/ and the host tools
 #   make run         install missing packages, build, boot the quick suite in QEMU
 #   make test        install missing packages, build, run every test
+#   make check       the same for the fast tier: every test that boots no emulator
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
 #   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
@@ -42,7 +43,7 @@ all:
 
 # A plain make with a build package missing stops at once, naming it (the goals
 # that install packages first, or need none, ask nothing).
-ifeq ($(filter deps deps-secureboot clean run test matrix fleet bench-inject bench-work-kvm soak qemu10,$(MAKECMDGOALS)),)
+ifeq ($(filter deps deps-secureboot clean run test check matrix fleet bench-inject bench-work-kvm soak qemu10,$(MAKECMDGOALS)),)
 MISSING_PACKAGES := $(shell scripts/install-deps --build --missing)
 ifneq ($(MISSING_PACKAGES),)
 $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))

@@ -1,6 +1,7 @@
-# make run, make test, and the longer runs that print figures rather than assert.
+# make run, make test, make check, and the longer runs that print figures rather
+# than assert.
 
-.PHONY: run test test-images matrix qemu10 fleet bench-inject bench-work-kvm soak
+.PHONY: run test check test-images test-times matrix qemu10 fleet bench-inject bench-work-kvm soak
 
 # make run: boot the README's sample run in QEMU (RUN_ARGS: the runner's options and
 # kernel words instead; the terminal shows the human lines, the log every line), then
@@ -33,11 +34,21 @@ run: deps
 # The Secure Boot images only where their tools are installed (make deps-secureboot);
 # elsewhere the Secure Boot tests skip and say so.
 SB_TOOLS_MISSING = $(shell scripts/install-deps --secureboot --missing)
+# make test: every test (tests/run-all: the fast tier, then the boot tier, the sections
+# of tests/boot/cases); make check: the fast tier alone, the tests that boot nothing.
 test: deps
 	@$(MAKE) --no-print-directory test-images
 	@tests/run-all
-test-images: all $(HIGH_ISO) $(if $(SB_TOOLS_MISSING),,secureboot $(SB_WRONG_ISO))
+check: deps
+	@$(MAKE) --no-print-directory test-images
+	@tests/run-all fast
+test-images: all $(HIGH_ISO) $(if $(SB_TOOLS_MISSING),,secureboot $(SB_WRONG_ISO)) \
+	$(if $(shell command -v $(FUZZ_CC) 2>/dev/null),fuzz-build)
 	@:
+
+# docs/HACKING.md's figures of the tests' cost, from the last full run's times.tsv.
+test-times:
+	scripts/test-times
 
 # The quick suite on every emulated platform cell (tests/matrix.sh): a table of
 # cells x result x seconds. The qemu10-* cells need `make qemu10` first (else skip).

@@ -87,7 +87,7 @@ $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_
 	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka $(TICKSTAT_LIBS)
 
 # libFuzzer target for the log parser (clang only); tests/host/tickstat-fuzz.sh
-# runs it for 20 s, `make fuzz` for FUZZ_SECONDS seconds.
+# runs it for 1 s, `make fuzz` for FUZZ_SECONDS seconds.
 $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A short run of each libFuzzer target (tests/fuzz/, `make fuzz` for the long one):
-# FUZZ_SMOKE_SECONDS (default 15) each from the committed seeds, on a scratch corpus.
+# FUZZ_SMOKE_SECONDS (default 1) each from the committed seeds, on a scratch corpus.
 # Exit 0 when none crashed, 1 when one did (the crashing input is kept in
 # build/fuzz/smoke-crash-*), 77 when clang's libFuzzer is not installed here.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-seconds=${FUZZ_SMOKE_SECONDS:-15}
+seconds=${FUZZ_SMOKE_SECONDS:-1}
 cc=${FUZZ_CC:-clang}
 
 scratch=$(mktemp -d)

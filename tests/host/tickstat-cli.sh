@@ -130,4 +130,17 @@ $ts plot three.log -o three.png 2> err || fail "plot three.log exits $?: $(head 
 [[ -s err ]] && fail "plot: gnuplot's messages on a drawing that worked: $(head -3 err)"
 echo "numbers of any length, an empty log, a drawing without gnuplot's warnings"
 
+# 5. column --heads: a configuration alone gets its '# ' head too, before the same
+# numbers; several get the heads they get without it, and no note to pick one.
+$ts column --where timer=pit --where hz=1000 cost g.log > plain.out
+expect 0 "" $ts column --heads --where timer=pit --where hz=1000 cost g.log
+[[ $(grep -c '^# ' out) -eq 1 && $(head -1 out) == "# run "*" timer=pit "*" hz=1000 "* ]] ||
+	fail "column --heads of one configuration: $(head -1 out)"
+grep -v '^# ' out | diff -q - plain.out > /dev/null || fail "column --heads changes the numbers"
+$ts column cost g.log > several.out 2> /dev/null
+expect 0 "" $ts column --heads cost g.log
+diff -q out several.out > /dev/null || fail "column --heads of several configurations differs"
+[[ -s err ]] && fail "column --heads: $(cat err)"
+echo "column --heads: one configuration headed, several as without it"
+
 [[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

@@ -30,6 +30,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 D = decimal.Context(prec=60, Emin=-9999, Emax=9999)
@@ -53,6 +54,7 @@ KINDS = {
     "excess": lambda r, n: (lambda top: ["1000000.%013d" % r.randint(0, top) for _ in range(n)])(
         10 ** r.choice([1, 4, 7, 13]) - 1),
 }
+LEVELS = ["80", "90", "95", "98", "99", "99.5"]      # compare -c's
 MAY_REFUSE = {"excess"}
 GROUP = {"excess": 2}           # sets compared at once (else 7, ministat's most)
 
@@ -160,11 +162,29 @@ def judge_one(stats_c, level, output, files):
     """The figures of one compare's output, against exact arithmetic."""
     judge = Judge(t_table(stats_c))
     sets = [exact_set(open(f).read().split()) for f in files]
-    levels = ["80", "90", "95", "98", "99", "99.5"]
-    judge_output(judge, open(output).read(), sets, output, levels.index(level))
+    judge_output(judge, open(output).read(), sets, output, LEVELS.index(level))
     for line in judge.bad:
         print(line)
     return 1 if judge.bad else 0
+
+
+def groups(kind, gen, rng, per_kind, tmp):
+    """The kind's sets in groups as one compare takes them, drawn in one order (so a
+    seed gives the same sets): (files, exact sets, level's index, first set's number)."""
+    out, done = [], 0
+    while done < per_kind:
+        k = max(2, min(GROUP.get(kind, 7), per_kind - done))
+        files, sets = [], []
+        for j in range(k):
+            texts = gen(rng, rng.choice([3, 4, 5, 8, 13, 30, 60]))
+            path = os.path.join(tmp, "%s%d-%d" % (kind, len(out), j))
+            with open(path, "w") as f:
+                f.write("\n".join(texts) + "\n")
+            files.append(path)
+            sets.append(exact_set(texts))
+        out.append((files, sets, rng.randrange(len(LEVELS)), done))
+        done += k
+    return out
 
 
 def main():
@@ -174,28 +194,19 @@ def main():
     per_kind = int(sys.argv[3]) if len(sys.argv) > 3 else 1001
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 29)
     judge = Judge(t_table(stats_c))
-    levels = ["80", "90", "95", "98", "99", "99.5"]
     status = 0
-    with tempfile.TemporaryDirectory() as tmp:
+    # The compares eight at a time: each is a short process, which a loaded machine
+    # schedules late one by one (the judging, in order, takes a fifth of the time).
+    with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(8) as pool:
         for kind, gen in KINDS.items():
-            sets_done = refused = 0
+            refused = 0
             before_bad, before_figures = len(judge.bad), judge.figures
-            while sets_done < per_kind:
-                k = max(2, min(GROUP.get(kind, 7), per_kind - sets_done))
-                files, sets = [], []
-                for j in range(k):
-                    texts = gen(rng, rng.choice([3, 4, 5, 8, 13, 30, 60]))
-                    path = os.path.join(tmp, "%s%d" % (kind, j))
-                    with open(path, "w") as f:
-                        f.write("\n".join(texts) + "\n")
-                    files.append(path)
-                    sets.append(exact_set(texts))
-                ci = rng.randrange(len(levels))
-                where = "%s #%d -c %s" % (kind, sets_done, levels[ci])
-                r = run(ts, files, levels[ci])
-                sets_done += k
+            todo = groups(kind, gen, rng, per_kind, tmp)
+            runs = pool.map(lambda g: run(ts, g[0], LEVELS[g[2]]), todo)
+            for (files, sets, ci, first), r in zip(todo, runs):
+                where = "%s #%d -c %s" % (kind, first, LEVELS[ci])
                 if r.returncode == 2 and kind in MAY_REFUSE and r.stderr.strip():
-                    refused += k
+                    refused += len(sets)
                     continue
                 if r.returncode != 0:
                     judge.bad.append("%s: exit %d: %s" % (where, r.returncode, r.stderr.strip()))
@@ -203,7 +214,7 @@ def main():
                 judge_output(judge, r.stdout, sets, where, ci)
             bad = judge.bad[before_bad:]
             print("%-18s %5d sets, %6d figures judged, %d refused, %d off" %
-                  (kind, sets_done, judge.figures - before_figures, refused, len(bad)))
+                  (kind, sum(len(g[1]) for g in todo), judge.figures - before_figures, refused, len(bad)))
             for line in bad[:8]:
                 print("    " + line)
             if bad or (kind in MAY_REFUSE and refused == 0 and judge.figures == before_figures):

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Fuzz tickstat's log reader with libFuzzer for a bounded time (default 20 s; `make
-# fuzz` passes a longer one), starting from generated and damaged logs and record
-# bodies; the target also holds the fast record parser to the full one.
+# Fuzz tickstat's log reader with libFuzzer for a bounded time (the argument, else
+# FUZZ_SMOKE_SECONDS, default 1 s; `make fuzz` passes a longer one), starting from
+# generated and damaged logs and record bodies; the target also holds the fast record
+# parser to the full one.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-secs=${1:-20}
+secs=${1:-${FUZZ_SMOKE_SECONDS:-1}}
 fuzzer=build/fuzz/fuzz_tickstat_log
 if [[ ! -x $fuzzer ]]; then
 	command -v clang >/dev/null || { echo "skip: clang is not installed"; exit 77; }

@@ -1,6 +1,6 @@
 /* The ACPI parser (arch/x86/acpi.c) against tables that lie: a bad checksum, an
  * impossible length, an HPET base in I/O space. A table injected with QEMU's
- * -acpitable arrives with its checksum fixed, so tests/host/acpi-lies.sh cannot
+ * -acpitable arrives with its checksum fixed, so the boot cases hpet-lie-* cannot
  * inject a bad one; the parser gets them here from a fake physical memory. */
 #include <stdarg.h>
 #include <stddef.h>

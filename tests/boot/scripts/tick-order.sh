@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # tick's runs in a random order (order=random, the default; docs/METHOD.md "tick"):
 # three TCG boots of the same words have three seeds in their boot records and run
-# their off/on pairs in three orders; every run's position is its place, off then on
-# in each pair; tickstat report over the three pools them as 3 boots, with the
-# shift line and what a difference needs; the same log twice, or a copy of a boot
-# (its drawn seed), is refused, two boots given one seed= are not; seed= repeats an
-# order, order=fixed gives today's.
+# their off/on pairs in three orders; in each boot every run's position is its place,
+# off then on in each pair (tests/boot/check pairs); tickstat report over the three
+# pools them as 3 boots, with the shift line and what a difference needs; the same log
+# twice, or a copy of a boot (its drawn seed), is refused, two boots given one seed=
+# are not; seed= repeats an order, order=fixed gives today's. A script, not a case:
+# six boots compared.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
-command -v python3 >/dev/null || { echo "skip: python3 is not installed (scripts/install-deps)"; exit 77; }
+cd "$(dirname "$0")/../../.."
 [[ -x build/tickstat && -f build/tickbench.iso ]] || { echo "build/tickstat or the ISO missing (make)"; exit 1; }
 out=build/test-logs/tick-order
 mkdir -p "$out"
@@ -20,39 +20,31 @@ boot() {   # log, extra words
 	tools/run --quiet --timeout 120 --log "$out/$log" "${words[@]}" "$@" >"$out/$log.runner" 2>&1 ||
 		fail "$log: the boot did not end pass: $(tail -3 "$out/$log.runner")"
 	build/tickstat check "$out/$log" >/dev/null || fail "$log: damaged"
+	tests/boot/check "$out/$log" count run 16 bench=tick || fail "$log: not 16 runs"
+	tests/boot/check "$out/$log" pairs run || fail "$log: the pairs are not in their positions"
 }
 for i in 1 2 3; do boot boot$i.log; done
 boot seeded1.log seed=12345
 boot seeded2.log seed=12345
 boot fixed.log order=fixed
 
-python3 - "$out" <<'PY' || exit 1
-import json, sys
-out = sys.argv[1]
-def recs(name):
-    return [json.loads(l) for l in open("%s/%s" % (out, name), encoding="utf-8") if l.startswith("{")]
-def order(name):
-    rs = recs(name)
-    runs = sorted((r for r in rs if r["type"] == "run"), key=lambda r: r["position"])
-    seq = [(r["hz"], r["run"], r["timer_on"]) for r in runs]
-    # positions 0..15 once each, by seq too; a pair is its off run then its on run
-    assert [r["position"] for r in runs] == list(range(16)), name + ": positions"
-    assert [r["seq"] for r in runs] == sorted(r["seq"] for r in runs), name + ": position is not the order run"
-    for p in range(0, 16, 2):
-        assert seq[p][:2] == seq[p + 1][:2] and not seq[p][2] and seq[p + 1][2], name + ": a pair split"
-    return rs[0]["seed"], [s[:2] for s in seq[::2]]
-boots = [order("boot%d.log" % i) for i in (1, 2, 3)]
-seeds = [b[0] for b in boots]
-assert len(set(seeds)) == 3 and all(isinstance(s, int) and 0 <= s < 2 ** 53 for s in seeds), seeds
-assert len({tuple(b[1]) for b in boots}) == 3, "two boots ran their pairs in one order"
-a, b = order("seeded1.log"), order("seeded2.log")
-assert a == b and a[0] == 12345, "seed=12345 twice: two orders"
-fixed = order("fixed.log")[1]
-assert fixed == [(100, k) for k in range(4)] + [(1000, k) for k in range(4)], "order=fixed: %s" % fixed
-print("seeds %s: three orders, each pair off then on; seed= repeats one; order=fixed is each "
-      "configuration in turn" % seeds)
-PY
-[[ $? -eq 0 ]] || exit 1
+# order LOG: the boot's seed, then its pairs in the order run: "hz/run" each.
+order() {
+	build/tickstat export --json --type boot "$out/$1" | jq -r '.[0].seed | if type == "number" and
+		. >= 0 and . < 9007199254740992 then . else "no seed below 2^53: \(.)" end'
+	build/tickstat export --json --type run "$out/$1" |
+		jq -r 'sort_by(.position) | map(select(.timer_on | not) | "\(.hz)/\(.run)") | join(" ")'
+}
+boots=$(for i in 1 2 3; do order boot$i.log; done)
+seeds=$(sed -n 'p;n' <<<"$boots") orders=$(sed -n 'n;p' <<<"$boots")
+[[ $(sort -u <<<"$seeds" | grep -c '^[0-9]*$') == 3 ]] || fail "three boots, not three seeds: $(echo $seeds)"
+[[ $(sort -u <<<"$orders" | wc -l) == 3 ]] || fail "two boots ran their pairs in one order: $orders"
+[[ $(order seeded1.log) == "$(order seeded2.log)" && $(order seeded1.log | head -1) == 12345 ]] ||
+	fail "seed=12345 twice: two orders"
+fixed=$(order fixed.log | tail -1)
+[[ $fixed == "100/0 100/1 100/2 100/3 1000/0 1000/1 1000/2 1000/3" ]] || fail "order=fixed: $fixed"
+echo "seeds $(echo $seeds): three orders, each pair off then on; seed= repeats one; order=fixed is" \
+	"each configuration in turn"
 
 logs=("$out"/boot1.log "$out"/boot2.log "$out"/boot3.log)
 build/tickstat report "${logs[@]}" >"$out/report" || fail "report of the three exits $?"

@@ -2,10 +2,12 @@
 # The words of a network boot, per machine (docs/NETBOOT.md): build/netboot
 # served by QEMU's TFTP server holds tickbench/default.cfg and a file for one MAC.
 # The NIC with that MAC must boot that file's words; another NIC, default.cfg's.
-# (tools/run --media net writes one MAC's file only, so this test starts QEMU itself,
-# under SeaBIOS, whose NIC ROM is iPXE.)
+# A script, not a case: tools/run --media net writes one MAC's file only, so this test
+# starts QEMU itself, under SeaBIOS, whose NIC ROM is iPXE; it judges each log with the
+# cases' expectations (tests/boot/lib.sh).
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
+. tests/boot/lib.sh
 out=build/test-logs/netboot-words
 [[ -f build/netboot/boot/tickbench.elf ]] || { echo "build/netboot is missing (make netboot)"; exit 1; }
 rm -rf "$out"
@@ -30,8 +32,8 @@ boot() {   # name, NIC MAC, the command line the boot record must carry
 	local rc=$? fail=0
 	[[ $rc == 33 ]] || { echo "FAIL: $1: QEMU exit status $rc, expected 33 (the kernel's pass)"; fail=1; }
 	build/tickstat check "$log" >/dev/null || { echo "FAIL: $1: tickstat check refuses the log"; fail=1; }
-	tr -d '\r' <"$log" | grep -a '^{"type":"boot",' | grep -qF "\"cmdline\":\"$3\"" ||
-		{ echo "FAIL: $1: no boot record with cmdline \"$3\""; fail=1; }
+	expects=("\"cmdline\":\"$3\"") texts=() notexts=() checks=("count boot 1") reports=()
+	scenario_expectations "$log" || { echo "FAIL: $1"; fail=1; }
 	[[ $fail == 1 ]] && bad=1 || echo "$1: MAC $2 booted \"$3\""
 }
 

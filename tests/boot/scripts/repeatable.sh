@@ -3,9 +3,10 @@
 # instructions executed, so two boots of the same ISO with the same command line must
 # print the same records, byte for byte, once the fields docs/FORMAT.md
 # ("Repeatability") names as variable are taken out. A line that loses a field also
-# loses its crc (which covers the field); seq and every other crc must match.
+# loses its crc (which covers the field); seq and every other crc must match. A
+# script, not a case: two boots compared.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 out=build/test-logs/repeatable
 mkdir -p "$out"
 # The HPET on (QEMU's default): its figures repeat since the kernel starts it after
