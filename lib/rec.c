@@ -407,8 +407,6 @@ static const char *check_crc(struct cursor *c, const struct value *v, const char
  * test for a key given twice each cost a probe or two, where a search compared
  * every key (a third of the time of `tickstat check`). */
 
-static inline unsigned slot_of(unsigned sig) { return sig * 0x9e3779b1u >> 25; }   /* 7 bits */
-
 /* Whether field f has the key of that sig; the signature holds its length and its
  * first and last bytes. */
 static inline bool key_is(const struct field *f, const char *key, unsigned sig)
@@ -432,7 +430,7 @@ static inline void index_clear(struct rec *r)
  * free one where it would go. */
 static inline unsigned slot_for(const struct rec *r, const char *key, unsigned sig)
 {
-	unsigned h = slot_of(sig);
+	unsigned h = rec_slot_of(sig);
 	while (r->index[h] && !key_is(&r->f[r->index[h] - 1], key, sig))
 		h = (h + 1) % REC_INDEX_SLOTS;
 	return h;
