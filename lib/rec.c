@@ -584,11 +584,8 @@ static inline unsigned swar_digits(uint64_t w, uint64_t *value)
 	return n;
 }
 
-/* The digits of an unsigned integer at p: the byte after them, NULL outside the
- * form (no digit, a leading zero, more than 19 digits, a fraction, an exponent).
- * Eight characters at a time: a number of the form is never among a record's
- * last 8 bytes (its "crc" member is longer). */
-static inline char *fast_digits(char *p, const char *end, uint64_t *out)
+/* The digits at p of a number of 8 or more: eight characters at a time. */
+static char *long_digits(char *p, const char *end, uint64_t *out)
 {
 	static const uint64_t tens[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
 					  10000000, 100000000 };
@@ -605,11 +602,29 @@ static inline char *fast_digits(char *p, const char *end, uint64_t *out)
 		v = v * tens[n] + chunk;
 		p += n;
 	} while (n == 8 && p - digits <= 19);
-	size_t len = (size_t)(p - digits);
-	if (len - 1 >= 19 || (*digits == '0' && len > 1) || !ends_number[(unsigned char)*p])
+	if (p - digits > 19 || *digits == '0' || !ends_number[(unsigned char)*p])
 		return NULL;
 	*out = v;
 	return p;
+}
+
+/* The digits of an unsigned integer at p: the byte after them, NULL outside the
+ * form (no digit, a leading zero, more than 19 digits, a fraction, an exponent).
+ * Most numbers have fewer than 8 digits: one word read settles them. A number of
+ * the form is never among a record's last 8 bytes (its "crc" member is longer). */
+static inline char *fast_digits(char *p, const char *end, uint64_t *out)
+{
+	uint64_t w, v;
+	if (end - p < 8)
+		return NULL;
+	memcpy(&w, p, 8);
+	unsigned n = swar_digits(w, &v);
+	if (n == 8)
+		return long_digits(p, end, out);
+	if (n == 0 || (*p == '0' && n > 1) || !ends_number[(unsigned char)p[n]])
+		return NULL;
+	*out = v;
+	return p + n;
 }
 
 /* A plain string whose text starts at p: the byte after its closing quote, which
@@ -678,35 +693,45 @@ static bool fast_crc(const struct value *v, const char *p, const char *end, cons
 	       line_crc(line, (size_t)(comma - copy)) == want;
 }
 
+/* The envelope's opening, {"type":"…","seq":N, at p: the byte after N; NULL outside
+ * the form. */
+static inline char *fast_envelope(char *p, const char *end, struct rec *r)
+{
+	static const char type[] = "{\"type\":\"", seq[] = ",\"seq\":";
+	struct value v;
+	if ((size_t)(end - p) < sizeof(type) || memcmp(p, type, sizeof(type) - 1) ||
+	    !(p = fast_string(p + sizeof(type) - 1, end, &v)))
+		return NULL;
+	r->type = v.s;
+	if ((size_t)(end - p) < sizeof(seq) || memcmp(p, seq, sizeof(seq) - 1))
+		return NULL;
+	return fast_digits(p + sizeof(seq) - 1, end, &r->seq);
+}
+
 bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s)
 {
-	char *copy = s->str, *p = copy, *end = copy + len, *comma = NULL;
+	char *copy = s->str, *end = copy + len, *p, *comma;
 	uint64_t *arr = s->arr;
 	line_crc = s->crc;
 	memcpy(copy, line, len);
 	copy[len] = 0;
 	r->nfields = 0;
 	index_clear(r);
-	if (*p++ != '{')
+	if (!(p = fast_envelope(copy, end, r)))
 		return false;
-	for (int index = 0;; index++) {
-		struct value spare, *v = r->nfields < REC_FIELDS_MAX ? &r->f[r->nfields].v : &spare;
-		struct value key;
+	for (;;) {
+		/* a record of REC_FIELDS_MAX fields and its "crc": the full parser's */
+		struct value key, *v = &r->f[r->nfields].v;
+		if (*p != ',' || r->nfields == REC_FIELDS_MAX)
+			return false;
+		comma = p++;
 		if (*p != '"' || !(p = fast_string(p + 1, end, &key)) || *p++ != ':' ||
 		    !(p = fast_value(p, end, v, &arr)))
 			return false;
-		if (index >= 2 && key.len == 3 && !memcmp(key.s, "crc", 3))
+		if (key.len == 3 && !memcmp(key.s, "crc", 3))
 			return fast_crc(v, p, end, copy, comma, line);
-		if (index == 0 && key.len == 4 && !memcmp(key.s, "type", 4) && v->kind == V_STRING)
-			r->type = v->s;
-		else if (index == 1 && key.len == 3 && !memcmp(key.s, "seq", 3) && v->kind == V_INT &&
-			 !v->neg)
-			r->seq = v->u;
-		else if (index < 2 || v == &spare || !add_field(r, key.s, key_sig(key.s, key.len)))
+		if (!add_field(r, key.s, key_sig(key.s, key.len)))
 			return false;
-		if (*p != ',')
-			return false;
-		comma = p++;
 	}
 }
 
