@@ -345,22 +345,27 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 static const char *const suffixes[SUFFIXES] = { "", " timer_on=false", " timer_on=true" };
 
 /* Texts a and b of len bytes each, 8 at a time (byte by byte, the key compares
- * were a tenth of summary's instructions). Both may be read up to 7 bytes past
- * their end: a key or string of a parsed record lies in the copy of its line with
- * the "crc" member after it, and the layout's text has 8 bytes to spare. */
+ * were a tenth of summary's instructions), the last 8 bytes read as one word. A
+ * text shorter than 8 bytes is read 8 bytes long, its bytes past len shifted out:
+ * a key or string of a parsed record lies in the copy of its line with the "crc"
+ * member after it, and the layout's text has 8 bytes to spare. */
 static inline bool same_text(const char *a, const char *b, size_t len)
 {
-	for (size_t i = 0; i < len; i += 8) {
-		uint64_t x, y;
+	uint64_t x, y;
+	if (len < 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		return len == 0 || !((x ^ y) << (64 - 8 * len));   /* x86 is little-endian */
+	}
+	for (size_t i = 0; i + 8 < len; i += 8) {
 		memcpy(&x, a + i, 8);
 		memcpy(&y, b + i, 8);
-		uint64_t diff = x ^ y;
-		if (len - i < 8)
-			diff &= (1ull << 8 * (len - i)) - 1;   /* x86 is little-endian */
-		if (diff)
+		if (x != y)
 			return false;
 	}
-	return true;
+	memcpy(&x, a + len - 8, 8);
+	memcpy(&y, b + len - 8, 8);
+	return x == y;
 }
 
 static bool same_value(const struct value *a, const struct value *b)
