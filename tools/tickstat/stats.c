@@ -82,6 +82,17 @@ static key_slot *radix_scratch(size_t n)
 	return buf;
 }
 
+/* Each digit's count turned into the place its first key goes. */
+static void starts_of(size_t count[1 << RADIX_BITS])
+{
+	size_t at = 0;
+	for (int d = 0; d < 1 << RADIX_BITS; d++) {
+		size_t c = count[d];
+		count[d] = at;
+		at += c;
+	}
+}
+
 /* The one sort: LSD radix sort of the order keys, 11 bits a pass, a pass skipped
  * when every key has the same digit there (the bits where the keys' AND and OR
  * agree: integers have their low bits clear, values of one size their exponent in
@@ -109,12 +120,7 @@ static void radix_sort(double *v, size_t n)
 		for (int k = 0; k < passes; k++)
 			count[k][RADIX_DIGIT(a[i], pass[k])]++;
 	for (int k = 0; k < passes; k++) {
-		size_t at = 0;
-		for (int d = 0; d < 1 << RADIX_BITS; d++) {
-			size_t c = count[k][d];
-			count[k][d] = at;
-			at += c;
-		}
+		starts_of(count[k]);
 		for (size_t i = 0; i < n; i++)
 			b[count[k][RADIX_DIGIT(a[i], pass[k])]++] = a[i];
 		key_slot *t = a;
