@@ -27,8 +27,8 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 }
 
 /* Inlined: its key, a literal, then costs no call, no strlen and no hashing. */
-static inline __attribute__((always_inline)) const char *
-need_u64(const struct rec *r, const char *key, uint64_t *out, char *buf, size_t size)
+REC_INLINE const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
+				char *buf, size_t size)
 {
 	const struct value *v = rec_get(r, key);
 	if (!v)
@@ -52,9 +52,9 @@ need_u64(const struct rec *r, const char *key, uint64_t *out, char *buf, size_t 
 
 /* The percentile key, if r has it, at least *prev and at most max; *prev becomes
  * it. Inlined with its key a literal (a loop over the keys called memcmp). */
-static inline __attribute__((always_inline)) const char *
-percentile_in_order(const struct rec *r, const char *key, uint64_t *prev, uint64_t min,
-		    uint64_t max, char *buf, size_t size)
+REC_INLINE const char *percentile_in_order(const struct rec *r, const char *key,
+					   uint64_t *prev, uint64_t min, uint64_t max,
+					   char *buf, size_t size)
 {
 	const struct value *percentile = rec_get(r, key);
 	uint64_t v;
