@@ -112,3 +112,27 @@ grep -q '^warning' qemu.out && fail "the QEMU log warns: $(grep '^warning' qemu.
 grep -qE '^== (machine_check|machine|cpus|acpi|interrupts) ' qemu.out && fail "a table for a descriptive record"
 has qemu.out ", tsc_hz 2245779569"
 echo "descriptive records make no table; one boot, one TSC frequency"
+
+# Stats histograms pooled: the record's buckets added in place when the group has
+# them all, merged when one is new (25 after two known ones: the counts already
+# added taken back; 5 before them, 40 after).
+python3 - pool.log <<'PY' || fail "cannot write pool.log"
+import sys, zlib
+runs = [(3, 10, 30, 60, [10, 20, 30], [1, 1, 1]), (11, 10, 25, 175, [10, 20, 25], [5, 5, 1]),
+        (4, 20, 30, 100, [20, 30], [2, 2]), (2, 5, 45, 50, [5, 40], [1, 1])]
+recs = [("boot", '"format":1,"version":"t"'), ("calibration", '"tsc_hz":2000000000')]
+for i, (n, lo, hi, s, buckets, counts) in enumerate(runs):
+    recs.append(("stats", '"bench":"readcost","what":"rdtsc","run":%d,"unit":"cycles","n":%d,'
+                 '"min":%d,"max":%d,"sum":%d,"hist_lo":[%s],"hist_n":[%s]' %
+                 (i, n, lo, hi, s, ",".join(map(str, buckets)), ",".join(map(str, counts)))))
+recs.append(("end", '"records":%d,"status":"pass"' % len(recs)))
+with open(sys.argv[1], "w") as f:
+    for seq, (t, fields) in enumerate(recs):
+        body = '{"type":"%s","seq":%d,%s' % (t, seq, fields)
+        f.write('%s,"crc":"%08x"}\n' % (body, zlib.crc32(body.encode())))
+PY
+$ts summary pool.log > pool.out || fail "summary pool.log exits $?"
+# merged: 5:1 10:6 20:8 25:1 30:3 40:1, 20 samples
+has pool.out "pooled over runs: n=20 min=5 "
+has pool.out "from the merged histogram (bucket lower bounds): p50>=20 p90>=30 p99>=40 p99.9>=40 cycles"
+echo "histograms pooled bucket by bucket"

@@ -83,6 +83,32 @@ static void fields_read_back(void **state)
 	assert_null(rec_get(&r, "missing"));
 }
 
+/* Keys of one signature (length, first and last bytes), short, of 9 to 16 bytes
+ * (compared as words) and longer: each finds its own field, the first in its slot
+ * or the one probed after it, and a key of that signature the record lacks none. */
+static void keys_of_one_signature(void **state)
+{
+	assert_null(parse(sealed("{\"type\":\"x\",\"seq\":1,\"mina\":1,\"maxa\":2,"
+				 "\"tick_code_kib\":3,\"tick_data_kib\":4,"
+				 "\"abcdefgh1234z\":7,\"abcdefgh5678z\":8,"
+				 "\"a23456789012345678z\":5,\"a2345678901234567Xz\":6")));
+	static const struct { const char *key; uint64_t want; } fields[] = {
+		{ "maxa", 2 }, { "mina", 1 }, { "tick_data_kib", 4 }, { "tick_code_kib", 3 },
+		{ "a2345678901234567Xz", 6 }, { "a23456789012345678z", 5 },
+	};
+	uint64_t u;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+		assert_true(rec_u64(&r, fields[i].key, &u) && u == fields[i].want);
+	assert_true(rec_u64(&r, "maxa", &u) && u == 2);       /* literals: folded */
+	assert_true(rec_u64(&r, "tick_code_kib", &u) && u == 3);
+	assert_true(rec_u64(&r, "abcdefgh5678z", &u) && u == 8);   /* its second word differs */
+	assert_true(rec_u64(&r, "abcdefgh1234z", &u) && u == 7);
+	assert_true(rec_u64(&r, "a2345678901234567Xz", &u) && u == 6);
+	assert_null(rec_get(&r, "mida"));
+	assert_null(rec_get(&r, "tick_page_kib"));
+	assert_null(rec_get(&r, "a2345678901234567Yz"));
+}
+
 /* Each damage, and the words that name it. */
 static void damaged_lines(void **state)
 {
@@ -134,6 +160,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(a_real_log),
 		cmocka_unit_test(fields_read_back),
+		cmocka_unit_test(keys_of_one_signature),
 		cmocka_unit_test(damaged_lines),
 		cmocka_unit_test(configuration_keys),
 	};

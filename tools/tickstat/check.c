@@ -26,8 +26,9 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-static inline const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
-			    char *buf, size_t size)
+/* Inlined: its key, a literal, then costs no call, no strlen and no hashing. */
+REC_INLINE const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
+				char *buf, size_t size)
 {
 	const struct value *v = rec_get(r, key);
 	if (!v)
@@ -49,25 +50,37 @@ static inline const char *need_u64(const struct rec *r, const char *key, uint64_
  * converts to a double exactly. */
 #define CYCLES_MAX (1ull << 53)
 
+/* The percentile key, if r has it, at least *prev and at most max; *prev becomes
+ * it. Inlined with its key a literal (a loop over the keys called memcmp). */
+REC_INLINE const char *percentile_in_order(const struct rec *r, const char *key,
+					   uint64_t *prev, uint64_t min, uint64_t max,
+					   char *buf, size_t size)
+{
+	const struct value *percentile = rec_get(r, key);
+	uint64_t v;
+	if (!percentile)
+		return NULL;
+	if (!value_u64(percentile, &v))
+		return bad(buf, size, "\"%s\" is not an unsigned integer", key);
+	if (v < *prev || v > max)
+		return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
+			   key, (unsigned long long)v,
+			   (unsigned long long)min, (unsigned long long)max);
+	*prev = v;
+	return NULL;
+}
+
 /* The percentiles of a stats record lie between min and max, in order. */
 static const char *validate_order(const struct rec *r, uint64_t min, uint64_t max,
 				  char *buf, size_t size)
 {
-	static const char *const keys[] = { "p50", "p90", "p99", "p999" };
-	uint64_t prev = min, v;
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		const struct value *percentile = rec_get(r, keys[i]);
-		if (!percentile)
-			continue;
-		if (!value_u64(percentile, &v))
-			return bad(buf, size, "\"%s\" is not an unsigned integer", keys[i]);
-		if (v < prev || v > max)
-			return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
-				   keys[i], (unsigned long long)v,
-				   (unsigned long long)min, (unsigned long long)max);
-		prev = v;
-	}
-	return NULL;
+	uint64_t prev = min;
+	const char *e;
+	if ((e = percentile_in_order(r, "p50", &prev, min, max, buf, size)) ||
+	    (e = percentile_in_order(r, "p90", &prev, min, max, buf, size)) ||
+	    (e = percentile_in_order(r, "p99", &prev, min, max, buf, size)))
+		return e;
+	return percentile_in_order(r, "p999", &prev, min, max, buf, size);
 }
 
 static const char *validate_hist(const struct rec *r, uint64_t n, uint64_t min,

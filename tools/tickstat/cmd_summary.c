@@ -33,6 +33,8 @@ struct bucket { uint64_t lo, n; };
 enum field_role { AS_NOTHING, AS_CONFIG, AS_FIGURE };
 enum { SUFFIXES = 3 };           /* no timer_on, false, true */
 
+struct figure_at { unsigned char field, row; };   /* REC_FIELDS_MAX, MAX_ROWS < 256 */
+
 struct layout {
 	int n;                   /* fields; -1 before the first record */
 	unsigned sig[REC_FIELDS_MAX];
@@ -42,7 +44,8 @@ struct layout {
 	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
 	bool ready[SUFFIXES];
-	signed char row[SUFFIXES][REC_FIELDS_MAX];   /* AS_FIGURE: its row, -1: none */
+	int nfigures[SUFFIXES];
+	struct figure_at figure[SUFFIXES][REC_FIELDS_MAX];   /* the AS_FIGURE fields with a row */
 	char text[LOG_LINE_MAX + 8];   /* the type, keys and strings, NUL after each */
 };
 
@@ -51,6 +54,7 @@ struct group {
 	double tsc_hz;           /* of the boot the records came from; 0: none */
 	unsigned long records, first_line, last_line;
 	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
+	int mean_row;            /* stats: 1 + the row of "mean", 0 before it has one */
 	struct dataset rows[MAX_ROWS];
 	struct bucket *hist;     /* stats: merged histogram, ascending lo */
 	size_t nhist;
@@ -192,33 +196,42 @@ static int row_of(struct group *g, const char *field, const char *suffix)
 	return k;
 }
 
-static void add_value(struct group *g, const char *field, const char *suffix, double v)
+/* A stats record's mean, in the group's "mean" row (its number kept: looked up by
+ * name, it was 1 % of summary's instructions). */
+static void add_mean(struct group *g, double v)
 {
-	int k = row_of(g, field, suffix);
-	if (k >= 0)
-		ds_add(&g->rows[k], v);
+	if (!g->mean_row)
+		g->mean_row = row_of(g, "mean", "") + 1;
+	if (g->mean_row)
+		ds_add(&g->rows[g->mean_row - 1], v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
 /* The record's buckets all in the group's already (the common case after a few
- * runs): add the counts in place. False if one is new. */
+ * runs): their counts added in place, in one pass. False, and the group's counts
+ * as they were, if one is new. */
 static bool add_hist(struct group *g, const struct value *lo, const struct value *cnt)
 {
-	size_t i = 0;
-	for (size_t j = 0; j < lo->len; j++) {
+	size_t i = 0, j;
+	bool wrapped = false;
+	for (j = 0; j < lo->len; j++) {
 		while (i < g->nhist && g->hist[i].lo < lo->arr[j])
 			i++;
 		if (i == g->nhist || g->hist[i].lo != lo->arr[j])
-			return false;
+			break;
+		wrapped |= __builtin_add_overflow(g->hist[i].n, cnt->arr[j], &g->hist[i].n);
 	}
-	i = 0;
-	for (size_t j = 0; j < lo->len; j++) {
-		while (g->hist[i].lo < lo->arr[j])
-			i++;
-		if (__builtin_add_overflow(g->hist[i].n, cnt->arr[j], &g->hist[i].n))
-			g->pool_overflow = true;
+	if (j == lo->len) {
+		g->pool_overflow |= wrapped;
+		return true;
 	}
-	return true;
+	i -= i == g->nhist && j;   /* the last bucket added to is at or before i */
+	while (j--) {            /* undone, modulo 2^64 as it was done */
+		while (g->hist[i].lo != lo->arr[j])
+			i--;
+		g->hist[i].n -= cnt->arr[j];
+	}
+	return false;
 }
 
 static void merge_hist(struct group *g, const struct value *lo, const struct value *cnt)
@@ -254,7 +267,7 @@ static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 	if (!rec_u64(r, "n", &n) || !rec_u64(r, "sum", &sum) || !rec_u64(r, "min", &min) ||
 	    !rec_u64(r, "max", &max))
 		return;
-	add_value(g, "mean", "", (double)sum / (double)n);
+	add_mean(g, (double)sum / (double)n);
 	if (__builtin_add_overflow(g->pooled_n, n, &g->pooled_n))
 		g->pool_overflow = true;
 	g->pooled_sum += sum;
@@ -344,21 +357,47 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 
 static const char *const suffixes[SUFFIXES] = { "", " timer_on=false", " timer_on=true" };
 
+/* Texts a and b of len bytes each, 8 at a time (byte by byte, the key compares
+ * were a tenth of summary's instructions), the last 8 bytes read as one word. A
+ * text shorter than 8 bytes is read 8 bytes long, its bytes past len shifted out:
+ * a key or string of a parsed record lies in the copy of its line with the "crc"
+ * member after it, and the layout's text has 8 bytes to spare. */
+static inline bool same_text(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y;
+	if (len < 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		return len == 0 || !((x ^ y) << (64 - 8 * len));   /* x86 is little-endian */
+	}
+	for (size_t i = 0; i + 8 < len; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + len - 8, 8);
+	memcpy(&y, b + len - 8, 8);
+	return x == y;
+}
+
 static bool same_value(const struct value *a, const struct value *b)
 {
 	if (a->kind == V_STRING)
-		return same(a->s, b->s);
+		return a->len == b->len && same_text(a->s, b->s, a->len);
 	return a->neg == b->neg && a->u == b->u;
 }
 
-/* Whether r's fields are those of the layout, keys, kinds and configuration. */
+/* Whether r's fields are those of the layout, keys, kinds and configuration (keys
+ * of one signature have one length). */
 static bool layout_fits(const struct layout *L, const struct rec *r)
 {
 	if (L->n != (int)r->nfields || !same(r->type, L->text))
 		return false;
 	for (int i = 0; i < L->n; i++) {
 		const struct field *f = &r->f[i];
-		if (f->sig != L->sig[i] || f->v.kind != L->kind[i] || !same(f->key, L->text + L->key[i]))
+		if (f->sig != L->sig[i] || f->v.kind != L->kind[i] ||
+		    !same_text(f->key, L->text + L->key[i], f->sig >> 16))
 			return false;
 		if (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i]))
 			return false;
@@ -427,9 +466,15 @@ static int layout_case(struct group *g, const struct rec *r)
 {
 	struct layout *L = &g->layout;
 	int c = L->timer_on < 0 ? 0 : r->f[L->timer_on].v.b ? 2 : 1;
-	for (int i = 0; !L->ready[c] && i < L->n; i++)
-		if (L->role[i] == AS_FIGURE)
-			L->row[c][i] = (signed char)row_of(g, L->text + L->key[i], suffixes[c]);
+	if (L->ready[c])
+		return c;
+	L->nfigures[c] = 0;
+	for (int i = 0; i < L->n; i++) {
+		int k = L->role[i] == AS_FIGURE ? row_of(g, L->text + L->key[i], suffixes[c]) : -1;
+		if (k >= 0)
+			L->figure[c][L->nfigures[c]++] =
+				(struct figure_at){ (unsigned char)i, (unsigned char)k };
+	}
 	L->ready[c] = true;
 	return c;
 }
@@ -452,7 +497,8 @@ static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
 	uint64_t hz;
-	if (is_metadata(r->type)) {
+	bool run = same(r->type, "run"), stats = !run && same(r->type, "stats");
+	if (!run && !stats && is_metadata(r->type)) {
 		if (!strcmp(r->type, "boot"))
 			s->tsc_hz = 0, s->boots++;  /* each boot converts with its own calibration */
 		if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
@@ -468,18 +514,17 @@ static void take(const struct rec *r, void *ctx)
 	int c = layout_case(g, r);
 	g->records++;
 	g->last_line = r->line;
-	for (int i = 0; i < L->n; i++)
-		if (L->role[i] == AS_FIGURE && L->row[c][i] >= 0) {
-			const struct value *v = &r->f[i].v;
-			ds_add(&g->rows[L->row[c][i]], v->neg ? -(double)v->u : (double)v->u);
-		}
-	if (same(r->type, "stats"))
+	for (int j = 0; j < L->nfigures[c]; j++) {
+		const struct value *v = &r->f[L->figure[c][j].field].v;
+		ds_add(&g->rows[L->figure[c][j].row], v->neg ? -(double)v->u : (double)v->u);
+	}
+	if (stats)
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
 	else if (c && L->run >= 0 && L->cycles >= 0 && r->f[L->cycles].v.u > 0)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (c == 2 && same(r->type, "run") && run_direct(r, &direct))
+	if (c == 2 && run && run_direct(r, &direct))
 		ds_add(&g->direct, direct);
 }
 
