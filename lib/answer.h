@@ -108,7 +108,8 @@ struct report {
 	char latency_wait[A_NAME];       /* latency's first state: the timer table's */
 	char caller_warning[160];        /* report_warn's */
 	bool hypervisor, tsc_invariant, have_platform, cycles_are_instructions;
-	unsigned long long spread_ppm, cpus_online, smi, unexplained, short_runs;
+	unsigned long long spread_ppm, cpus_online, smi, unexplained, short_runs,
+			   extra_runs;
 	unsigned long long rdtsc_cycles, loop_cycles, step_instructions;
 };
 

@@ -375,8 +375,14 @@ static void gather_warnings(struct printer *p)
 		warn(p, text);
 	}
 	if (r->short_runs) {
-		format(text, sizeof(text), "%llu tick runs got under 99 %% of their ticks: "
-		       "interrupts were lost", r->short_runs);
+		format(text, sizeof(text), "%llu tick run%s got under 99 %% of their ticks: "
+		       "interrupts were lost", r->short_runs, r->short_runs == 1 ? "" : "s");
+		warn(p, text);
+	}
+	if (r->extra_runs) {
+		format(text, sizeof(text), "%llu tick run%s got over 101 %% of their ticks: the "
+		       "timer fired more often than its rate", r->extra_runs,
+		       r->extra_runs == 1 ? "" : "s");
 		warn(p, text);
 	}
 	if (r->out_of_memory)
