@@ -5,9 +5,14 @@
 #include "lib.h"
 #include "record.h"
 
+bool platform_emulates_everything(const struct platform_speed *s)
+{
+	return s->loop_cycles > LOOP_EMULATED_CYCLES;
+}
+
 const char *platform_speed_below(const struct platform_speed *s)
 {
-	if (s->loop_cycles > LOOP_EMULATED_CYCLES)
+	if (platform_emulates_everything(s))
 		return "the hypervisor below emulates every instruction, RDTSC with them";
 	return s->rdtsc_cycles > RDTSC_TRAP_CYCLES ? "hypervisor below traps RDTSC" : NULL;
 }

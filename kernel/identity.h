@@ -17,6 +17,10 @@ struct platform_speed {
 #define LOOP_EMULATED_CYCLES 100000     /* above (100 a turn): every instruction is emulated */
 /* What the hypervisor below does to this guest's instructions, or NULL. */
 const char *platform_speed_below(const struct platform_speed *s);
+/* Whether it emulates every instruction (a software hypervisor such as kvm_pvm,
+ * whose emulator is KVM's: no SSE arithmetic, and an instruction it cannot emulate
+ * stops the whole machine with "KVM internal error"). */
+bool platform_emulates_everything(const struct platform_speed *s);
 
 /* What runs below the measurements: os "none" (the bare kernel) or "linux", with
  * its release (NULL: none). */

@@ -128,7 +128,7 @@ void kmain(uint32_t magic, uint32_t info)
 	tsc_sync_check();                           /* TSC warp test, boot CPU against each AP */
 	selftest_raise_on_ap(kernel_config.selftest);         /* selftest=ap-fault */
 	bench_run_suite(&bench_config);
-	report_at_end();                            /* the answer from the records */
+	report_at_end(&speed);                      /* the answer from the records */
 	(void)magic;
 	run_end();
 }
