@@ -111,6 +111,12 @@ ratio=$(sed -n 's/^    Linux \/ bare full *\([0-9.]*\) times$/\1/p' "$tmp/real")
 awk -v r="${ratio:-0}" 'BEGIN { exit !(r > 10) }' || bad "Linux's direct cost not 10 times the full handler's: ${ratio:-none}"
 echo "real pair: Linux / bare full handler ${ratio:-?} times"
 
+# Every command that groups logs by machine keeps the Linux log apart: plan refuses to
+# pool it with the bare one as a second boot, and says why.
+$ts plan $fx/osadds-bare-full.log $fx/osadds-linux.log > /dev/null 2> "$tmp/plan" &&
+	bad "plan pooled the bare and the Linux log as boots"
+grep -q 'the bare kernel and Linux' "$tmp/plan" || bad "plan's refusal: $(cat "$tmp/plan")"
+
 if command -v gnuplot >/dev/null; then
 	$ts plot "$tmp/floor.log" "$tmp/l100.log" "$tmp/l1000.log" -o "$tmp/p.svg" || bad "plot"
 	grep -q 'What the OS adds to a tick' "$tmp/p.svg" || bad "the plot lacks the OS panel"

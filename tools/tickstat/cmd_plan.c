@@ -155,8 +155,8 @@ int cmd_plan(int argc, char **argv)
 	struct log_report rep = { 0 };
 	int rc = 2, ng = boots_repeat(logs, nlogs) ? -1 : machine_setup(logs, nlogs, &ids, &g);
 	if (ng > 1)
-		fprintf(stderr, "tickstat: plan: the logs are of %d machines (or builds); plan "
-			"one at a time\n", ng);
+		fprintf(stderr, "tickstat: plan: the logs are of %d machines (or builds, or the bare "
+			"kernel and Linux); plan one at a time\n", ng);
 	if (r && ng >= 0 && ng <= 1)
 		rc = read_logs(logs, nlogs, report_take, r, &rep);
 	if (rc < 2) {

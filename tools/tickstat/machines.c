@@ -45,9 +45,12 @@ int machine_scan(char **paths, int n, struct mlog *ids)
 	return 0;
 }
 
+/* One machine, one build and one OS below the loop: tickbench-linux's logs are never
+ * pooled with the bare kernel's. */
 static bool same_group(const struct mlog *a, const struct mlog *b)
 {
-	return a->id[0] && b->id[0] && !strcmp(a->id, b->id) && !strcmp(a->version, b->version);
+	return a->id[0] && b->id[0] && !strcmp(a->id, b->id) && !strcmp(a->version, b->version) &&
+	       a->under_linux == b->under_linux;
 }
 
 int machine_groups(const struct mlog *ids, int n, struct mgroup *out)
@@ -152,7 +155,12 @@ static void legend_notes(const struct mgroup *g, int n)
 {
 	for (int i = 0; i < n; i++) {
 		const struct mlog *a = g[i].who;
-		if (g[i].same_id_as >= 0)
+		const struct mlog *first = g[i].same_id_as >= 0 ? g[g[i].same_id_as].who : NULL;
+		if (first && first->under_linux != a->under_linux)
+			printf("note: %s is %s's machine, %s: kept apart\n", g[i].key,
+			       g[g[i].same_id_as].key, a->under_linux ? "under Linux (tickbench-linux)" :
+			       "the bare kernel");
+		else if (first)
 			printf("note: %s is %s's machine, another build (%s): kept apart\n",
 			       g[i].key, g[g[i].same_id_as].key, a->version);
 		for (int k = 0; k < i && a->id[0]; k++)
