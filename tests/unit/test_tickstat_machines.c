@@ -52,9 +52,9 @@ static void groups_pool_only_same_id_and_build(void **state)
 	(void)state;
 }
 
-/* tickbench-linux's logs (b, d) set after the bare ones, each side in its order, and
- * the bare ones grouped alone: a and c of one machine and build, one group, though
- * b shares their id and build. */
+/* tickbench-linux's logs (b, d) never grouped with the bare kernel's: b shares a's and
+ * c's id and build but is a group of its own; then set after the bare ones, each side
+ * in its order, and the bare ones grouped alone: a and c, one group. */
 static void linux_logs_set_apart(void **state)
 {
 	char *paths[] = { "a.log", "b.log", "c.log", "d.log" };
@@ -65,7 +65,9 @@ static void linux_logs_set_apart(void **state)
 	ids[1].under_linux = ids[3].under_linux = true;
 	struct mgroup g[M_MAX_GROUPS];
 	int bare = -1, ng = machine_groups(ids, 4, g);
-	assert_int_equal(ng, 2);
+	assert_int_equal(ng, 3);
+	assert_int_equal(g[0].nlogs, 2);                /* a and c */
+	assert_ptr_equal(g[1].who->path, paths[1]);     /* b alone */
 	ng = machine_bare_first(paths, ids, 4, g, ng, &bare);
 	assert_int_equal(bare, 2);
 	assert_int_equal(ng, 1);
