@@ -149,8 +149,12 @@ void answer_print(struct report *r, answer_say_fn *say, answer_figure_fn *figure
 bool same_source(const struct rconfig *a, const struct rconfig *b);
 bool same_series(const struct rconfig *a, const struct rconfig *b);
 bool same_model(const struct rconfig *a, const struct rconfig *b);
+/* No work model: the baseline the work models are compared with (whichever handler). */
 bool is_floor(const struct rconfig *c);
-/* "floor", the preset, or "work 2000 cycles, data 16 KiB, code 8 KiB, pages 32". */
+/* Whether a row names its model: a work model, or the full handler without work. */
+bool has_model_label(const struct rconfig *c);
+/* "floor", "full handler", the preset, or "work 2000 cycles, data 16 KiB, code 8 KiB,
+ * pages 32". */
 void model_label(char *buf, size_t size, const struct rconfig *c);
 /* "lapic periodic (local)". */
 void source_name(char *buf, size_t size, const struct rconfig *c);

@@ -80,22 +80,24 @@ static void order_configs(struct report *r)
 /* ---- what the host's sections share ------------------------------------------- */
 
 /* The handler is part of the model: the floor's and the full handler's runs of one
- * configuration are never pooled (handler=full without work is a model of its own). */
+ * configuration are never pooled (handler=full without work is a model of its own).
+ * A record without a handler (ftq's series) belongs to its run's, whichever. */
 bool same_model(const struct rconfig *a, const struct rconfig *b)
 {
 	return a->tick_work == b->tick_work && a->data_kib == b->data_kib &&
 	       a->code_kib == b->code_kib && a->pages == b->pages &&
-	       !strcmp(a->preset, b->preset) && !strcmp(a->handler, b->handler);
-}
-
-static bool no_work(const struct rconfig *c)
-{
-	return !c->tick_work && !c->data_kib && !c->code_kib && !c->pages && !c->preset[0];
+	       !strcmp(a->preset, b->preset) &&
+	       (!a->handler[0] || !b->handler[0] || !strcmp(a->handler, b->handler));
 }
 
 bool is_floor(const struct rconfig *c)
 {
-	return no_work(c) && strcmp(c->handler, "full");
+	return !c->tick_work && !c->data_kib && !c->code_kib && !c->pages && !c->preset[0];
+}
+
+bool has_model_label(const struct rconfig *c)
+{
+	return !is_floor(c) || !strcmp(c->handler, "full");
 }
 
 bool same_source(const struct rconfig *a, const struct rconfig *b)
@@ -113,7 +115,7 @@ bool same_series(const struct rconfig *a, const struct rconfig *b)
 void model_label(char *buf, size_t size, const struct rconfig *c)
 {
 	const uint64_t parts[] = { c->tick_work, c->data_kib, c->code_kib, c->pages };
-	if (no_work(c) && !is_floor(c))
+	if (is_floor(c) && !strcmp(c->handler, "full"))
 		format(buf, size, "full handler");
 	else
 		tick_model_words(buf, size, parts, c->preset);
@@ -645,7 +647,7 @@ static bool several_paths(const struct report *r, const struct rconfig *c)
 static void series_label(char *buf, size_t size, const struct report *r, const struct rconfig *c)
 {
 	char model[96] = "";
-	if (!is_floor(c)) {
+	if (has_model_label(c)) {
 		model[0] = ' ';
 		model_label(model + 1, sizeof(model) - 1, c);
 	}
@@ -806,7 +808,7 @@ static void summarise(struct printer *p, const struct rconfig *c, const char *ce
 {
 	char model[96] = "";
 	bool periodic = !strcmp(c->mode, "periodic");
-	if (!is_floor(c)) {
+	if (has_model_label(c)) {
 		model[0] = ' ';
 		model_label(model + 1, sizeof(model) - 1, c);
 	}

@@ -73,8 +73,11 @@ static struct rconfig *config_of(struct report *r, const struct rec *rec)
 	key.cpus = (unsigned)cpus;
 	model_of(rec, &key);
 	for (int i = 0; i < r->nconfig; i++)
-		if (is_config(&r->cfg[i], &key))
+		if (is_config(&r->cfg[i], &key)) {
+			if (!r->cfg[i].handler[0])      /* first seen in a record without one */
+				copy_str(r->cfg[i].handler, sizeof(r->cfg[i].handler), key.handler);
 			return &r->cfg[i];
+		}
 	struct rconfig *c = add_config(r);
 	if (c)
 		*c = key;

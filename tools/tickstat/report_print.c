@@ -137,7 +137,7 @@ static void series_label(char *buf, size_t size, const struct rconfig *c)
 {
 	char name[96], model[96] = "";
 	source_name(name, sizeof(name), c);
-	if (!is_floor(c)) {
+	if (has_model_label(c)) {
 		model[0] = ' ';
 		model_label(model + 1, sizeof(model) - 1, c);
 	}
