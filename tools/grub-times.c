@@ -7,7 +7,6 @@
  * Prints FILE with those titles rewritten; `make docs` writes it back
  * (mk/docs.mk), tests/host/grub-times.sh fails when the two differ. The entries of
  * Debian's kernel (tickbench_linux) keep their hand-written figures. */
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +31,7 @@
 #define PC_TSC_HZ   3000000000ull
 /* The kernel's start before the first benchmark (GRUB's load, the platform and
  * machine records, the timers' calibration, the APs), and before help's end (no
- * calibration there). */
+ * calibration there): allowances, as plan.c's are (no PC measured them here). */
 #define PC_START_MS 3000
 #define PC_HELP_MS  1000
 
@@ -75,17 +74,20 @@ static void print_title(const char *file, unsigned line, const char *title, uint
 	printf("%.*s%s%s", (int)(at + strlen(mark) - title), title, said, end);
 }
 
-/* The kernel's words of an entry's first line "<tabs>tickbench WORDS" (into words,
- * without the newline), else false. */
-static bool kernel_words_of(const char *body, char *words, size_t size)
+/* The kernel's words of the entry whose menuentry line is lines[i]: its line
+ * "<tabs>tickbench WORDS" before the closing "}" (allocated, without the newline);
+ * NULL when it boots something else. *at: that line's index. */
+static char *entry_words(char **lines, unsigned n, unsigned i, unsigned *at)
 {
 	static const char call[] = "tickbench ";
-	body += strspn(body, "\t ");
-	if (strncmp(body, call, strlen(call)))
-		return false;
-	body += strlen(call);
-	snprintf(words, size, "%.*s", (int)strcspn(body, "\n"), body);
-	return true;
+	for (*at = i + 1; *at < n && lines[*at][0] != '}'; (*at)++) {
+		const char *body = lines[*at] + strspn(lines[*at], "\t ");
+		if (!strncmp(body, call, strlen(call))) {
+			body += strlen(call);
+			return strndup(body, strcspn(body, "\n"));
+		}
+	}
+	return NULL;
 }
 
 /* FILE's lines, each with its newline; *n of them. */
@@ -114,15 +116,17 @@ int main(int argc, char **argv)
 			"entry's \"PC est.\" estimated, on stdout\n");
 		return 2;
 	}
-	unsigned n;
-	char **lines = read_lines(argv[1], &n), words[1024];
+	unsigned n, at;
+	char **lines = read_lines(argv[1], &n);
 	pc_model();
 	for (unsigned i = 0; i < n; i++) {
-		if (!strncmp(lines[i], "menuentry ", 10) && i + 1 < n &&
-		    kernel_words_of(lines[i + 1], words, sizeof(words)))
-			print_title(argv[1], i + 1, lines[i], estimate_ms(argv[1], i + 2, words));
+		char *words = strncmp(lines[i], "menuentry ", 10) ? NULL :
+			      entry_words(lines, n, i, &at);
+		if (words)
+			print_title(argv[1], i + 1, lines[i], estimate_ms(argv[1], at + 1, words));
 		else
 			fputs(lines[i], stdout);
+		free(words);
 	}
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;
 }
