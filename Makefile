@@ -6,7 +6,8 @@
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
 #   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
-#   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c
+#   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c, and
+#                    iso/grub.cfg's PC estimates, from the benchmarks' (tools/grub-times.c)
 #   make clean
 #   V=1              show each command in full (else one short line per step)
 # CROSS_COMPILE=x86_64-elf- builds the kernel with such a toolchain. The rules are in

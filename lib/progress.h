@@ -3,11 +3,13 @@
  * the finished benchmarks took against theirs, PROGRESS_PRIOR_MS of estimate counted
  * at 1:1 beforehand so that a short first benchmark does not swing it; and, where
  * that makes the time left more than the step before said, by how much the finished
- * benchmarks ran over, for the line to say why. Host-tested
+ * benchmarks ran over, for the line to say why; and how a duration is said, there
+ * and in iso/grub.cfg's titles (tools/grub-times.c). Host-tested
  * (tests/unit/test_progress.c). */
 #ifndef LIB_PROGRESS_H
 #define LIB_PROGRESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define PROGRESS_PRIOR_MS 3000
@@ -28,5 +30,10 @@ struct progress_step {
  * included), after benchmarks estimated at done_ms that took took_ms. */
 void progress_step(struct progress *p, uint64_t plan_ms, uint64_t left_ms, uint64_t done_ms,
 		   uint64_t took_ms, struct progress_step *s);
+
+/* ms in whole seconds, rounded to the nearest, 1 at least. */
+uint64_t progress_seconds(uint64_t ms);
+/* s as the progress lines say it: "45 s", "3 min 20 s". */
+void progress_duration(char *buf, size_t size, uint64_t s);
 
 #endif

@@ -61,16 +61,6 @@ static void skip(const char *name, const char *why)
 	problem_end(&p, why);
 }
 
-/* "45 s", "3 min 20 s". */
-static void duration(char *buf, size_t size, uint64_t s)
-{
-	if (s < 120)
-		format(buf, size, "%llu s", (unsigned long long)s);
-	else
-		format(buf, size, "%llu min %llu s", (unsigned long long)(s / 60),
-		       (unsigned long long)(s % 60));
-}
-
 /* "[k/N] name: about X; about Y left in the run (...)" (lib/progress.h), and why
  * when Y is more than the step before said. */
 static void say_step(struct progress *p, unsigned k, unsigned n, const char *name,
@@ -79,10 +69,10 @@ static void say_step(struct progress *p, unsigned k, unsigned n, const char *nam
 	struct progress_step s;
 	char one[24], rest[24], before[24], why[112] = "";
 	progress_step(p, plan, left, done, took_ms, &s);
-	duration(one, sizeof(one), s.own_s);
-	duration(rest, sizeof(rest), s.left_s);
+	progress_duration(one, sizeof(one), s.own_s);
+	progress_duration(rest, sizeof(rest), s.left_s);
 	if (s.up_from_s) {
-		duration(before, sizeof(before), s.up_from_s);
+		progress_duration(before, sizeof(before), s.up_from_s);
 		format(why, sizeof(why), "; up from %s: the benchmarks so far took %llu.%llu times "
 		       "their estimate", before, (unsigned long long)(s.over_tenths / 10),
 		       (unsigned long long)(s.over_tenths % 10));
@@ -91,20 +81,32 @@ static void say_step(struct progress *p, unsigned k, unsigned n, const char *nam
 		"work%s%s)\n", k, n, name, one, rest, done ? " and the time so far" : "", why);
 }
 
+/* Why row i does not run: NULL when it runs, "" when the line did not select it. */
+static const char *why_not(size_t i)
+{
+	return config_wants_bench(benches[i].name) ? benches[i].ops->valid() : "";
+}
+
+uint64_t bench_plan_ms(const struct config *cfg)
+{
+	uint64_t ms = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(benches); i++)
+		if (!why_not(i))
+			ms += benches[i].ops->plan_ms(cfg);
+	return ms;
+}
+
 void bench_run_suite(const struct config *cfg)
 {
 	if (kernel_config.selftest == SELFTEST_HPET_WRAP)
 		timers_hpet_wrap_soon();
 	const char *why[ARRAY_SIZE(benches)];
 	struct progress progress = { 0 };
-	uint64_t left = 0, planned_done = 0, t0 = rdtsc();
+	uint64_t left = bench_plan_ms(cfg), planned_done = 0, t0 = rdtsc();
 	unsigned n = 0, k = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
-		why[i] = config_wants_bench(benches[i].name) ? benches[i].ops->valid() : "";
-		if (!why[i]) {
-			n++;
-			left += benches[i].ops->plan_ms(cfg);
-		}
+		why[i] = why_not(i);
+		n += !why[i];
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(benches); i++) {
 		const struct bench *b = &benches[i];

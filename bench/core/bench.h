@@ -22,6 +22,10 @@ struct bench_ops {
 #undef BENCH_WITH_WORDS
 
 void bench_run_suite(const struct config *cfg);
+/* The suite's estimate (bench/core/plan.h): the plan_ms of every row cfg selects and
+ * valid() lets run; the first progress line's time left, iso/grub.cfg's PC
+ * estimates (tools/grub-times.c). */
+uint64_t bench_plan_ms(const struct config *cfg);
 
 /* The gate of every benchmark that converts cycles to time: a calibrated TSC. */
 const char *tsc_calibrated(void);

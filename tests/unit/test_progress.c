@@ -56,11 +56,27 @@ static void on_time(void **state)
 	assert_int_equal(s.up_from_s, 0);
 }
 
+/* How a duration is said, in the progress lines and grub.cfg's titles: whole
+ * seconds to the nearest, 1 at least; minutes from 2 on. */
+static void said(void **state)
+{
+	static const struct { uint64_t ms; const char *text; } cases[] = {
+		{ 0, "1 s" }, { 1499, "1 s" }, { 1500, "2 s" }, { 119499, "119 s" },
+		{ 119500, "2 min 0 s" }, { 5749000, "95 min 49 s" },
+	};
+	for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[24];
+		progress_duration(text, sizeof(text), progress_seconds(cases[i].ms));
+		assert_string_equal(text, cases[i].text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(grows_only_with_its_reason),
 		cmocka_unit_test(on_time),
+		cmocka_unit_test(said),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
