@@ -98,9 +98,9 @@ void cost_skip(struct cost_table *t, const char *what, const char *reason)
 	problem_end(&p, reason);
 }
 
-/* cycles as nanoseconds by lib/figure.h's rule: cycles * 1e9 / tsc_hz in femtoseconds (the
- * rule rounds them to three significant digits). */
-static void format_ns(char *buf, size_t size, uint64_t cycles)
+/* cycles * 1e9 / tsc_hz in femtoseconds: the rule rounds them to three significant
+ * digits. */
+void cost_format_ns(char *buf, size_t size, uint64_t cycles)
 {
 	figure_int(buf, size, (int64_t)mul_div(cycles, 1000000000000000ull, clock_tsc_hz()), -6, 0);
 }
@@ -121,7 +121,7 @@ void cost_print(const struct cost_table *t)
 		       t->ops[i].apic ? " (" : "", t->ops[i].apic ? t->ops[i].apic : "",
 		       t->ops[i].apic ? ")" : "");
 		for (unsigned k = 0; k < 4; k++)
-			format_ns(ns[k], sizeof(ns[k]), v[k]);
+			cost_format_ns(ns[k], sizeof(ns[k]), v[k]);
 		kprintf("  %-20s %9llu %9llu %9llu %9llu | %10s %10s %10s %10s\n",
 			label, (unsigned long long)v[0], (unsigned long long)v[1],
 			(unsigned long long)v[2], (unsigned long long)v[3], ns[0], ns[1], ns[2],

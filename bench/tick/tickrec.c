@@ -4,6 +4,7 @@
 #include "tick.h"
 #include "clock.h"
 #include "console.h"
+#include "cost.h"
 #include "cpu.h"
 #include "figure.h"
 #include "format.h"
@@ -235,8 +236,7 @@ void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint
 	uint64_t per = (sums[1] - sums[0]) / sums[2];
 	char cycles[24], ns[24], share[32];      /* by lib/figure.h's rule */
 	figure_int(cycles, sizeof(cycles), (int64_t)per, 0, 0);
-	figure_int(ns, sizeof(ns), (int64_t)mul_div(per, 1000000000000000ull, clock_tsc_hz()),
-		   -6, 0);                          /* femtoseconds, rounded by the rule */
+	cost_format_ns(ns, sizeof(ns), per);
 	figure_int(share, sizeof(share), (int64_t)mul_div(sums[1] - sums[0], 1000000000, sums[0]),
 		   -7, FIGURE_PERCENT);
 	kprintf("%s: %6s cycles = %6s ns per interrupt, %s of the CPU\n", head, cycles, ns, share);
