@@ -38,11 +38,11 @@ static uint32_t record_crc(const void *data, size_t len) { return crc32_update(0
 static void read_back(struct report *r)
 {
 	static struct rec rec;
-	struct rec_scratch s = { alloc(LINE_MAX + 1, 16), alloc((LINE_MAX / 2 + 1) * 8, 16),
-				 record_crc };
+	struct rec_scratch s = { alloc(LINE_MAX + 8, 16), alloc((LINE_MAX / 2 + 1) * 8, 16),
+				 record_crc, alloc(sizeof(struct rec_shapes), 16) };
 	const char *p = (const char *)logstore_data(), *end = p + logstore_len();
 	unsigned long line = 0;
-	if (!s.str || !s.arr)
+	if (!s.str || !s.arr || !s.shapes)
 		return;
 	while (p < end) {
 		const char *nl = p;

@@ -547,6 +547,7 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
 	c.line = line;
 	c.arr = arrbuf;
 	r->nfields = 0;
+	r->shape = 0;
 	index_clear(r);
 	r->raw = line;
 	r->rawlen = len;
@@ -563,6 +564,97 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
 	return NULL;
 }
 
+/* ---- shapes ---------------------------------------------------------------------
+ * A log's records come in runs of one shape: a benchmark writes hundreds of "run"
+ * records with the same keys. So the fast parser reads each key against the key at
+ * that place in the last record of its type, in a word or three, where finding its
+ * closing quote, its signature and a probe of the index were most of a field's
+ * time; the index is that record's, copied. At the first key that differs, the
+ * index is made anew for the fields so far and the record read as any other; what
+ * it read becomes its type's shape. Its shape id tells the caller what it may skip
+ * (summary's layout of a group). */
+
+/* The first n bytes of w, the rest zero (x86 is little-endian); all 8 from 8 on. */
+static inline uint64_t first_bytes(uint64_t w, size_t n)
+{
+	return n >= 8 ? w : w & ((1ull << (8 * n)) - 1);
+}
+
+/* Whether the key at key (after its '"') is k's, its '"' and ':' too. A word is read
+ * only after the one before matched (bytes of a key, never the NUL after the copy,
+ * which has 8 bytes to spare after it). */
+static inline bool shape_key_is(const char *key, const struct rec_shape_key *k)
+{
+	uint64_t w;
+	for (unsigned i = 0;; i++) {
+		memcpy(&w, key + 8 * i, 8);
+		if (i + 1 == k->words)
+			return (w & k->last) == k->text[i];
+		if (w != k->text[i])
+			return false;
+	}
+}
+
+/* The slot of the type's shape, tlen bytes at type; its text in t. NULL without
+ * shapes or for a type of more than 15 bytes. */
+static struct rec_shape *shape_slot(struct rec_shapes *shapes, const char *type, size_t tlen,
+				    const char *end, uint64_t t[2])
+{
+	if (!shapes || tlen > 15 || end - type < 16)
+		return NULL;
+	memcpy(t, type, 16);
+	t[0] = first_bytes(t[0], tlen);
+	t[1] = first_bytes(t[1], tlen > 8 ? tlen - 8 : 0);
+	return &shapes->s[rec_slot_of(key_sig(type, tlen)) % REC_SHAPES];
+}
+
+/* The shape in slot if it is of type t. */
+static inline const struct rec_shape *shape_of(const struct rec_shape *slot, const uint64_t t[2])
+{
+	return slot && slot->id && slot->type[0] == t[0] && slot->type[1] == t[1] ? slot : NULL;
+}
+
+/* r's index, a shape's copied (as index_clear, 16 bytes a load and a store). */
+static inline void index_copy(struct rec *r, const uint8_t *index)
+{
+#ifdef __SSE2__
+	for (size_t i = 0; i < sizeof(r->index); i += 16)
+		_mm_storeu_si128((__m128i *)(void *)(r->index + i),
+				 _mm_loadu_si128((const __m128i *)(const void *)(index + i)));
+#else
+	memcpy(r->index, index, sizeof(r->index));
+#endif
+	r->indexed = true;
+}
+
+/* r, of type t, the shape of slot: its new id, 0 when it has a key too long. */
+static uint64_t shape_learn(struct rec_shapes *shapes, struct rec_shape *slot,
+			    const uint64_t t[2], const struct rec *r)
+{
+	if (!slot)
+		return 0;
+	slot->id = 0;
+	for (size_t i = 0; i < r->nfields; i++) {
+		struct rec_shape_key *k = &slot->key[i];
+		size_t klen = r->f[i].sig >> 16;
+		char text[sizeof(k->text)] = { 0 };
+		if (klen > REC_SHAPE_KEY_MAX)
+			return 0;
+		memcpy(text, r->f[i].key, klen);
+		text[klen] = '"';
+		text[klen + 1] = ':';
+		memcpy(k->text, text, sizeof(text));
+		k->words = (uint8_t)((klen + 2 + 7) / 8);
+		k->last = first_bytes(~0ull, klen + 2 - 8 * (k->words - 1u));
+		k->sig = r->f[i].sig;
+	}
+	slot->type[0] = t[0];
+	slot->type[1] = t[1];
+	slot->n = r->nfields;
+	memcpy(slot->index, r->index, sizeof(slot->index));
+	return slot->id = ++shapes->last_id;
+}
+
 /* ---- one line: the kernel's form ------------------------------------------------
  * The kernel writes every record one way: no white space, member names and string
  * values of plain ASCII without escapes, integers without a leading zero, true,
@@ -573,9 +665,6 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
  * JSON allows and naming what is wrong. The fast parser takes a subset of the lines
  * the full one takes, with the same fields: fuzz_tickstat_log holds them to it. It
  * made `check` some 2.5 times quicker. */
-
-/* The bytes that may follow a number in the kernel's form. */
-static const bool ends_number[256] = { [','] = true, [']'] = true, ['}'] = true };
 
 /* How many of the 8 characters in w (the first in its low byte) are digits before
  * the first that is not, and their value, with no branch per digit (the loop's
@@ -600,7 +689,7 @@ static inline unsigned swar_digits(uint64_t w, uint64_t *value)
 }
 
 /* The digits at p of a number of 8 or more: eight characters at a time. */
-static char *long_digits(char *p, const char *end, uint64_t *out)
+static char *long_digits(char *p, uint64_t *out)
 {
 	static const uint64_t tens[9] = { 1, 10, 100, 1000, 10000, 100000, 1000000,
 					  10000000, 100000000 };
@@ -609,34 +698,32 @@ static char *long_digits(char *p, const char *end, uint64_t *out)
 	unsigned n;
 	do {
 		uint64_t w;
-		if (end - p < 8)
-			return NULL;
 		memcpy(&w, p, 8);
 		if ((n = swar_digits(w, &chunk)) == 0)
 			break;
 		v = v * tens[n] + chunk;
 		p += n;
 	} while (n == 8 && p - digits <= 19);
-	if (p - digits > 19 || *digits == '0' || !ends_number[(unsigned char)*p])
+	if (p - digits > 19 || *digits == '0')
 		return NULL;
 	*out = v;
 	return p;
 }
 
 /* The digits of an unsigned integer at p: the byte after them, NULL outside the
- * form (no digit, a leading zero, more than 19 digits, a fraction, an exponent).
- * Most numbers have fewer than 8 digits: one word read settles them. A number of
- * the form is never among a record's last 8 bytes (its "crc" member is longer). */
-static inline char *fast_digits(char *p, const char *end, uint64_t *out)
+ * form (no digit, a leading zero, more than 19 digits). The byte after them is
+ * the caller's to check (a ',', ']' or '}' of the form; not a fraction or an
+ * exponent). Most numbers have fewer than 8 digits: one word read settles them;
+ * the copy has 8 bytes to spare after its NUL (struct rec_scratch), so no read
+ * tests the end. */
+static inline char *fast_digits(char *p, uint64_t *out)
 {
 	uint64_t w, v;
-	if (end - p < 8)
-		return NULL;
 	memcpy(&w, p, 8);
 	unsigned n = swar_digits(w, &v);
 	if (n == 8)
-		return long_digits(p, end, out);
-	if (n == 0 || (*p == '0' && n > 1) || !ends_number[(unsigned char)p[n]])
+		return long_digits(p, out);
+	if (n == 0 || (*p == '0' && n > 1))
 		return NULL;
 	*out = v;
 	return p + n;
@@ -660,17 +747,18 @@ static inline char *fast_string(char *p, const char *end, struct value *v)
 	return fast_text(p, end, &v->len);
 }
 
-static inline char *fast_array(char *p, const char *end, struct value *v, uint64_t **arr)
+static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 {
-	*v = (struct value){ .kind = V_ARRAY, .arr = *arr };
+	uint64_t *out = *arr;
+	*v = (struct value){ .kind = V_ARRAY, .arr = out };
 	if (*p == ']')
 		return p + 1;
 	for (;; p++) {
-		if (!(p = fast_digits(p, end, *arr + v->len)))
+		if (!(p = fast_digits(p, out++)))
 			return NULL;
-		v->len++;
 		if (*p == ']') {
-			*arr += v->len;
+			v->len = (size_t)(out - *arr);
+			*arr = out;
 			return p + 1;
 		}
 		if (*p != ',')
@@ -685,7 +773,7 @@ static inline char *fast_value(char *p, const char *end, struct value *v, uint64
 	case '"':
 		return fast_string(p + 1, end, v);
 	case '[':
-		return fast_array(p + 1, end, v, arr);
+		return fast_array(p + 1, v, arr);
 	case 't': case 'f': {
 		bool t = *p == 't';
 		size_t n = t ? 4 : 5;
@@ -696,11 +784,11 @@ static inline char *fast_value(char *p, const char *end, struct value *v, uint64
 	}
 	case '-':
 		*v = (struct value){ .kind = V_INT, .neg = true };
-		p = fast_digits(p + 1, end, &v->u);
+		p = fast_digits(p + 1, &v->u);
 		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
 	default:
 		*v = (struct value){ .kind = V_INT };
-		return fast_digits(p, end, &v->u);
+		return fast_digits(p, &v->u);
 	}
 }
 
@@ -716,7 +804,7 @@ static bool fast_crc(const struct value *v, const char *p, const char *end, cons
 
 /* The envelope's opening, {"type":"…","seq":N, at p: the byte after N; NULL outside
  * the form. */
-static inline char *fast_envelope(char *p, const char *end, struct rec *r)
+static inline char *fast_envelope(char *p, const char *end, struct rec *r, size_t *tlen)
 {
 	static const char type[] = "{\"type\":\"", seq[] = ",\"seq\":";
 	struct value v;
@@ -724,37 +812,92 @@ static inline char *fast_envelope(char *p, const char *end, struct rec *r)
 	    !(p = fast_string(p + sizeof(type) - 1, end, &v)))
 		return NULL;
 	r->type = v.s;
+	*tlen = v.len;
 	if ((size_t)(end - p) < sizeof(seq) || memcmp(p, seq, sizeof(seq) - 1))
 		return NULL;
-	return fast_digits(p + sizeof(seq) - 1, end, &r->seq);
+	return fast_digits(p + sizeof(seq) - 1, &r->seq);
+}
+
+/* The index made again for r's fields, after a key that its shape did not have. */
+static void index_remake(struct rec *r)
+{
+	index_clear(r);
+	for (size_t i = 0; i < r->nfields; i++)
+		r->index[slot_for(r, r->f[i].key, r->f[i].sig)] = (uint8_t)(i + 1);
+}
+
+/* The field r->nfields at key, the byte after its '"': through the shape's key k
+ * when key is k's (returns the byte after the key's ':'); NULL when it is not. */
+static inline char *shape_field(struct rec *r, char *key, const struct rec_shape_key *k)
+{
+	size_t klen = k->sig >> 16;
+	if (!shape_key_is(key, k))
+		return NULL;
+	key[klen] = 0;
+	r->f[r->nfields].key = key;
+	r->f[r->nfields++].sig = k->sig;
+	return key + klen + 2;
+}
+
+/* The field r->nfields at key as any, after the keys of *shape (if any) up to it:
+ * NULL outside the form. At a key the shape does not have there, the index is made
+ * anew and *shape dropped. *crc: the key is "crc", which has no field. */
+static inline char *any_field(struct rec *r, char *key, const char *end,
+			      const struct rec_shape **shape, bool *crc)
+{
+	size_t klen;
+	char *p = fast_text(key, end, &klen);
+	if (!p || *p != ':')
+		return NULL;
+	*crc = klen == 3 && !memcmp(key, "crc", 3);
+	if (*shape && !(*crc && r->nfields == (*shape)->n)) {
+		index_remake(r);
+		*shape = NULL;
+	}
+	if (!*crc && !add_field(r, key, key_sig(key, klen)))
+		return NULL;
+	return p + 1;
 }
 
 bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s)
 {
-	char *copy = s->str, *end = copy + len, *p, *comma;
-	uint64_t *arr = s->arr;
+	char *copy = s->str, *end = copy + len, *p, *q;
+	uint64_t *arr = s->arr, type[2] = { 0, 0 };
+	size_t tlen;
 	line_crc = s->crc;
 	memcpy(copy, line, len);
 	copy[len] = 0;
 	r->nfields = 0;
-	index_clear(r);
-	if (!(p = fast_envelope(copy, end, r)))
+	r->shape = 0;
+	if (!(p = fast_envelope(copy, end, r, &tlen)))
 		return false;
+	struct rec_shape *slot = shape_slot(s->shapes, r->type, tlen, end, type);
+	const struct rec_shape *shape = shape_of(slot, type);
+	if (shape)
+		index_copy(r, shape->index);
+	else
+		index_clear(r);
 	for (;;) {
 		/* a record of REC_FIELDS_MAX fields and its "crc": the full parser's */
-		struct value *v = &r->f[r->nfields].v;
-		size_t klen;
-		if (*p != ',' || r->nfields == REC_FIELDS_MAX)
+		size_t i = r->nfields;
+		struct value *v = &r->f[i].v;
+		char *comma = p;
+		bool crc = false;
+		if (*p != ',' || i == REC_FIELDS_MAX || p[1] != '"')
 			return false;
-		comma = p++;
-		char *key = p + 1;
-		if (*p != '"' || !(p = fast_text(key, end, &klen)) || *p++ != ':' ||
-		    !(p = fast_value(p, end, v, &arr)))
+		p += 2;
+		if (shape && i < shape->n && (q = shape_field(r, p, &shape->key[i])))
+			p = q;
+		else if (!(p = any_field(r, p, end, &shape, &crc)))
 			return false;
-		if (klen == 3 && !memcmp(key, "crc", 3))
-			return fast_crc(v, p, end, copy, comma, line);
-		if (!add_field(r, key, key_sig(key, klen)))
+		if (!(p = fast_value(p, end, v, &arr)))
 			return false;
+		if (crc) {
+			if (!fast_crc(v, p, end, copy, comma, line))
+				return false;
+			r->shape = shape ? shape->id : shape_learn(s->shapes, slot, type, r);
+			return true;
+		}
 	}
 }
 

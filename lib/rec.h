@@ -53,18 +53,47 @@ struct rec {
 	uint8_t index[REC_INDEX_SLOTS];
 	const char *raw;         /* the line, without its end of line */
 	size_t rawlen;
+	/* Not 0: the id of its shape (below); records of one id have the same type
+	 * and the same keys in the same order. */
+	uint64_t shape;
+};
+
+/* The shapes of the last records read (rec.c, "Shapes"): for each of up to
+ * REC_SHAPES types, the keys of its last record, which the next record of the type
+ * is read against. Keys of up to REC_SHAPE_KEY_MAX bytes. */
+#define REC_SHAPES        16
+#define REC_SHAPE_KEY_MAX 22
+struct rec_shape_key {
+	uint64_t text[3];        /* the key, '"' and ':', zeros after */
+	uint64_t last;           /* the mask of the last word's bytes */
+	unsigned sig;
+	uint8_t words;
+};
+struct rec_shape {
+	uint64_t id;             /* 0: no shape of the type (a key too long) */
+	uint64_t type[2];        /* the type, zeros after; both 0: the slot is free */
+	size_t n;
+	uint8_t index[REC_INDEX_SLOTS];
+	struct rec_shape_key key[REC_FIELDS_MAX];
+};
+struct rec_shapes {
+	uint64_t last_id;
+	struct rec_shape s[REC_SHAPES];
 };
 
 /* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/crc32.c, or a faster
  * one on the host. */
 typedef uint32_t rec_crc_fn(const void *data, size_t len);
 
-/* The caller's scratch: strings (len + 1 bytes: the line is copied there, a NUL
- * after it) and arrays (len / 2 + 1 integers), and the CRC function. */
+/* The caller's scratch: strings (len + 8 bytes: the line is copied there, a NUL
+ * after it, and the fast parser reads 8 bytes at a time), arrays (len / 2 + 1
+ * integers), the CRC function, and the shapes of the records before (zeroed
+ * before the first; NULL: none, every record's shape 0). */
 struct rec_scratch {
 	char *str;
 	uint64_t *arr;
 	rec_crc_fn *crc;
+	struct rec_shapes *shapes;
 };
 
 /* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).

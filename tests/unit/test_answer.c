@@ -38,7 +38,7 @@ static void take(const char *type, const char *fields)
 {
 	static struct rec r;
 	char line[1024];
-	const struct rec_scratch s = { str, arr, crc };
+	const struct rec_scratch s = { str, arr, crc, NULL };
 	int n = snprintf(line, sizeof(line), "{\"type\":\"%s\",\"seq\":%llu%s%s", type,
 			 (unsigned long long)seq++, *fields ? "," : "", fields);
 	snprintf(line + n, sizeof(line) - (size_t)n, ",\"crc\":\"%08x\"}", crc(line, (size_t)n));

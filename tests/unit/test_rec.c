@@ -17,7 +17,7 @@ static struct rec r;
 
 static uint32_t crc(const void *data, size_t len) { return crc32_update(0, data, len); }
 
-static const struct rec_scratch scratch = { str, arr, crc };
+static const struct rec_scratch scratch = { str, arr, crc, NULL };
 
 static const char *parse(const char *line)
 {
@@ -155,6 +155,51 @@ static void configuration_keys(void **state)
 	assert_false(config_key_is(&r, "run bench=tick cpus=1 timer=hpet hz=1000 tick_data_kib=16"));
 }
 
+/* Records read against the shapes of those before (lib/rec.c, "shapes"): a record
+ * of the same keys gets its type's shape id and finds its fields; one whose keys
+ * differ from some field on, or that has fewer or a key given twice, is read as
+ * any other (the index made anew) and gets a new id; keys of one to three words,
+ * and a prefix of another, are told apart; a key too long for a shape reads. */
+static void shapes(void **state)
+{
+	static struct rec_shapes sh;
+	const struct rec_scratch s = { str, arr, crc, &sh };
+	static const char *const lines[] = {
+		"{\"type\":\"x\",\"seq\":1,\"a\":1,\"bb\":2,\"cccccccccccccccccccc\":3",
+		"{\"type\":\"x\",\"seq\":2,\"a\":4,\"bb\":5,\"cccccccccccccccccccc\":6",
+		"{\"type\":\"y\",\"seq\":3,\"a\":7",
+		"{\"type\":\"x\",\"seq\":4,\"a\":8,\"bbb\":9,\"cccccccccccccccccccc\":10",
+		"{\"type\":\"x\",\"seq\":5,\"a\":11",
+		"{\"type\":\"x\",\"seq\":6,\"a\":12,\"a23456789012345678901234\":13",
+	};
+	uint64_t id[6], u;
+	for (size_t i = 0; i < 6; i++) {
+		const char *line = sealed(lines[i]);
+		assert_null(rec_parse(&r, line, strlen(line), &s));
+		id[i] = r.shape;
+		assert_true(rec_u64(&r, "a", &u));
+	}
+	assert_true(id[0] && id[1] == id[0] && id[2] && id[2] != id[0]);
+	assert_true(id[3] && id[3] != id[0] && id[4] && id[4] != id[3]);
+	assert_int_equal(id[5], 0);                              /* a key of 24 bytes */
+	assert_true(rec_u64(&r, "a23456789012345678901234", &u) && u == 13);
+	const char *line = sealed(lines[1]);                   /* x's shape is now [5]'s */
+	assert_null(rec_parse(&r, line, strlen(line), &s));
+	assert_true(rec_u64(&r, "cccccccccccccccccccc", &u) && u == 6);
+	line = sealed(lines[3]);
+	assert_null(rec_parse(&r, line, strlen(line), &s));
+	assert_true(rec_u64(&r, "bbb", &u) && u == 9);
+	assert_null(rec_get(&r, "bb"));
+	assert_true(rec_u64(&r, "cccccccccccccccccccc", &u) && u == 10);
+	line = sealed(lines[4]);                               /* fewer keys than [3] */
+	assert_null(rec_parse(&r, line, strlen(line), &s));
+	assert_true(rec_u64(&r, "a", &u) && u == 11);
+	assert_null(rec_get(&r, "bbb"));
+	assert_null(rec_get(&r, "cccccccccccccccccccc"));
+	line = sealed("{\"type\":\"x\",\"seq\":7,\"a\":1,\"a\":2");   /* after [4]: a, a */
+	assert_non_null(strstr(rec_parse(&r, line, strlen(line), &s), "duplicate member"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +208,7 @@ int main(void)
 		cmocka_unit_test(keys_of_one_signature),
 		cmocka_unit_test(damaged_lines),
 		cmocka_unit_test(configuration_keys),
+		cmocka_unit_test(shapes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -279,7 +279,7 @@ static void parse_reports_column(void **state)
 	struct rec r;
 	char sb[256];
 	uint64_t ab[128];
-	const struct rec_scratch s = { sb, ab, log_crc };
+	const struct rec_scratch s = { sb, ab, log_crc, NULL };
 	const char *line = "{\"type\":\"x\",\"seq\":1,\"a\":tru}";
 	const char *e = rec_parse(&r, line, strlen(line), &s);
 	assert_non_null(e);
@@ -302,7 +302,7 @@ static void record_crc_is_the_kernels(void **state)
 	struct rec r;
 	char sb[sizeof(line)];
 	uint64_t ab[sizeof(line) / 2 + 1];
-	const struct rec_scratch s = { sb, ab, log_crc };
+	const struct rec_scratch s = { sb, ab, log_crc, NULL };
 	for (size_t at = 0; at < 16; at++)
 		for (size_t len = 0; len <= 300; len++) {
 			char *p = line + at;

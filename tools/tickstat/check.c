@@ -241,6 +241,7 @@ struct log_state {
 	unsigned long problems_before, records_before;   /* the report's, at the start */
 	char strbuf[LOG_LINE_MAX + 8];
 	uint64_t arrbuf[LOG_LINE_MAX / 2 + 2];
+	struct rec_shapes shapes;
 	struct rec r;
 };
 
@@ -369,7 +370,7 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	struct rec *r = &s->r;
 	r->file = s->name;
 	r->line = lineno;
-	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc };
+	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc, &s->shapes };
 	const char *e = rec_parse(r, p, n, &scratch);
 	if (!e)
 		e = rec_validate(r, why, sizeof(why));
