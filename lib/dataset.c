@@ -180,21 +180,29 @@ void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
 	*sd = m.sd;
 }
 
+double mean_diff_of(struct moments a, struct moments b)
+{
+	return (b.hi - a.hi) + (b.lo - a.lo);
+}
+
 double ds_mean_diff(const struct dataset *a, const struct dataset *b)
 {
-	struct moments ma = moments_of(a->v, a->n), mb = moments_of(b->v, b->n);
-	return (mb.hi - ma.hi) + (mb.lo - ma.lo);
+	return mean_diff_of(moments_of(a->v, a->n), moments_of(b->v, b->n));
 }
 
 /* sqrt(((na - 1) sa^2 + (nb - 1) sb^2) / (na + nb - 2)), the two s divided by the
  * larger before squaring. */
-double pooled_sd(const struct dataset *a, const struct dataset *b)
+double pooled_sd_of(struct moments a, size_t na, struct moments b, size_t nb)
 {
-	double sa = ds_stddev(a), sb = ds_stddev(b), c = sa > sb ? sa : sb;
-	double na = (double)a->n, nb = (double)b->n;
+	double sa = a.sd, sb = b.sd, c = sa > sb ? sa : sb, dna = (double)na, dnb = (double)nb;
 	if (c == 0)
 		return 0;
 	sa /= c;
 	sb /= c;
-	return c * __builtin_sqrt(((na - 1) * sa * sa + (nb - 1) * sb * sb) / (na + nb - 2));
+	return c * __builtin_sqrt(((dna - 1) * sa * sa + (dnb - 1) * sb * sb) / (dna + dnb - 2));
+}
+
+double pooled_sd(const struct dataset *a, const struct dataset *b)
+{
+	return pooled_sd_of(moments_of(a->v, a->n), a->n, moments_of(b->v, b->n), b->n);
 }

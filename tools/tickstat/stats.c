@@ -364,14 +364,14 @@ double t_table(int ci, int df)
 
 /* Student's t with the pooled s, the interval in the order of operations of
  * ministat's Relative(), so that the same t gives the same digits. */
-static struct tresult pooled_t(const struct dataset *a, const struct dataset *b, bool exact,
-			       int ci)
+static struct tresult pooled_t(struct moments ma, size_t n_a, struct moments mb, size_t n_b,
+			       bool exact, int ci)
 {
 	struct tresult r;
-	double na = (double)a->n, nb = (double)b->n;
+	double na = (double)n_a, nb = (double)n_b;
 	r.df = na + nb - 2;
-	r.s = pooled_sd(a, b);
-	r.diff = ds_mean_diff(a, b);
+	r.s = pooled_sd_of(ma, n_a, mb, n_b);
+	r.diff = mean_diff_of(ma, mb);
 	double t = exact ? t_crit(ci, r.df) : t_table(ci, (int)r.df);
 	r.err = t * (r.s * sqrt(1 / nb + 1 / na));
 	r.proven = fabs(r.diff) > r.err;
@@ -380,12 +380,18 @@ static struct tresult pooled_t(const struct dataset *a, const struct dataset *b,
 
 struct tresult student(const struct dataset *a, const struct dataset *b, int ci)
 {
-	return pooled_t(a, b, false, ci);
+	return pooled_t(moments_of(a->v, a->n), a->n, moments_of(b->v, b->n), b->n, false, ci);
 }
 
 struct tresult student_exact(const struct dataset *a, const struct dataset *b, int ci)
 {
-	return pooled_t(a, b, true, ci);
+	return student_exact_of(moments_of(a->v, a->n), a->n, moments_of(b->v, b->n), b->n, ci);
+}
+
+struct tresult student_exact_of(struct moments ma, size_t na, struct moments mb, size_t nb,
+				int ci)
+{
+	return pooled_t(ma, na, mb, nb, true, ci);
 }
 
 struct tresult welch(const struct dataset *a, const struct dataset *b, int ci)
