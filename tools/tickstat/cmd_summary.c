@@ -58,7 +58,8 @@ struct group {
 	struct dataset rows[MAX_ROWS];
 	struct moments moments[MAX_ROWS];   /* a row's, once known (row_moments) */
 	bool have_moments[MAX_ROWS];
-	struct bucket *hist;     /* stats: merged histogram, ascending lo */
+	struct bucket *hist;     /* stats: merged histogram, ascending lo, then a
+				  * sentinel of lo UINT64_MAX (add_hist's scan stops there) */
 	size_t nhist;
 	uint64_t pooled_n, pooled_min, pooled_max;
 	long double pooled_sum;
@@ -214,13 +215,17 @@ static void add_mean(struct group *g, double v)
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
 /* The record's buckets all in the group's already (the common case after a few
  * runs): their counts added in place, in one pass. False, and the group's counts
- * as they were, if one is new. */
+ * as they were, if one is new. The record's are strictly ascending (check.c), so
+ * the scan for the next one starts after the last one found: a run of buckets
+ * that the group has in a row takes one test each. */
 static bool add_hist(struct group *g, const struct value *lo, const struct value *cnt)
 {
 	size_t i = 0, j;
 	bool wrapped = false;
-	for (j = 0; j < lo->len; j++) {
-		while (i < g->nhist && g->hist[i].lo < lo->arr[j])
+	if (!g->hist)
+		return !lo->len;
+	for (j = 0; j < lo->len; j++, i++) {
+		while (g->hist[i].lo < lo->arr[j])
 			i++;
 		if (i == g->nhist || g->hist[i].lo != lo->arr[j])
 			break;
@@ -230,10 +235,9 @@ static bool add_hist(struct group *g, const struct value *lo, const struct value
 		g->pool_overflow |= wrapped;
 		return true;
 	}
-	i -= i == g->nhist && j;   /* the last bucket added to is at or before i */
 	while (j--) {            /* undone, modulo 2^64 as it was done */
-		while (g->hist[i].lo != lo->arr[j])
-			i--;
+		while (g->hist[--i].lo != lo->arr[j])
+			;
 		g->hist[i].n -= cnt->arr[j];
 	}
 	return false;
@@ -243,7 +247,7 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 {
 	if (add_hist(g, lo, cnt))
 		return;
-	struct bucket *m = malloc((g->nhist + lo->len) * sizeof(*m));
+	struct bucket *m = malloc((g->nhist + lo->len + 1) * sizeof(*m));
 	size_t i = 0, j = 0, k = 0;
 	if (!m)
 		return;
@@ -259,6 +263,7 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 			m[k++] = (struct bucket){ lo->arr[j++], n };
 		}
 	}
+	m[k] = (struct bucket){ UINT64_MAX, 0 };
 	free(g->hist);
 	g->hist = m;
 	g->nhist = k;
