@@ -137,4 +137,7 @@ $ts summary pool.log > pool.out || fail "summary pool.log exits $?"
 # merged: 5:1 10:7 20:8 25:1 30:3 40:2 50:1, 23 samples
 has pool.out "pooled over runs: n=23 min=5 "
 has pool.out "from the merged histogram (bucket lower bounds): p50>=20 p90>=40 p99>=50 p99.9>=50 cycles"
+# min is 10 in the first two records, then 20, 5, 10: a row of one value so far
+# keeps its count, and writes its values out at the first other one
+has pool.out "min                          5             5            20            10            11"
 echo "histograms pooled bucket by bucket"

@@ -56,6 +56,11 @@ struct group {
 	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
 	int mean_row;            /* stats: 1 + the row of "mean", 0 before it has one */
 	struct dataset rows[MAX_ROWS];
+	/* A row that has had one value only holds it and its count, no array (a
+	 * quarter of the bench log's values: "interrupts" without the timer, stats'
+	 * "n"; stored, they were as many page faults); row_data() writes them out. */
+	double only[MAX_ROWS];
+	size_t times[MAX_ROWS];
 	struct moments moments[MAX_ROWS];   /* a row's, once known (row_moments) */
 	bool have_moments[MAX_ROWS];
 	struct bucket *hist;     /* stats: merged histogram, ascending lo, then a
@@ -202,6 +207,34 @@ static int row_of(struct group *g, const char *field, const char *suffix)
 	return k;
 }
 
+/* Row k's values in its array, those of a row of one value written out. */
+static struct dataset *row_data(struct group *g, int k)
+{
+	for (; g->times[k]; g->times[k]--)
+		ds_add(&g->rows[k], g->only[k]);
+	return &g->rows[k];
+}
+
+static bool same_bits(double a, double b)
+{
+	return !memcmp(&a, &b, sizeof(a));
+}
+
+/* x added to row k: counted while the row has had no other value (the same bits:
+ * -0 is not 0; a NaN goes to the array, as it is not equal to itself). */
+static inline void row_add(struct group *g, int k, double x)
+{
+	struct dataset *d = &g->rows[k];
+	if (d->n) {
+		ds_add(d, x);
+	} else if (g->times[k] ? same_bits(x, g->only[k]) : x == x) {
+		g->only[k] = x;
+		g->times[k]++;
+	} else {
+		ds_add(row_data(g, k), x);
+	}
+}
+
 /* A stats record's mean, in the group's "mean" row (its number kept: looked up by
  * name, it was 1 % of summary's instructions). */
 static void add_mean(struct group *g, double v)
@@ -209,7 +242,7 @@ static void add_mean(struct group *g, double v)
 	if (!g->mean_row)
 		g->mean_row = row_of(g, "mean", "") + 1;
 	if (g->mean_row)
-		ds_add(&g->rows[g->mean_row - 1], v);
+		row_add(g, g->mean_row - 1, v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
@@ -527,7 +560,7 @@ static void take(const struct rec *r, void *ctx)
 	g->last_line = r->line;
 	for (int j = 0; j < L->nfigures[c]; j++) {
 		const struct value *v = &r->f[L->figure[c][j].field].v;
-		ds_add(&g->rows[L->figure[c][j].row], v->neg ? -(double)v->u : (double)v->u);
+		row_add(g, L->figure[c][j].row, v->neg ? -(double)v->u : (double)v->u);
 	}
 	if (stats)
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
@@ -573,7 +606,7 @@ static struct dataset *find_row(struct group *g, const char *label)
 {
 	for (int i = 0; i < g->nrows; i++)
 		if (!strcmp(g->rows[i].name, label))
-			return &g->rows[i];
+			return row_data(g, i);
 	return NULL;
 }
 
@@ -682,11 +715,20 @@ static void print_pooled(const struct group *g, double tsc_hz)
 		       (unsigned long long)hist_percentile(g, 99.9));
 }
 
-/* A row worth a ministat line: two values or more, not all equal. */
-static bool varies(struct dataset *d)
+/* Whether row k is worth a ministat line: two values or more, not all equal. */
+static bool varies(struct group *g, int k)
 {
+	struct dataset *d = &g->rows[k];
+	if (g->times[k])
+		return false;
 	ds_sort(d);
 	return d->n > 1 && ds_min(d) != ds_max(d);
+}
+
+/* The value of row k, which does not vary. */
+static double row_value(const struct group *g, int k)
+{
+	return g->times[k] ? g->only[k] : ds_min(&g->rows[k]);
 }
 
 /* The rows that do not vary, said once as "field=value ...", wrapped: one line
@@ -695,7 +737,7 @@ static void print_constants(struct group *g)
 {
 	bool done[MAX_ROWS] = { false };
 	for (int i = 0; i < g->nrows; i++) {
-		if (done[i] || varies(&g->rows[i]))
+		if (done[i] || varies(g, i))
 			continue;
 		const char *suffix = strchr(g->rows[i].name, ' ');
 		suffix = suffix ? suffix : "";
@@ -704,12 +746,12 @@ static void print_constants(struct group *g)
 		for (int j = i; j < g->nrows; j++) {
 			struct dataset *d = &g->rows[j];
 			const char *sj = strchr(d->name, ' ');
-			if (done[j] || varies(d) || strcmp(sj ? sj : "", suffix))
+			if (done[j] || varies(g, j) || strcmp(sj ? sj : "", suffix))
 				continue;
 			done[j] = true;
 			char item[200];
 			int n = snprintf(item, sizeof(item), " %.*s=%.15g", (int)(strlen(d->name) -
-					 strlen(suffix)), d->name, ds_min(d));
+					 strlen(suffix)), d->name, row_value(g, j));
 			if (col + n > 100)
 				col = printf("\n   ") - 1;
 			col += printf("%s", item);
@@ -740,7 +782,7 @@ static void print_group(struct group *g, const struct summary *s)
 	bool any = s->all;
 	int label_w = LABEL_W;
 	for (int i = 0; i < g->nrows; i++)
-		if ((s->all || varies(&g->rows[i])) && (int)strlen(g->rows[i].name) > label_w)
+		if ((s->all || varies(g, i)) && (int)strlen(g->rows[i].name) > label_w)
 			label_w = (int)strlen(g->rows[i].name);
 	printf("\n== %s  (", g->key);
 	if (s->nclocks > 1)
@@ -748,12 +790,12 @@ static void print_group(struct group *g, const struct summary *s)
 	printf("%lu record%s, lines %lu-%lu)\n", g->records, g->records == 1 ? "" : "s",
 	       g->first_line, g->last_line);
 	for (int i = 0; i < g->nrows && !any; i++)
-		any = varies(&g->rows[i]);
+		any = varies(g, i);
 	if (any)
 		print_header(label_w);
 	for (int i = 0; i < g->nrows; i++)
-		if (s->all || varies(&g->rows[i]))
-			print_row(g, &g->rows[i], label_w);
+		if (s->all || varies(g, i))
+			print_row(g, row_data(g, i), label_w);
 	if (!s->all)
 		print_constants(g);
 	if (!strncmp(g->key, "run ", 4))
