@@ -35,6 +35,13 @@ enum { SUFFIXES = 3 };           /* no timer_on, false, true */
 
 struct figure_at { unsigned char field, row; };   /* REC_FIELDS_MAX, MAX_ROWS < 256 */
 
+/* The fields read by name beyond the figures (stats' pooled figures, the spin
+ * runs' direct cost): their numbers in the layout, not looked up in each record. */
+enum named { N_P50, N_N, N_SUM, N_MIN, N_MAX, N_HIST_LO, N_HIST_N, N_GAP_INTERRUPTS, N_GAPS,
+	     N_GAP_CYCLES, NAMED };
+static const char *const named_key[NAMED] = { "p50", "n", "sum", "min", "max", "hist_lo",
+					      "hist_n", "gap_interrupts", "gaps", "gap_cycles" };
+
 struct layout {
 	int n;                   /* fields; -1 before the first record */
 	unsigned sig[REC_FIELDS_MAX];
@@ -43,6 +50,7 @@ struct layout {
 	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
 	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
+	signed char at[NAMED];   /* the named fields' numbers, or -1 */
 	bool ready[SUFFIXES];
 	int nfigures[SUFFIXES];
 	struct figure_at figure[SUFFIXES][REC_FIELDS_MAX];   /* the AS_FIGURE fields with a row */
@@ -302,13 +310,20 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 	g->nhist = k;
 }
 
+/* r's named field k, as rec_get() finds it (NULL: absent), from the layout r fits. */
+static const struct value *named(const struct layout *L, const struct rec *r, enum named k)
+{
+	return L->at[k] < 0 ? NULL : &r->f[L->at[k]].v;
+}
+
 static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 {
+	const struct layout *L = &g->layout;
 	uint64_t n, sum, min, max, p50;
-	if (rec_u64(r, "p50", &p50))
+	if (value_u64(named(L, r, N_P50), &p50))
 		ds_add_boot(&g->level, (double)p50, boot);
-	if (!rec_u64(r, "n", &n) || !rec_u64(r, "sum", &sum) || !rec_u64(r, "min", &min) ||
-	    !rec_u64(r, "max", &max))
+	if (!value_u64(named(L, r, N_N), &n) || !value_u64(named(L, r, N_SUM), &sum) ||
+	    !value_u64(named(L, r, N_MIN), &min) || !value_u64(named(L, r, N_MAX), &max))
 		return;
 	add_mean(g, (double)sum / (double)n);
 	if (__builtin_add_overflow(g->pooled_n, n, &g->pooled_n))
@@ -316,7 +331,7 @@ static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 	g->pooled_sum += sum;
 	g->pooled_min = min < g->pooled_min ? min : g->pooled_min;
 	g->pooled_max = max > g->pooled_max ? max : g->pooled_max;
-	const struct value *lo = rec_get(r, "hist_lo"), *cnt = rec_get(r, "hist_n");
+	const struct value *lo = named(L, r, N_HIST_LO), *cnt = named(L, r, N_HIST_N);
 	if (lo && cnt)
 		merge_hist(g, lo, cnt);
 }
@@ -472,6 +487,9 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	L->kind[i] = f->v.kind;
 	L->key[i] = put_text(L, at, f->key);
 	L->role[i] = AS_NOTHING;
+	for (int k = 0; k < NAMED; k++)
+		if (same(f->key, named_key[k]))
+			L->at[k] = (signed char)i;
 	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
 		L->timer_on = i;
 	if (f->v.kind != V_BOOL && is_config_field(f)) {
@@ -498,6 +516,7 @@ static void layout_make(struct layout *L, const struct rec *r)
 	unsigned at = 0;
 	L->n = (int)r->nfields;
 	L->cpu = L->run = L->cycles = L->timer_on = -1;
+	memset(L->at, -1, sizeof(L->at));
 	memset(L->ready, 0, sizeof(L->ready));
 	put_text(L, &at, r->type);
 	for (int i = 0; i < L->n; i++)
@@ -568,7 +587,8 @@ static void take(const struct rec *r, void *ctx)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (c == 2 && run && run_direct(r, &direct))
+	if (c == 2 && run && run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
+					   named(L, r, N_GAP_CYCLES), &direct))
 		ds_add(&g->direct, direct);
 }
 
