@@ -75,8 +75,6 @@ void ds_free(struct dataset *d)
  * - a constant set's deviations are all 0: its mean is its value and its spread
  *   exactly 0 (a plain mean of seven 7.55 gave 9.1e-16). */
 
-static double absd(double x) { return x < 0 ? -x : x; }
-
 /* 2^k as a double, for k in [-1022, 1023]. */
 static double two_to(int k)
 {
@@ -94,11 +92,11 @@ static double scale2(double x, int k)
 	return x * two_to(k);
 }
 
-/* The e with x / 2^e in [0.5, 1) for x > 0 (frexp's), at least -1021. */
-static int exponent_of(double x)
+/* The e with x / 2^e in [0.5, 1) for x > 0 (frexp's), at least -1021, from x's
+ * bits. */
+static int exponent_of(unsigned long long bits)
 {
-	union { double d; unsigned long long u; } b = { .d = x };
-	int biased = (int)(b.u >> 52 & 0x7ff);
+	int biased = (int)(bits >> 52 & 0x7ff);
 	if (!biased)                    /* subnormal, or 0 */
 		return -1021;
 	int e = biased - 1022;
@@ -124,11 +122,18 @@ static double two_product(double a, double b, double *err)
 	return p;
 }
 
+/* The exponent of the largest magnitude, found on the bits (an integer maximum:
+ * the doubles' maximum waited on each comparison): a magnitude's bits without the
+ * sign are in its order. A NaN's lie above them all; its set's figures are NaN
+ * whatever the scale. */
 static int scale_exponent(const double *v, size_t n)
 {
-	double big = 0;
-	for (size_t i = 0; i < n; i++)
-		big = absd(v[i]) > big ? absd(v[i]) : big;
+	unsigned long long big = 0;
+	for (size_t i = 0; i < n; i++) {
+		union { double d; unsigned long long u; } b = { .d = v[i] };
+		unsigned long long magnitude = b.u & ~(1ull << 63);
+		big = magnitude > big ? magnitude : big;
+	}
 	return exponent_of(big);
 }
 
