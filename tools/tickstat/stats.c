@@ -42,7 +42,7 @@ void *must_calloc(size_t n, size_t size)
 
 #define RADIX_BITS   11
 #define RADIX_PASSES 6           /* 6 x 11 bits cover 64 */
-#define RADIX_DIGIT(key, pass) ((key) >> ((pass) * RADIX_BITS) & ((1u << RADIX_BITS) - 1))
+#define RADIX_DIGIT(key, shift) ((key) >> (shift) & ((1u << RADIX_BITS) - 1))
 
 /* The doubles' bits, moved by the sort as integers (a NaN's payload kept). */
 typedef uint64_t __attribute__((may_alias)) bits_slot;
@@ -83,49 +83,50 @@ static void starts_of(size_t count[1 << RADIX_BITS])
 	}
 }
 
-/* The passes radix_sort makes: the digits where the keys of v differ (where their
- * AND and OR disagree: integers have their low bits clear, values of one size
- * their exponent in common); none for a set of one value. */
-static int passes_of(const bits_slot *v, size_t n, int pass[RADIX_PASSES])
+/* The passes radix_sort makes: one per 11 bits from *low, the lowest bit where the
+ * keys of v differ, to the highest (where their AND and OR disagree: integers have
+ * their low bits clear, values of one size their exponent in common, so that a
+ * row of small counts takes one pass); none for a set of one value. */
+static int passes_of(const bits_slot *v, size_t n, int *low)
 {
 	uint64_t all = ~0ull, any = 0;
-	int passes = 0;
 	for (size_t i = 0; i < n; i++) {
 		all &= order_key(v[i]);
 		any |= order_key(v[i]);
 	}
-	for (int p = 0; p < RADIX_PASSES; p++)
-		if (RADIX_DIGIT(all ^ any, p))
-			pass[passes++] = p;
-	return passes;
+	uint64_t differ = all ^ any;
+	if (!differ)
+		return 0;
+	*low = __builtin_ctzll(differ);
+	return (64 - __builtin_clzll(differ) - *low + RADIX_BITS - 1) / RADIX_BITS;
 }
 
 /* The one sort: LSD radix sort by the order keys, 11 bits a pass, only over the
- * digits that differ. For the large rows of a long log (tens of thousands of
- * values) several times quicker than a quicksort; on a short set its counting
- * costs microseconds. The values move between v and the scratch buffer as they
- * are, each pass working out their keys again: cheaper than writing the keys over
- * the values and converting them back after the last pass, and a set of one value
- * (nearly half the rows of summary's bench log) is only read. */
+ * bits that differ. For the large rows of a long log (tens of thousands of values)
+ * several times quicker than a quicksort; on a short set its counting costs
+ * microseconds. The values move between v and the scratch buffer as they are,
+ * each pass working out their keys again: cheaper than writing the keys over the
+ * values and converting them back after the last pass, and a set of one value is
+ * only read. */
 static void radix_sort(double *values, size_t n)
 {
 	static size_t count[RADIX_PASSES][1 << RADIX_BITS];
-	int pass[RADIX_PASSES], passes;
+	int low, passes;
 	bits_slot *a = (bits_slot *)values, *b;
-	if (n < 2 || !(passes = passes_of(a, n, pass)))
+	if (n < 2 || !(passes = passes_of(a, n, &low)))
 		return;
 	b = radix_scratch(n);
 	for (int k = 0; k < passes; k++) {
 		size_t *at = count[k];
 		memset(at, 0, sizeof(count[k]));
 		for (size_t i = 0; i < n; i++)
-			at[RADIX_DIGIT(order_key(a[i]), pass[k])]++;
+			at[RADIX_DIGIT(order_key(a[i]), low + k * RADIX_BITS)]++;
 	}
 	for (int k = 0; k < passes; k++) {
 		size_t *at = count[k];
 		starts_of(at);
 		for (size_t i = 0; i < n; i++)
-			b[at[RADIX_DIGIT(order_key(a[i]), pass[k])]++] = a[i];
+			b[at[RADIX_DIGIT(order_key(a[i]), low + k * RADIX_BITS)]++] = a[i];
 		bits_slot *t = a;
 		a = b;
 		b = t;
