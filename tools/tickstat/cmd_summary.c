@@ -64,9 +64,10 @@ struct group {
 	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
 	int mean_row;            /* stats: 1 + the row of "mean", 0 before it has one */
 	struct dataset rows[MAX_ROWS];
-	/* A row that has had one value only holds it and its count, no array (a
-	 * quarter of the bench log's values: "interrupts" without the timer, stats'
-	 * "n"; stored, they were as many page faults); row_data() writes them out. */
+	/* A row that has had one value only holds it and its count, no array: a
+	 * quarter of the bench log's values are such ("interrupts" without the timer,
+	 * stats' "n"), and their arrays took a quarter of summary's page faults.
+	 * row_data() writes them out. */
 	double only[MAX_ROWS];
 	size_t times[MAX_ROWS];
 	struct moments moments[MAX_ROWS];   /* a row's, once known (row_moments) */
@@ -601,8 +602,8 @@ static void print_header(int label_w)
 }
 
 /* The mean and spread of a group's row, of its sorted values, passed over once
- * (they were 6 % of summary's instructions when the table line and the tick block
- * each passed over the rows again). */
+ * (the tick block's passes over rows that their table line had passed over were
+ * 2 % of summary's instructions). */
 static struct moments row_moments(struct group *g, struct dataset *d)
 {
 	size_t i = (size_t)(d - g->rows);
@@ -735,7 +736,8 @@ static void print_pooled(const struct group *g, double tsc_hz)
 		       (unsigned long long)hist_percentile(g, 99.9));
 }
 
-/* Whether row k is worth a ministat line: two values or more, not all equal. */
+/* Whether row k is worth a ministat line: two values or more, not all equal (a
+ * row of one value kept as its count is not). */
 static bool varies(struct group *g, int k)
 {
 	struct dataset *d = &g->rows[k];

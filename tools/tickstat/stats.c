@@ -104,10 +104,10 @@ static int passes_of(const bits_slot *v, size_t n, int *low)
 /* The one sort: LSD radix sort by the order keys, 11 bits a pass, only over the
  * bits that differ. For the large rows of a long log (tens of thousands of values)
  * several times quicker than a quicksort; on a short set its counting costs
- * microseconds. The values move between v and the scratch buffer as they are,
- * each pass working out their keys again: cheaper than writing the keys over the
- * values and converting them back after the last pass, and a set of one value is
- * only read. */
+ * microseconds. The doubles move as they are between the caller's array and the
+ * scratch buffer, each pass working out their keys again: cheaper than writing
+ * the keys over them and converting them back after the last pass. A set of one
+ * value is only read. */
 static void radix_sort(double *values, size_t n)
 {
 	static size_t count[RADIX_PASSES][1 << RADIX_BITS];
