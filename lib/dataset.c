@@ -75,8 +75,6 @@ void ds_free(struct dataset *d)
  * - a constant set's deviations are all 0: its mean is its value and its spread
  *   exactly 0 (a plain mean of seven 7.55 gave 9.1e-16). */
 
-static double absd(double x) { return x < 0 ? -x : x; }
-
 /* 2^k as a double, for k in [-1022, 1023]. */
 static double two_to(int k)
 {
@@ -94,11 +92,11 @@ static double scale2(double x, int k)
 	return x * two_to(k);
 }
 
-/* The e with x / 2^e in [0.5, 1) for x > 0 (frexp's), at least -1021. */
-static int exponent_of(double x)
+/* The e with x / 2^e in [0.5, 1) for x > 0 (frexp's), at least -1021, from x's
+ * bits. */
+static int exponent_of(unsigned long long bits)
 {
-	union { double d; unsigned long long u; } b = { .d = x };
-	int biased = (int)(b.u >> 52 & 0x7ff);
+	int biased = (int)(bits >> 52 & 0x7ff);
 	if (!biased)                    /* subnormal, or 0 */
 		return -1021;
 	int e = biased - 1022;
@@ -124,11 +122,18 @@ static double two_product(double a, double b, double *err)
 	return p;
 }
 
+/* The exponent of the largest magnitude, found on the bits (an integer maximum:
+ * the doubles' maximum waited on each comparison): a magnitude's bits without the
+ * sign are in its order. A NaN's lie above them all; its set's figures are NaN
+ * whatever the scale. */
 static int scale_exponent(const double *v, size_t n)
 {
-	double big = 0;
-	for (size_t i = 0; i < n; i++)
-		big = absd(v[i]) > big ? absd(v[i]) : big;
+	unsigned long long big = 0;
+	for (size_t i = 0; i < n; i++) {
+		union { double d; unsigned long long u; } b = { .d = v[i] };
+		unsigned long long magnitude = b.u & ~(1ull << 63);
+		big = magnitude > big ? magnitude : big;
+	}
 	return exponent_of(big);
 }
 
@@ -180,21 +185,29 @@ void ds_mean_sd(const struct dataset *d, double *mean, double *sd)
 	*sd = m.sd;
 }
 
+double mean_diff_of(struct moments a, struct moments b)
+{
+	return (b.hi - a.hi) + (b.lo - a.lo);
+}
+
 double ds_mean_diff(const struct dataset *a, const struct dataset *b)
 {
-	struct moments ma = moments_of(a->v, a->n), mb = moments_of(b->v, b->n);
-	return (mb.hi - ma.hi) + (mb.lo - ma.lo);
+	return mean_diff_of(moments_of(a->v, a->n), moments_of(b->v, b->n));
 }
 
 /* sqrt(((na - 1) sa^2 + (nb - 1) sb^2) / (na + nb - 2)), the two s divided by the
  * larger before squaring. */
-double pooled_sd(const struct dataset *a, const struct dataset *b)
+double pooled_sd_of(struct moments a, size_t na, struct moments b, size_t nb)
 {
-	double sa = ds_stddev(a), sb = ds_stddev(b), c = sa > sb ? sa : sb;
-	double na = (double)a->n, nb = (double)b->n;
+	double sa = a.sd, sb = b.sd, c = sa > sb ? sa : sb, dna = (double)na, dnb = (double)nb;
 	if (c == 0)
 		return 0;
 	sa /= c;
 	sb /= c;
-	return c * __builtin_sqrt(((na - 1) * sa * sa + (nb - 1) * sb * sb) / (na + nb - 2));
+	return c * __builtin_sqrt(((dna - 1) * sa * sa + (dnb - 1) * sb * sb) / (dna + dnb - 2));
+}
+
+double pooled_sd(const struct dataset *a, const struct dataset *b)
+{
+	return pooled_sd_of(moments_of(a->v, a->n), a->n, moments_of(b->v, b->n), b->n);
 }

@@ -57,5 +57,9 @@ void ds_mean_sd(const struct dataset *d, double *mean, double *sd);
 double ds_mean_diff(const struct dataset *a, const struct dataset *b);
 /* Student's pooled standard deviation of a and b. */
 double pooled_sd(const struct dataset *a, const struct dataset *b);
+/* The two above from the sets' moments, for a caller that needs both (each
+ * moments_of() passes over a set's values three times). */
+double mean_diff_of(struct moments a, struct moments b);
+double pooled_sd_of(struct moments a, size_t na, struct moments b, size_t nb);
 
 #endif

@@ -121,12 +121,28 @@ bool pair_cost(const struct run_pair *p, double *cycles)
 	return true;
 }
 
-bool run_direct(const struct rec *r, double *cycles)
+/* v as a double, if it is an integer (rec_num()'s rule). */
+static bool num_of(const struct value *v, double *out)
+{
+	if (!v || v->kind != V_INT)
+		return false;
+	*out = v->neg ? -(double)v->u : (double)v->u;
+	return true;
+}
+
+bool run_direct_of(const struct value *gap_interrupts, const struct value *gaps,
+		   const struct value *gap_cycles, double *cycles)
 {
 	double gi, gc;
-	if (!(rec_num(r, "gap_interrupts", &gi) || rec_num(r, "gaps", &gi)) || !(gi > 0) ||
-	    !rec_num(r, "gap_cycles", &gc))
+	if (!(num_of(gap_interrupts, &gi) || num_of(gaps, &gi)) || !(gi > 0) ||
+	    !num_of(gap_cycles, &gc))
 		return false;
 	*cycles = gc / gi;
 	return true;
+}
+
+bool run_direct(const struct rec *r, double *cycles)
+{
+	return run_direct_of(rec_get(r, "gap_interrupts"), rec_get(r, "gaps"),
+			     rec_get(r, "gap_cycles"), cycles);
 }

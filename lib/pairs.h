@@ -46,5 +46,9 @@ bool pair_cost(const struct run_pair *p, double *cycles);
  * beyond the loop's step over the interrupts in them, gap_cycles / gap_interrupts
  * (older logs: gaps), TSC cycles; false without such holes. */
 bool run_direct(const struct rec *r, double *cycles);
+/* The same from the values of those fields (NULL: absent), for a caller that
+ * found them once for many records alike. */
+bool run_direct_of(const struct value *gap_interrupts, const struct value *gaps,
+		   const struct value *gap_cycles, double *cycles);
 
 #endif

@@ -115,11 +115,13 @@ echo "descriptive records make no table; one boot, one TSC frequency"
 
 # Stats histograms pooled: the record's buckets added in place when the group has
 # them all, merged when one is new (25 after two known ones: the counts already
-# added taken back; 5 before them, 40 after).
+# added taken back; 5 before them, 40 after; 50 past the last, after two known
+# ones taken back).
 python3 - pool.log <<'PY' || fail "cannot write pool.log"
 import sys, zlib
 runs = [(3, 10, 30, 60, [10, 20, 30], [1, 1, 1]), (11, 10, 25, 175, [10, 20, 25], [5, 5, 1]),
-        (4, 20, 30, 100, [20, 30], [2, 2]), (2, 5, 45, 50, [5, 40], [1, 1])]
+        (4, 20, 30, 100, [20, 30], [2, 2]), (2, 5, 45, 50, [5, 40], [1, 1]),
+        (3, 10, 50, 100, [10, 40, 50], [1, 1, 1])]
 recs = [("boot", '"format":1,"version":"t"'), ("calibration", '"tsc_hz":2000000000')]
 for i, (n, lo, hi, s, buckets, counts) in enumerate(runs):
     recs.append(("stats", '"bench":"readcost","what":"rdtsc","run":%d,"unit":"cycles","n":%d,'
@@ -132,7 +134,10 @@ with open(sys.argv[1], "w") as f:
         f.write('%s,"crc":"%08x"}\n' % (body, zlib.crc32(body.encode())))
 PY
 $ts summary pool.log > pool.out || fail "summary pool.log exits $?"
-# merged: 5:1 10:6 20:8 25:1 30:3 40:1, 20 samples
-has pool.out "pooled over runs: n=20 min=5 "
-has pool.out "from the merged histogram (bucket lower bounds): p50>=20 p90>=30 p99>=40 p99.9>=40 cycles"
+# merged: 5:1 10:7 20:8 25:1 30:3 40:2 50:1, 23 samples
+has pool.out "pooled over runs: n=23 min=5 "
+has pool.out "from the merged histogram (bucket lower bounds): p50>=20 p90>=40 p99>=50 p99.9>=50 cycles"
+# min is 10 in the first two records, then 20, 5, 10: a row of one value so far
+# keeps its count, and writes its values out at the first other one
+has pool.out "min                          5             5            20            10            11"
 echo "histograms pooled bucket by bucket"

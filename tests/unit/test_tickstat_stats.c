@@ -267,6 +267,14 @@ static double spread_value(size_t i)
  * are skipped (an odd count: the keys end in the scratch buffer). */
 static double count_value(size_t i) { return (double)(mix(i) % 5000); }
 
+/* Powers of two of both signs: the keys differ in the sign and the exponent only,
+ * the passes start at bit 52 and the last one holds the top bit alone. */
+static double power_value(size_t i)
+{
+	double x = ldexp(1, (int)(mix(i) % 200) - 100);
+	return i % 2 ? x : -x;
+}
+
 /* The one sort (radix) on rows of sizes that grow and shrink (its scratch buffer
  * is kept between sorts), long ones and short ones down to a single value. */
 static void radix_sort_orders(void **state)
@@ -275,6 +283,7 @@ static void radix_sort_orders(void **state)
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		sorts_like_qsort(sizes[k], spread_value);
 		sorts_like_qsort(sizes[k], count_value);
+		sorts_like_qsort(sizes[k], power_value);
 	}
 }
 

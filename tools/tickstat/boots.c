@@ -13,7 +13,9 @@ struct clusters {
 	int k;
 	unsigned *id;            /* the boot of each cluster, in order of first appearance */
 	size_t *start, *len;     /* its values: v[start .. start + len) */
-	double *v, *mean;
+	const double *v;         /* the data set's own values where each boot's come in a
+				  * row (a log's runs do), else copy */
+	double *copy, *mean;
 };
 
 static int cluster_of(const struct clusters *c, unsigned id)
@@ -24,9 +26,11 @@ static int cluster_of(const struct clusters *c, unsigned id)
 	return -1;
 }
 
-/* The boot ids and how many values each has. */
-static void count_clusters(const struct dataset *d, struct clusters *c)
+/* The boot ids and how many values each has; whether each boot's values come in a
+ * row. */
+static bool count_clusters(const struct dataset *d, struct clusters *c)
 {
+	bool in_a_row = true;
 	for (size_t i = 0; i < d->n; i++) {
 		unsigned id = d->boot ? d->boot[i] : 0;
 		int k = cluster_of(c, id);
@@ -34,8 +38,10 @@ static void count_clusters(const struct dataset *d, struct clusters *c)
 			k = c->k++;
 			c->id[k] = id;
 		}
+		in_a_row &= k == c->k - 1;
 		c->len[k]++;
 	}
+	return in_a_row;
 }
 
 static void clusters_of(const struct dataset *d, struct clusters *c)
@@ -44,24 +50,28 @@ static void clusters_of(const struct dataset *d, struct clusters *c)
 	c->id = must_calloc(d->n, sizeof(*c->id));
 	c->start = must_calloc(d->n, sizeof(*c->start));
 	c->len = must_calloc(d->n, sizeof(*c->len));
-	c->v = must_calloc(d->n, sizeof(*c->v));
 	c->mean = must_calloc(d->n, sizeof(*c->mean));
-	count_clusters(d, c);
-	size_t *fill = must_calloc((size_t)c->k, sizeof(*fill));
+	c->v = d->v;
+	c->copy = NULL;
+	bool in_a_row = count_clusters(d, c);
 	for (int k = 1; k < c->k; k++)
 		c->start[k] = c->start[k - 1] + c->len[k - 1];
-	for (size_t i = 0; i < d->n; i++) {
-		int k = cluster_of(c, d->boot ? d->boot[i] : 0);
-		c->v[c->start[k] + fill[k]++] = d->v[i];
+	if (!in_a_row) {
+		size_t *fill = must_calloc((size_t)c->k, sizeof(*fill));
+		c->v = c->copy = must_calloc(d->n, sizeof(*c->copy));
+		for (size_t i = 0; i < d->n; i++) {
+			int k = cluster_of(c, d->boot ? d->boot[i] : 0);
+			c->copy[c->start[k] + fill[k]++] = d->v[i];
+		}
+		free(fill);
 	}
 	for (int k = 0; k < c->k; k++)
 		c->mean[k] = mean_of(c->v + c->start[k], c->len[k]);
-	free(fill);
 }
 
 static void clusters_free(struct clusters *c)
 {
-	free(c->id), free(c->start), free(c->len), free(c->v), free(c->mean);
+	free(c->id), free(c->start), free(c->len), free(c->copy), free(c->mean);
 }
 
 int boots_in(const struct dataset *d)

@@ -35,6 +35,13 @@ enum { SUFFIXES = 3 };           /* no timer_on, false, true */
 
 struct figure_at { unsigned char field, row; };   /* REC_FIELDS_MAX, MAX_ROWS < 256 */
 
+/* The fields read by name beyond the figures (stats' pooled figures, the spin
+ * runs' direct cost): their numbers in the layout, not looked up in each record. */
+enum named { N_P50, N_N, N_SUM, N_MIN, N_MAX, N_HIST_LO, N_HIST_N, N_GAP_INTERRUPTS, N_GAPS,
+	     N_GAP_CYCLES, NAMED };
+static const char *const named_key[NAMED] = { "p50", "n", "sum", "min", "max", "hist_lo",
+					      "hist_n", "gap_interrupts", "gaps", "gap_cycles" };
+
 struct layout {
 	int n;                   /* fields; -1 before the first record */
 	unsigned sig[REC_FIELDS_MAX];
@@ -43,6 +50,7 @@ struct layout {
 	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
 	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
+	signed char at[NAMED];   /* the named fields' numbers, or -1 */
 	bool ready[SUFFIXES];
 	int nfigures[SUFFIXES];
 	struct figure_at figure[SUFFIXES][REC_FIELDS_MAX];   /* the AS_FIGURE fields with a row */
@@ -56,7 +64,16 @@ struct group {
 	int nrows, next_row;      /* next_row: the row the next value most likely goes to */
 	int mean_row;            /* stats: 1 + the row of "mean", 0 before it has one */
 	struct dataset rows[MAX_ROWS];
-	struct bucket *hist;     /* stats: merged histogram, ascending lo */
+	/* A row that has had one value only holds it and its count, no array: a
+	 * quarter of the bench log's values are such ("interrupts" without the timer,
+	 * stats' "n"), and their arrays took a quarter of summary's page faults.
+	 * row_data() writes them out. */
+	double only[MAX_ROWS];
+	size_t times[MAX_ROWS];
+	struct moments moments[MAX_ROWS];   /* a row's, once known (row_moments) */
+	bool have_moments[MAX_ROWS];
+	struct bucket *hist;     /* stats: merged histogram, ascending lo, then a
+				  * sentinel of lo UINT64_MAX (add_hist's scan stops there) */
 	size_t nhist;
 	uint64_t pooled_n, pooled_min, pooled_max;
 	long double pooled_sum;
@@ -87,6 +104,9 @@ struct summary {
 	struct note *notes;
 	size_t nnotes;
 	unsigned boots;          /* boot records read: the boot a value comes from */
+	struct run_pair pair;    /* take_lost's: off and on set for each pair, the rest 0
+				  * (zeroed for each pair, its 300 bytes were a third of
+				  * take_lost's instructions) */
 };
 
 /* strcmp() == 0 for the short strings of the hot path, inlined (the library call
@@ -196,6 +216,34 @@ static int row_of(struct group *g, const char *field, const char *suffix)
 	return k;
 }
 
+/* Row k's values in its array, those of a row of one value written out. */
+static struct dataset *row_data(struct group *g, int k)
+{
+	for (; g->times[k]; g->times[k]--)
+		ds_add(&g->rows[k], g->only[k]);
+	return &g->rows[k];
+}
+
+static bool same_bits(double a, double b)
+{
+	return !memcmp(&a, &b, sizeof(a));
+}
+
+/* x added to row k: counted while the row has had no other value (the same bits:
+ * -0 is not 0; a NaN goes to the array, as it is not equal to itself). */
+static inline void row_add(struct group *g, int k, double x)
+{
+	struct dataset *d = &g->rows[k];
+	if (d->n) {
+		ds_add(d, x);
+	} else if (g->times[k] ? same_bits(x, g->only[k]) : x == x) {
+		g->only[k] = x;
+		g->times[k]++;
+	} else {
+		ds_add(row_data(g, k), x);
+	}
+}
+
 /* A stats record's mean, in the group's "mean" row (its number kept: looked up by
  * name, it was 1 % of summary's instructions). */
 static void add_mean(struct group *g, double v)
@@ -203,19 +251,23 @@ static void add_mean(struct group *g, double v)
 	if (!g->mean_row)
 		g->mean_row = row_of(g, "mean", "") + 1;
 	if (g->mean_row)
-		ds_add(&g->rows[g->mean_row - 1], v);
+		row_add(g, g->mean_row - 1, v);
 }
 
 /* Merge a record's histogram into the group's (both ascending by lower bound). */
 /* The record's buckets all in the group's already (the common case after a few
  * runs): their counts added in place, in one pass. False, and the group's counts
- * as they were, if one is new. */
+ * as they were, if one is new. The record's are strictly ascending (check.c), so
+ * the scan for the next one starts after the last one found: a run of buckets
+ * that the group has in a row takes one test each. */
 static bool add_hist(struct group *g, const struct value *lo, const struct value *cnt)
 {
 	size_t i = 0, j;
 	bool wrapped = false;
-	for (j = 0; j < lo->len; j++) {
-		while (i < g->nhist && g->hist[i].lo < lo->arr[j])
+	if (!g->hist)
+		return !lo->len;
+	for (j = 0; j < lo->len; j++, i++) {
+		while (g->hist[i].lo < lo->arr[j])
 			i++;
 		if (i == g->nhist || g->hist[i].lo != lo->arr[j])
 			break;
@@ -225,10 +277,9 @@ static bool add_hist(struct group *g, const struct value *lo, const struct value
 		g->pool_overflow |= wrapped;
 		return true;
 	}
-	i -= i == g->nhist && j;   /* the last bucket added to is at or before i */
 	while (j--) {            /* undone, modulo 2^64 as it was done */
-		while (g->hist[i].lo != lo->arr[j])
-			i--;
+		while (g->hist[--i].lo != lo->arr[j])
+			;
 		g->hist[i].n -= cnt->arr[j];
 	}
 	return false;
@@ -238,7 +289,7 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 {
 	if (add_hist(g, lo, cnt))
 		return;
-	struct bucket *m = malloc((g->nhist + lo->len) * sizeof(*m));
+	struct bucket *m = malloc((g->nhist + lo->len + 1) * sizeof(*m));
 	size_t i = 0, j = 0, k = 0;
 	if (!m)
 		return;
@@ -254,18 +305,26 @@ static void merge_hist(struct group *g, const struct value *lo, const struct val
 			m[k++] = (struct bucket){ lo->arr[j++], n };
 		}
 	}
+	m[k] = (struct bucket){ UINT64_MAX, 0 };
 	free(g->hist);
 	g->hist = m;
 	g->nhist = k;
 }
 
+/* r's named field k, as rec_get() finds it (NULL: absent), from the layout r fits. */
+static const struct value *named(const struct layout *L, const struct rec *r, enum named k)
+{
+	return L->at[k] < 0 ? NULL : &r->f[L->at[k]].v;
+}
+
 static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 {
+	const struct layout *L = &g->layout;
 	uint64_t n, sum, min, max, p50;
-	if (rec_u64(r, "p50", &p50))
+	if (value_u64(named(L, r, N_P50), &p50))
 		ds_add_boot(&g->level, (double)p50, boot);
-	if (!rec_u64(r, "n", &n) || !rec_u64(r, "sum", &sum) || !rec_u64(r, "min", &min) ||
-	    !rec_u64(r, "max", &max))
+	if (!value_u64(named(L, r, N_N), &n) || !value_u64(named(L, r, N_SUM), &sum) ||
+	    !value_u64(named(L, r, N_MIN), &min) || !value_u64(named(L, r, N_MAX), &max))
 		return;
 	add_mean(g, (double)sum / (double)n);
 	if (__builtin_add_overflow(g->pooled_n, n, &g->pooled_n))
@@ -273,7 +332,7 @@ static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 	g->pooled_sum += sum;
 	g->pooled_min = min < g->pooled_min ? min : g->pooled_min;
 	g->pooled_max = max > g->pooled_max ? max : g->pooled_max;
-	const struct value *lo = rec_get(r, "hist_lo"), *cnt = rec_get(r, "hist_n");
+	const struct value *lo = named(L, r, N_HIST_LO), *cnt = named(L, r, N_HIST_N);
 	if (lo && cnt)
 		merge_hist(g, lo, cnt);
 }
@@ -348,8 +407,9 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 		g->off[k].cpu = cpu, g->off[k].run = run, g->off[k].cycles = cycles;
 	if (!on || k == g->noff)
 		return;
-	struct run_pair p = { .off = g->off[k].cycles, .on = cycles };
-	ds_add_boot(&g->level, lost_ppm(&p), s->boots ? s->boots - 1 : 0);
+	s->pair.off = g->off[k].cycles;
+	s->pair.on = cycles;
+	ds_add_boot(&g->level, lost_ppm(&s->pair), s->boots ? s->boots - 1 : 0);
 	g->off[k] = g->off[--g->noff];
 }
 
@@ -428,6 +488,9 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	L->kind[i] = f->v.kind;
 	L->key[i] = put_text(L, at, f->key);
 	L->role[i] = AS_NOTHING;
+	for (int k = 0; k < NAMED; k++)
+		if (same(f->key, named_key[k]))
+			L->at[k] = (signed char)i;
 	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
 		L->timer_on = i;
 	if (f->v.kind != V_BOOL && is_config_field(f)) {
@@ -454,6 +517,7 @@ static void layout_make(struct layout *L, const struct rec *r)
 	unsigned at = 0;
 	L->n = (int)r->nfields;
 	L->cpu = L->run = L->cycles = L->timer_on = -1;
+	memset(L->at, -1, sizeof(L->at));
 	memset(L->ready, 0, sizeof(L->ready));
 	put_text(L, &at, r->type);
 	for (int i = 0; i < L->n; i++)
@@ -516,7 +580,7 @@ static void take(const struct rec *r, void *ctx)
 	g->last_line = r->line;
 	for (int j = 0; j < L->nfigures[c]; j++) {
 		const struct value *v = &r->f[L->figure[c][j].field].v;
-		ds_add(&g->rows[L->figure[c][j].row], v->neg ? -(double)v->u : (double)v->u);
+		row_add(g, L->figure[c][j].row, v->neg ? -(double)v->u : (double)v->u);
 	}
 	if (stats)
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
@@ -524,7 +588,8 @@ static void take(const struct rec *r, void *ctx)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (c == 2 && run && run_direct(r, &direct))
+	if (c == 2 && run && run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
+					   named(L, r, N_GAP_CYCLES), &direct))
 		ds_add(&g->direct, direct);
 }
 
@@ -536,13 +601,25 @@ static void print_header(int label_w)
 	       "Max", "Median", "Avg", "Stddev", "p10", "p90", "p99");
 }
 
-static void print_row(struct dataset *d, int label_w)
+/* The mean and spread of a group's row, of its sorted values, passed over once
+ * (the tick block's passes over rows that their table line had passed over were
+ * 2 % of summary's instructions). */
+static struct moments row_moments(struct group *g, struct dataset *d)
 {
-	double mean, sd;
-	ds_sort(d);
-	ds_mean_sd(d, &mean, &sd);
+	size_t i = (size_t)(d - g->rows);
+	if (!g->have_moments[i]) {
+		ds_sort(d);
+		g->moments[i] = moments_of(d->v, d->n);
+		g->have_moments[i] = true;
+	}
+	return g->moments[i];
+}
+
+static void print_row(struct group *g, struct dataset *d, int label_w)
+{
+	struct moments m = row_moments(g, d);
 	printf("%-*s %3zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g\n", label_w,
-	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), mean, d->n > 1 ? sd : 0.0,
+	       d->name, d->n, ds_min(d), ds_max(d), ds_median(d), m.hi, d->n > 1 ? m.sd : 0.0,
 	       ds_percentile(d, 10), ds_percentile(d, 90), ds_percentile(d, 99));
 }
 
@@ -550,7 +627,7 @@ static struct dataset *find_row(struct group *g, const char *label)
 {
 	for (int i = 0; i < g->nrows; i++)
 		if (!strcmp(g->rows[i].name, label))
-			return &g->rows[i];
+			return row_data(g, i);
 	return NULL;
 }
 
@@ -572,8 +649,9 @@ static bool tick_direct(const struct dataset *direct, double *v, double *e)
 {
 	if (direct->n < 2)
 		return false;
-	*v = ds_mean(direct);
-	*e = t_crit(SUMMARY_CI, (double)direct->n - 1) * ds_stddev(direct) / sqrt((double)direct->n);
+	struct moments m = moments_of(direct->v, direct->n);
+	*v = m.hi;
+	*e = t_crit(SUMMARY_CI, (double)direct->n - 1) * m.sd / sqrt((double)direct->n);
 	return true;
 }
 
@@ -584,16 +662,18 @@ static void print_tick(struct group *g, double tsc_hz)
 	struct dataset *irq = find_row(g, "interrupts timer_on=true");
 	if (!off || !on || !irq || off->n < 2 || on->n < 2)
 		return;
-	double mirq = ds_mean(irq);
+	struct moments moff = row_moments(g, off);
+	double mirq = row_moments(g, irq).hi;
 	bool ftq = false;
-	struct tresult t = student_exact(off, on, SUMMARY_CI);
+	struct tresult t = student_exact_of(moff, off->n, row_moments(g, on), on->n, SUMMARY_CI);
 	/* ftq: the runs last the same; the cost is the work not done, in cycles at the
 	 * off runs' rate (docs/METHOD.md, "ftq") */
 	struct dataset *woff = find_row(g, "work timer_on=false");
 	struct dataset *won = find_row(g, "work timer_on=true");
-	if (woff && won && woff->n >= 2 && won->n >= 2 && ds_mean(woff) > 0) {
-		t = student_exact(won, woff, SUMMARY_CI);
-		double per_unit = ds_mean(off) / ds_mean(woff);
+	if (woff && won && woff->n >= 2 && won->n >= 2 && row_moments(g, woff).hi > 0) {
+		struct moments mwoff = row_moments(g, woff);
+		t = student_exact_of(row_moments(g, won), won->n, mwoff, woff->n, SUMMARY_CI);
+		double per_unit = moff.hi / mwoff.hi;
 		ftq = true;
 		t.diff *= per_unit;
 		t.err *= per_unit;
@@ -601,7 +681,7 @@ static void print_tick(struct group *g, double tsc_hz)
 	printf("derived (95%% confidence; %zu runs without the timer, %zu with it):\n",
 	       off->n, on->n);
 	char share[96];
-	figure_double(share, sizeof(share), t.diff * 100 / ds_mean(off), t.err * 100 / ds_mean(off),
+	figure_double(share, sizeof(share), t.diff * 100 / moff.hi, t.err * 100 / moff.hi,
 		      0, FIGURE_PERCENT | FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
 	printf("  %-27s %s  (Student's t on cycles on - off, over the mean off run)\n",
 	       "CPU fraction lost", share);
@@ -656,11 +736,21 @@ static void print_pooled(const struct group *g, double tsc_hz)
 		       (unsigned long long)hist_percentile(g, 99.9));
 }
 
-/* A row worth a ministat line: two values or more, not all equal. */
-static bool varies(struct dataset *d)
+/* Whether row k is worth a ministat line: two values or more, not all equal (a
+ * row of one value kept as its count is not). */
+static bool varies(struct group *g, int k)
 {
+	struct dataset *d = &g->rows[k];
+	if (g->times[k])
+		return false;
 	ds_sort(d);
 	return d->n > 1 && ds_min(d) != ds_max(d);
+}
+
+/* The value of row k, which does not vary. */
+static double row_value(const struct group *g, int k)
+{
+	return g->times[k] ? g->only[k] : ds_min(&g->rows[k]);
 }
 
 /* The rows that do not vary, said once as "field=value ...", wrapped: one line
@@ -669,7 +759,7 @@ static void print_constants(struct group *g)
 {
 	bool done[MAX_ROWS] = { false };
 	for (int i = 0; i < g->nrows; i++) {
-		if (done[i] || varies(&g->rows[i]))
+		if (done[i] || varies(g, i))
 			continue;
 		const char *suffix = strchr(g->rows[i].name, ' ');
 		suffix = suffix ? suffix : "";
@@ -678,12 +768,12 @@ static void print_constants(struct group *g)
 		for (int j = i; j < g->nrows; j++) {
 			struct dataset *d = &g->rows[j];
 			const char *sj = strchr(d->name, ' ');
-			if (done[j] || varies(d) || strcmp(sj ? sj : "", suffix))
+			if (done[j] || varies(g, j) || strcmp(sj ? sj : "", suffix))
 				continue;
 			done[j] = true;
 			char item[200];
 			int n = snprintf(item, sizeof(item), " %.*s=%.15g", (int)(strlen(d->name) -
-					 strlen(suffix)), d->name, ds_min(d));
+					 strlen(suffix)), d->name, row_value(g, j));
 			if (col + n > 100)
 				col = printf("\n   ") - 1;
 			col += printf("%s", item);
@@ -714,7 +804,7 @@ static void print_group(struct group *g, const struct summary *s)
 	bool any = s->all;
 	int label_w = LABEL_W;
 	for (int i = 0; i < g->nrows; i++)
-		if ((s->all || varies(&g->rows[i])) && (int)strlen(g->rows[i].name) > label_w)
+		if ((s->all || varies(g, i)) && (int)strlen(g->rows[i].name) > label_w)
 			label_w = (int)strlen(g->rows[i].name);
 	printf("\n== %s  (", g->key);
 	if (s->nclocks > 1)
@@ -722,12 +812,12 @@ static void print_group(struct group *g, const struct summary *s)
 	printf("%lu record%s, lines %lu-%lu)\n", g->records, g->records == 1 ? "" : "s",
 	       g->first_line, g->last_line);
 	for (int i = 0; i < g->nrows && !any; i++)
-		any = varies(&g->rows[i]);
+		any = varies(g, i);
 	if (any)
 		print_header(label_w);
 	for (int i = 0; i < g->nrows; i++)
-		if (s->all || varies(&g->rows[i]))
-			print_row(&g->rows[i], label_w);
+		if (s->all || varies(g, i))
+			print_row(g, row_data(g, i), label_w);
 	if (!s->all)
 		print_constants(g);
 	if (!strncmp(g->key, "run ", 4))

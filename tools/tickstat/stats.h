@@ -52,6 +52,9 @@ struct tresult {
 struct tresult student(const struct dataset *a, const struct dataset *b, int ci);
 /* The same test with the exact quantile at the level named (t_crit). */
 struct tresult student_exact(const struct dataset *a, const struct dataset *b, int ci);
+/* The same from the sets' moments (dataset.h) and sizes, for a caller that keeps them. */
+struct tresult student_exact_of(struct moments ma, size_t na, struct moments mb, size_t nb,
+				int ci);
 /* Welch's t, for unequal variances. */
 struct tresult welch(const struct dataset *a, const struct dataset *b, int ci);
 /* Two-sided p of the F test that the variances are equal. */
