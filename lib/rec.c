@@ -627,9 +627,12 @@ static inline void index_copy(struct rec *r, const uint8_t *index)
 	r->indexed = true;
 }
 
+/* The last shape id given, by any caller's shapes: one id, one shape, in a program
+ * that reads several logs. */
+static uint64_t last_shape_id;
+
 /* r, of type t, the shape of slot: its new id, 0 when it has a key too long. */
-static uint64_t shape_learn(struct rec_shapes *shapes, struct rec_shape *slot,
-			    const uint64_t t[2], const struct rec *r)
+static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const struct rec *r)
 {
 	if (!slot)
 		return 0;
@@ -652,7 +655,7 @@ static uint64_t shape_learn(struct rec_shapes *shapes, struct rec_shape *slot,
 	slot->type[1] = t[1];
 	slot->n = r->nfields;
 	memcpy(slot->index, r->index, sizeof(slot->index));
-	return slot->id = ++shapes->last_id;
+	return slot->id = ++last_shape_id;
 }
 
 /* ---- one line: the kernel's form ------------------------------------------------
@@ -895,7 +898,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))
 				return false;
-			r->shape = shape ? shape->id : shape_learn(s->shapes, slot, type, r);
+			r->shape = shape ? shape->id : shape_learn(slot, type, r);
 			return true;
 		}
 	}

@@ -53,8 +53,8 @@ struct rec {
 	uint8_t index[REC_INDEX_SLOTS];
 	const char *raw;         /* the line, without its end of line */
 	size_t rawlen;
-	/* Not 0: the id of its shape (below); records of one id have the same type
-	 * and the same keys in the same order. */
+	/* Not 0: the id of its shape (below); records of one id, whichever log and
+	 * scratch they were read with, have the same type and keys in the same order. */
 	uint64_t shape;
 };
 
@@ -77,7 +77,6 @@ struct rec_shape {
 	struct rec_shape_key key[REC_FIELDS_MAX];
 };
 struct rec_shapes {
-	uint64_t last_id;
 	struct rec_shape s[REC_SHAPES];
 };
 

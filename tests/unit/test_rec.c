@@ -159,7 +159,8 @@ static void configuration_keys(void **state)
  * of the same keys gets its type's shape id and finds its fields; one whose keys
  * differ from some field on, or that has fewer or a key given twice, is read as
  * any other (the index made anew) and gets a new id; keys of one to three words,
- * and a prefix of another, are told apart; a key too long for a shape reads. */
+ * and a prefix of another, are told apart; a key too long for a shape reads; ids
+ * are unique across scratches (tickstat reads several logs, each with its own). */
 static void shapes(void **state)
 {
 	static struct rec_shapes sh;
@@ -198,6 +199,13 @@ static void shapes(void **state)
 	assert_null(rec_get(&r, "cccccccccccccccccccc"));
 	line = sealed("{\"type\":\"x\",\"seq\":7,\"a\":1,\"a\":2");   /* after [4]: a, a */
 	assert_non_null(strstr(rec_parse(&r, line, strlen(line), &s), "duplicate member"));
+	/* another log's shapes: its ids are new ones, not the first log's again */
+	static struct rec_shapes other;
+	const struct rec_scratch s2 = { str, arr, crc, &other };
+	line = sealed("{\"type\":\"z\",\"seq\":1,\"q\":1");
+	assert_null(rec_parse(&r, line, strlen(line), &s2));
+	for (size_t i = 0; i < 6; i++)
+		assert_true(r.shape != id[i]);
 }
 
 int main(void)

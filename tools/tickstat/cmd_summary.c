@@ -44,6 +44,7 @@ static const char *const named_key[NAMED] = { "p50", "n", "sum", "min", "max", "
 
 struct layout {
 	int n;                   /* fields; -1 before the first record */
+	uint64_t shape;          /* the shape of the last record that fitted, or 0 */
 	unsigned sig[REC_FIELDS_MAX];
 	enum value_kind kind[REC_FIELDS_MAX];
 	enum field_role role[REC_FIELDS_MAX];
@@ -448,20 +449,34 @@ static bool same_value(const struct value *a, const struct value *b)
 	return a->neg == b->neg && a->u == b->u;
 }
 
-/* Whether r's fields are those of the layout, keys, kinds and configuration (keys
- * of one signature have one length). */
-static bool layout_fits(const struct layout *L, const struct rec *r)
+/* Whether r's type and keys are the layout's: known when r has the shape of a
+ * record that fitted (lib/rec.h), else compared (keys of one signature have one
+ * length). */
+static bool layout_keys(const struct layout *L, const struct rec *r)
 {
+	if (r->shape && r->shape == L->shape)
+		return true;
 	if (L->n != (int)r->nfields || !same(r->type, L->text))
+		return false;
+	for (int i = 0; i < L->n; i++)
+		if (r->f[i].sig != L->sig[i] ||
+		    !same_text(r->f[i].key, L->text + L->key[i], r->f[i].sig >> 16))
+			return false;
+	return true;
+}
+
+/* Whether r's fields are those of the layout: keys, kinds and configuration. */
+static bool layout_fits(struct layout *L, const struct rec *r)
+{
+	if (!layout_keys(L, r))
 		return false;
 	for (int i = 0; i < L->n; i++) {
 		const struct field *f = &r->f[i];
-		if (f->sig != L->sig[i] || f->v.kind != L->kind[i] ||
-		    !same_text(f->key, L->text + L->key[i], f->sig >> 16))
-			return false;
-		if (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i]))
+		if (f->v.kind != L->kind[i] ||
+		    (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i])))
 			return false;
 	}
+	L->shape = r->shape;
 	return true;
 }
 
@@ -516,6 +531,7 @@ static void layout_make(struct layout *L, const struct rec *r)
 {
 	unsigned at = 0;
 	L->n = (int)r->nfields;
+	L->shape = r->shape;
 	L->cpu = L->run = L->cycles = L->timer_on = -1;
 	memset(L->at, -1, sizeof(L->at));
 	memset(L->ready, 0, sizeof(L->ready));
