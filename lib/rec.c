@@ -675,7 +675,8 @@ static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const s
  * '0', a digit is 0..9, and any other byte has its top bit set either as it is or
  * with 0x76 added (a borrow or carry runs only into the bytes after the first
  * non-digit, which are not used). The value: the digits moved to the top, behind
- * leading zeros, then paired, the pairs paired, and the quads (Lemire, "Fast
+ * leading zeros, then paired, the pairs paired, and the quads, each step one
+ * multiply (a * (10 << 8 | 1) >> 8 is 10 a plus the next byte) (Lemire, "Fast
  * numeric string to int", 2018). */
 static inline unsigned swar_digits(uint64_t w, uint64_t *value)
 {
@@ -685,9 +686,9 @@ static inline unsigned swar_digits(uint64_t w, uint64_t *value)
 	if (n == 0)
 		return 0;
 	x <<= 8 * (8 - n);
-	x = (x * 10 + (x >> 8)) & 0x00ff00ff00ff00ffull;
-	x = (x * 100 + (x >> 16)) & 0x0000ffff0000ffffull;
-	*value = (x * 10000 + (x >> 32)) & 0xffffffffull;
+	x = (x * (10 << 8 | 1)) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffull) * (100 << 16 | 1)) >> 16;
+	*value = ((x & 0x0000ffff0000ffffull) * (10000ull << 32 | 1)) >> 32;
 	return n;
 }
 
