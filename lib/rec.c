@@ -581,8 +581,9 @@ static inline uint64_t first_bytes(uint64_t w, size_t n)
 }
 
 /* Whether the key at key (after its '"') is k's, its '"' and ':' too. A word is read
- * only after the one before matched (bytes of a key, never the NUL after the copy,
- * which has 8 bytes to spare after it). */
+ * only after the one before matched (bytes of a key, never the NUL after the copy),
+ * so each starts at the NUL at the latest, and the scratch holds 8 bytes from there
+ * (struct rec_scratch). */
 static inline bool shape_key_is(const char *key, const struct rec_shape_key *k)
 {
 	uint64_t w;
@@ -717,8 +718,9 @@ static char *long_digits(char *p, uint64_t *out)
 /* The digits of an unsigned integer at p: the byte after them, NULL outside the
  * form (no digit, a leading zero, more than 19 digits). The byte after them is
  * the caller's to check (a ',', ']' or '}' of the form; not a fraction or an
- * exponent). Most numbers have fewer than 8 digits: one word read settles them;
- * the copy has 8 bytes to spare after its NUL (struct rec_scratch), so no read
+ * exponent). Most numbers have fewer than 8 digits: one word read settles them; a
+ * word read at the NUL after the copy at the latest (the digits stop there) stays
+ * in the scratch, which holds 8 bytes from the NUL (struct rec_scratch), so no read
  * tests the end. */
 static inline char *fast_digits(char *p, uint64_t *out)
 {
