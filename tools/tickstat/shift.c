@@ -36,22 +36,6 @@ static size_t walsh_at_most(const double *v, size_t n, double x)
 	return count;
 }
 
-/* A double's bits as an integer in the same order, and back. */
-static uint64_t double_order(double x)
-{
-	uint64_t b;
-	memcpy(&b, &x, sizeof(b));
-	return b >> 63 ? ~b : b | 1ull << 63;
-}
-
-static double order_double(uint64_t k)
-{
-	uint64_t b = k >> 63 ? k & ~(1ull << 63) : ~k;
-	double x;
-	memcpy(&x, &b, sizeof(x));
-	return x;
-}
-
 /* The k-th smallest (from 1) Walsh average of the n sorted values: the least double
  * with k averages at or below it, found by halving the range of doubles between
  * the least and the greatest value (64 halvings, each a walk of 2n steps), without

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "dataset.h"
 #include "student.h"
 
@@ -16,6 +17,10 @@ void *must_calloc(size_t n, size_t size);
 
 /* Sort the values; the boots they came from are forgotten. */
 void ds_sort(struct dataset *d);
+/* A double as an unsigned integer in the same order (the sort's key: negative
+ * values reversed under the sign, -0 just below 0), and back. */
+uint64_t double_order(double x);
+double order_double(uint64_t key);
 
 /* These need a sorted set with n >= 1. */
 double ds_min(const struct dataset *d);
