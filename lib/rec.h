@@ -162,22 +162,38 @@ REC_INLINE bool key_equals(const char *k, const char *key, size_t len)
 
 /* The value of r's field key, or NULL. Inline, as the helpers below: a key given
  * as a literal has its length, signature and slot worked out by the compiler and
- * its bytes compared in a word or two, and the field in its first slot is found
- * with no call (the lookups of the range checks and of tickstat summary's pooling
- * were 7 % of its instructions as calls); rec_get_sig() probes on. */
+ * its bytes compared in a word or two, and the field in its first slot or the next
+ * is found with no call (the lookups of the range checks and of tickstat summary's
+ * pooling were 7 % of its instructions as calls, and a key in the slot after its
+ * own, where the index puts it when another key had that, 2 % of check's: one in
+ * each run record, "hz" after "bench", three in a stats record); rec_get_sig()
+ * probes on. */
 REC_INLINE const struct value *rec_get(const struct rec *r, const char *key)
 {
 	size_t len = __builtin_strlen(key);
-	unsigned sig = key_sig(key, len);
+	unsigned sig = key_sig(key, len), h = rec_slot_of(sig);
 	if (r->indexed) {
-		unsigned k = r->index[rec_slot_of(sig)];
-		if (!k)
-			return NULL;
-		const struct field *f = &r->f[k - 1];
-		if (f->sig == sig && key_equals(f->key, key, len))
-			return &f->v;
+		for (unsigned probe = 0; probe < 2; probe++, h = (h + 1) % REC_INDEX_SLOTS) {
+			unsigned k = r->index[h];
+			if (!k)
+				return NULL;
+			const struct field *f = &r->f[k - 1];
+			if (f->sig == sig && key_equals(f->key, key, len))
+				return &f->v;
+		}
 	}
 	return rec_get_sig(r, key, sig);
+}
+
+/* Whether r's type is type, a literal: compared byte by byte, unrolled, with no
+ * call, up to the first byte that differs (a type may be shorter than the literal). */
+REC_INLINE bool rec_type_is(const struct rec *r, const char *type)
+{
+	size_t len = __builtin_strlen(type);
+	for (size_t i = 0; i <= len; i++)
+		if (r->type[i] != type[i])
+			return false;
+	return true;
 }
 
 /* A value rec_get() found (or NULL) as an unsigned integer: a second lookup

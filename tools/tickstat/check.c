@@ -201,26 +201,18 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t v;
 	const char *e;
-	switch (r->type[0]) {    /* spares most records the string compares below */
-	case 's':
-		if (!strcmp(r->type, "stats"))
-			return validate_stats(r, buf, size);
-		return NULL;
-	case 'r':
-		return strcmp(r->type, "run") ? NULL : validate_run(r, buf, size);
-	case 'p':
-		return strcmp(r->type, "platform") ? NULL : validate_platform(r, buf, size);
-	case 'e': case 'c': case 'b':
-		break;
-	default:
-		return NULL;
-	}
-	if (!strcmp(r->type, "end"))
+	if (rec_type_is(r, "run"))
+		return validate_run(r, buf, size);
+	if (rec_type_is(r, "stats"))
+		return validate_stats(r, buf, size);
+	if (rec_type_is(r, "platform"))
+		return validate_platform(r, buf, size);
+	if (rec_type_is(r, "end"))
 		return validate_end(r, buf, size);
-	if (!strcmp(r->type, "calibration") && rec_get(r, "tsc_hz") &&
+	if (rec_type_is(r, "calibration") && rec_get(r, "tsc_hz") &&
 	    (!rec_u64(r, "tsc_hz", &v) || v < 1000000 || v > 100000000000ull))
 		return bad(buf, size, "\"tsc_hz\" out of range (1 MHz to 100 GHz)");
-	if (!strcmp(r->type, "boot") && (e = need_u64(r, "format", &v, buf, size)))
+	if (rec_type_is(r, "boot") && (e = need_u64(r, "format", &v, buf, size)))
 		return e;
 	return NULL;
 }
