@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include "crc32.h"
@@ -107,6 +108,34 @@ static void keys_of_one_signature(void **state)
 	assert_null(rec_get(&r, "mida"));
 	assert_null(rec_get(&r, "tick_page_kib"));
 	assert_null(rec_get(&r, "a2345678901234567Yz"));
+}
+
+/* Integers of 1 to 19 digits read by the kernel's form in one to three words, each
+ * as strtoull reads it, alone and in an array; 20 digits and a leading zero left to
+ * the full parser, which reads the one and refuses the other. */
+static void integers_of_every_length(void **state)
+{
+	static const char digits[] = "12345678912345678912";   /* no 0: no leading zero */
+	char body[256];
+	for (size_t n = 1; n <= 20; n++) {
+		char num[24];
+		uint64_t want;
+		memcpy(num, digits + 20 - n, n);
+		num[n] = 0;
+		want = strtoull(num, NULL, 10);
+		snprintf(body, sizeof(body), "{\"type\":\"x\",\"seq\":1,\"u\":%s,\"a\":[7,%s,1]", num, num);
+		const char *line = sealed(body);
+		bool fast = rec_parse_fast(&r, line, strlen(line), &scratch);
+		if (fast != (n < 20))
+			fail_msg("%zu digits: the fast parser %s", n, fast ? "took it" : "gave up");
+		assert_null(parse(line));
+		const struct value *u = rec_get(&r, "u"), *a = rec_get(&r, "a");
+		if (!u || u->u != want || !a || a->len != 3 || a->arr[1] != want || a->arr[2] != 1)
+			fail_msg("%zu digits: %s read wrong", n, num);
+	}
+	snprintf(body, sizeof(body), "{\"type\":\"x\",\"seq\":1,\"u\":012345678901");
+	assert_false(rec_parse_fast(&r, sealed(body), strlen(sealed(body)), &scratch));
+	assert_non_null(parse(sealed(body)));
 }
 
 /* Each damage, and the words that name it. */
@@ -214,6 +243,7 @@ int main(void)
 		cmocka_unit_test(a_real_log),
 		cmocka_unit_test(fields_read_back),
 		cmocka_unit_test(keys_of_one_signature),
+		cmocka_unit_test(integers_of_every_length),
 		cmocka_unit_test(damaged_lines),
 		cmocka_unit_test(configuration_keys),
 		cmocka_unit_test(shapes),
