@@ -856,19 +856,6 @@ static void index_remake(struct rec *r)
 		r->index[slot_for(r, r->f[i].key, r->f[i].sig)] = (uint8_t)(i + 1);
 }
 
-/* The field r->nfields at key, the byte after its '"': through the shape's key k
- * when key is k's (returns the byte after the key's ':'); NULL when it is not. */
-static inline char *shape_field(struct rec *r, char *key, const struct rec_shape_key *k)
-{
-	size_t klen = k->sig >> 16;
-	if (!shape_key_is(key, k))
-		return NULL;
-	key[klen] = 0;
-	r->f[r->nfields].key = key;
-	r->f[r->nfields++].sig = k->sig;
-	return key + klen + 2;
-}
-
 /* The field r->nfields at key as any, after the keys of *shape (if any) up to it:
  * NULL outside the form. At a key the shape does not have there, the index is made
  * anew and *shape dropped. *crc: the key is "crc", which has no field. */
@@ -891,17 +878,28 @@ static inline char *any_field(struct rec *r, char *key, const char *end,
 
 /* The fields of r through its shape from p, the ',' before the first: the byte
  * where a key differs from the shape's (or after the shape's last field), NULL at
- * a value outside the form. */
+ * a value outside the form. The count and the shape's words are kept in locals:
+ * the NULs written into the copy could alias anything in memory, and reloading
+ * them after each was a tenth of a field's instructions. */
 static inline char *shape_fields(struct rec *r, char *p, const char *end,
 				 const struct rec_shape *shape, uint64_t **arr)
 {
-	for (size_t i = 0; i < shape->n; i++) {
-		char *q;
-		if (p[0] != ',' || p[1] != '"' || !(q = shape_field(r, p + 2, &shape->key[i])))
-			return p;
-		if (!(p = fast_value(q, end, &r->f[i].v, arr)))
+	size_t i, n = shape->n;
+	uint64_t *out = *arr;
+	for (i = 0; i < n; i++) {
+		const struct rec_shape_key *k = &shape->key[i];
+		unsigned sig = k->sig;
+		size_t klen = sig >> 16;
+		if (p[0] != ',' || p[1] != '"' || !shape_key_is(p + 2, k))
+			break;
+		p[2 + klen] = 0;
+		r->f[i].key = p + 2;
+		r->f[i].sig = sig;
+		if (!(p = fast_value(p + 2 + klen + 2, end, &r->f[i].v, &out)))
 			return NULL;
 	}
+	r->nfields = i;
+	*arr = out;
 	return p;
 }
 
