@@ -26,17 +26,69 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-/* Inlined: its key, a literal, then costs no call, no strlen and no hashing. */
-REC_INLINE const char *need_u64(const struct rec *r, const char *key, uint64_t *out,
-				char *buf, size_t size)
+/* The fields the checks of run and stats records read. */
+enum checked { K_CYCLES, K_INTERRUPTS, K_TIMER_ON, K_HZ, K_GAPS, K_GAP_CYCLES, K_N, K_MIN,
+	       K_MAX, K_SUM, K_UNIT, K_P50, K_P90, K_P99, K_P999, K_HIST_LO, K_HIST_N, K_COUNT };
+static const char *const checked_key[K_COUNT] = {
+	[K_CYCLES] = "cycles", [K_INTERRUPTS] = "interrupts", [K_TIMER_ON] = "timer_on",
+	[K_HZ] = "hz", [K_GAPS] = "gaps", [K_GAP_CYCLES] = "gap_cycles", [K_N] = "n",
+	[K_MIN] = "min", [K_MAX] = "max", [K_SUM] = "sum", [K_UNIT] = "unit", [K_P50] = "p50",
+	[K_P90] = "p90", [K_P99] = "p99", [K_P999] = "p999", [K_HIST_LO] = "hist_lo",
+	[K_HIST_N] = "hist_n",
+};
+
+/* Where a record's checked fields are: 1 + the field's number, 0 for none. Found by
+ * key for the first record of a shape (lib/rec.h), then kept for the records of
+ * that shape, which have their keys at the same places (a lookup per key and
+ * record was a tenth of check's instructions); found afresh for a record without
+ * a shape (one the fast parser did not read, one made by hand). */
+struct checked_at {
+	uint64_t shape;
+	uint8_t at[K_COUNT];
+};
+
+static void find_checked(struct checked_at *m, const struct rec *r)
 {
-	const struct value *v = rec_get(r, key);
+	m->shape = r->shape;
+	memset(m->at, 0, sizeof(m->at));
+	for (size_t i = 0; i < r->nfields; i++)
+		for (int k = 0; k < K_COUNT; k++)
+			if (!strcmp(r->f[i].key, checked_key[k]))
+				m->at[k] = (uint8_t)(i + 1);
+}
+
+static inline const struct checked_at *checked_of(const struct rec *r)
+{
+	static struct checked_at kept[REC_SHAPES], fresh;
+	struct checked_at *m = r->shape ? &kept[r->shape % REC_SHAPES] : &fresh;
+	if (!r->shape || m->shape != r->shape)
+		find_checked(m, r);
+	return m;
+}
+
+/* r's field k (m: checked_of(r)), or NULL. */
+static inline const struct value *checked(const struct rec *r, const struct checked_at *m,
+					  enum checked k)
+{
+	return m->at[k] ? &r->f[m->at[k] - 1].v : NULL;
+}
+
+/* v, r's field key (NULL: r lacks it), as an unsigned integer into *out. */
+REC_INLINE const char *need_u64_of(const struct rec *r, const struct value *v, const char *key,
+				   uint64_t *out, char *buf, size_t size)
+{
 	if (!v)
 		return bad(buf, size, "\"%s\" record lacks \"%s\"", r->type, key);
 	if (v->kind != V_INT || v->neg)
 		return bad(buf, size, "\"%s\" is not an unsigned integer", key);
 	*out = v->u;
 	return NULL;
+}
+
+REC_INLINE const char *need_u64(const struct rec *r, const struct checked_at *m, enum checked k,
+				uint64_t *out, char *buf, size_t size)
+{
+	return need_u64_of(r, checked(r, m, k), checked_key[k], out, buf, size);
 }
 
 /* A run that sampled one value per nanosecond for three days would take 2^48
@@ -50,43 +102,41 @@ REC_INLINE const char *need_u64(const struct rec *r, const char *key, uint64_t *
  * converts to a double exactly. */
 #define CYCLES_MAX (1ull << 53)
 
-/* The percentile key, if r has it, at least *prev and at most max; *prev becomes
- * it. Inlined with its key a literal (a loop over the keys called memcmp). */
-REC_INLINE const char *percentile_in_order(const struct rec *r, const char *key,
-					   uint64_t *prev, uint64_t min, uint64_t max,
+/* The percentile k, if r has it, at least *prev and at most max; *prev becomes it. */
+REC_INLINE const char *percentile_in_order(const struct rec *r, const struct checked_at *m,
+					   enum checked k, uint64_t *prev, uint64_t min, uint64_t max,
 					   char *buf, size_t size)
 {
-	const struct value *percentile = rec_get(r, key);
+	const struct value *percentile = checked(r, m, k);
 	uint64_t v;
 	if (!percentile)
 		return NULL;
 	if (!value_u64(percentile, &v))
-		return bad(buf, size, "\"%s\" is not an unsigned integer", key);
+		return bad(buf, size, "\"%s\" is not an unsigned integer", checked_key[k]);
 	if (v < *prev || v > max)
 		return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
-			   key, (unsigned long long)v,
+			   checked_key[k], (unsigned long long)v,
 			   (unsigned long long)min, (unsigned long long)max);
 	*prev = v;
 	return NULL;
 }
 
 /* The percentiles of a stats record lie between min and max, in order. */
-static const char *validate_order(const struct rec *r, uint64_t min, uint64_t max,
-				  char *buf, size_t size)
+static const char *validate_order(const struct rec *r, const struct checked_at *m,
+				  uint64_t min, uint64_t max, char *buf, size_t size)
 {
 	uint64_t prev = min;
 	const char *e;
-	if ((e = percentile_in_order(r, "p50", &prev, min, max, buf, size)) ||
-	    (e = percentile_in_order(r, "p90", &prev, min, max, buf, size)) ||
-	    (e = percentile_in_order(r, "p99", &prev, min, max, buf, size)))
-		return e;
-	return percentile_in_order(r, "p999", &prev, min, max, buf, size);
+	for (int k = K_P50; k <= K_P999; k++)
+		if ((e = percentile_in_order(r, m, k, &prev, min, max, buf, size)))
+			return e;
+	return NULL;
 }
 
-static const char *validate_hist(const struct rec *r, uint64_t n, uint64_t min,
-				 char *buf, size_t size)
+static const char *validate_hist(const struct rec *r, const struct checked_at *m, uint64_t n,
+				 uint64_t min, char *buf, size_t size)
 {
-	const struct value *lo = rec_get(r, "hist_lo"), *cnt = rec_get(r, "hist_n");
+	const struct value *lo = checked(r, m, K_HIST_LO), *cnt = checked(r, m, K_HIST_N);
 	if (!lo && !cnt)
 		return NULL;
 	if (!lo || !cnt || lo->kind != V_ARRAY || cnt->kind != V_ARRAY)
@@ -112,10 +162,12 @@ static const char *validate_hist(const struct rec *r, uint64_t n, uint64_t min,
 
 static const char *validate_stats(const struct rec *r, char *buf, size_t size)
 {
+	const struct checked_at *m = checked_of(r);
 	uint64_t n = 0, min = 0, max = 0, sum = 0;
 	const char *e;
-	if ((e = need_u64(r, "n", &n, buf, size)) || (e = need_u64(r, "min", &min, buf, size)) ||
-	    (e = need_u64(r, "max", &max, buf, size)) || (e = need_u64(r, "sum", &sum, buf, size)))
+	if ((e = need_u64(r, m, K_N, &n, buf, size)) || (e = need_u64(r, m, K_MIN, &min, buf, size)) ||
+	    (e = need_u64(r, m, K_MAX, &max, buf, size)) ||
+	    (e = need_u64(r, m, K_SUM, &sum, buf, size)))
 		return e;
 	if (n == 0)
 		return bad(buf, size, "\"n\" is 0");
@@ -128,27 +180,28 @@ static const char *validate_stats(const struct rec *r, char *buf, size_t size)
 	if (max > CYCLES_MAX)
 		return bad(buf, size, "\"max\" = %llu is more than 2^53 cycles, a day at 100 GHz",
 			   (unsigned long long)max);
-	const char *unit = rec_str(r, "unit");
-	if (unit && strcmp(unit, "cycles"))
-		return bad(buf, size, "\"unit\" is \"%.40s\", not \"cycles\"", unit);
+	const struct value *unit = checked(r, m, K_UNIT);
+	if (unit && unit->kind == V_STRING && strcmp(unit->s, "cycles"))
+		return bad(buf, size, "\"unit\" is \"%.40s\", not \"cycles\"", unit->s);
 	unsigned __int128 lo = (unsigned __int128)min * n, hi = (unsigned __int128)max * n;
 	if (sum < lo || sum > hi)
 		return bad(buf, size, "sum %llu is not between n*min and n*max",
 			   (unsigned long long)sum);
-	if ((e = validate_order(r, min, max, buf, size)))
+	if ((e = validate_order(r, m, min, max, buf, size)))
 		return e;
-	return validate_hist(r, n, min, buf, size);
+	return validate_hist(r, m, n, min, buf, size);
 }
 
 static const char *validate_run(const struct rec *r, char *buf, size_t size)
 {
+	const struct checked_at *m = checked_of(r);
+	const struct value *on = checked(r, m, K_TIMER_ON);
 	uint64_t cycles = 0, irqs = 0, hz = 0, gaps = 0, gap_cycles = 0;
-	bool on;
 	const char *e;
-	if ((e = need_u64(r, "cycles", &cycles, buf, size)) ||
-	    (e = need_u64(r, "interrupts", &irqs, buf, size)))
+	if ((e = need_u64(r, m, K_CYCLES, &cycles, buf, size)) ||
+	    (e = need_u64(r, m, K_INTERRUPTS, &irqs, buf, size)))
 		return e;
-	if (!rec_bool(r, "timer_on", &on))
+	if (!on || on->kind != V_BOOL)
 		return bad(buf, size, "\"run\" record lacks the boolean \"timer_on\"");
 	if (cycles == 0 || cycles > CYCLES_MAX)
 		return bad(buf, size, "\"cycles\" = %llu is not 1 to 2^53 (a day at 100 GHz)",
@@ -156,13 +209,13 @@ static const char *validate_run(const struct rec *r, char *buf, size_t size)
 	if (irqs > cycles)
 		return bad(buf, size, "more \"interrupts\" (%llu) than \"cycles\"",
 			   (unsigned long long)irqs);
-	const struct value *hz_value = rec_get(r, "hz"), *gaps_value = rec_get(r, "gaps");
+	const struct value *hz_value = checked(r, m, K_HZ), *gaps_value = checked(r, m, K_GAPS);
 	if (hz_value && (!value_u64(hz_value, &hz) || hz == 0 || hz > 100000000))
 		return bad(buf, size, "\"hz\" out of range (1 to 10^8)");
 	if (gaps_value) {
 		if (!value_u64(gaps_value, &gaps))
 			return bad(buf, size, "\"gaps\" is not an unsigned integer");
-		if ((e = need_u64(r, "gap_cycles", &gap_cycles, buf, size)))
+		if ((e = need_u64(r, m, K_GAP_CYCLES, &gap_cycles, buf, size)))
 			return e;
 		if (gap_cycles > cycles)
 			return bad(buf, size, "\"gap_cycles\" exceeds \"cycles\"");
@@ -176,7 +229,7 @@ static const char *validate_run(const struct rec *r, char *buf, size_t size)
 static const char *validate_end(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t records;
-	const char *e = need_u64(r, "records", &records, buf, size);
+	const char *e = need_u64_of(r, rec_get(r, "records"), "records", &records, buf, size);
 	const char *status = rec_str(r, "status");
 	if (e)
 		return e;
@@ -212,7 +265,7 @@ const char *rec_validate(const struct rec *r, char *buf, size_t size)
 	if (rec_type_is(r, "calibration") && rec_get(r, "tsc_hz") &&
 	    (!rec_u64(r, "tsc_hz", &v) || v < 1000000 || v > 100000000000ull))
 		return bad(buf, size, "\"tsc_hz\" out of range (1 MHz to 100 GHz)");
-	if (rec_type_is(r, "boot") && (e = need_u64(r, "format", &v, buf, size)))
+	if (rec_type_is(r, "boot") && (e = need_u64_of(r, rec_get(r, "format"), "format", &v, buf, size)))
 		return e;
 	return NULL;
 }
