@@ -787,10 +787,13 @@ static inline __attribute__((always_inline)) char *fast_value(char *p, const cha
 		return fast_string(p + 1, end, v);
 	case '[':
 		return fast_array(p + 1, v, arr);
-	case 't': case 'f': {
+	case 't': case 'f': {      /* one word compared (a NUL or any byte past the end differs) */
 		bool t = *p == 't';
 		size_t n = t ? 4 : 5;
-		if ((size_t)(end - p) < n || memcmp(p, t ? "true" : "false", n))
+		uint64_t w, want;
+		memcpy(&w, p, 8);
+		memcpy(&want, t ? "true\0\0\0\0" : "false\0\0\0", 8);
+		if (first_bytes(w, n) != want)
 			return NULL;
 		*v = (struct value){ .kind = V_BOOL, .b = t };
 		return p + n;
