@@ -181,7 +181,7 @@ static const char *validate_stats(const struct rec *r, char *buf, size_t size)
 		return bad(buf, size, "\"max\" = %llu is more than 2^53 cycles, a day at 100 GHz",
 			   (unsigned long long)max);
 	const struct value *unit = checked(r, m, K_UNIT);
-	if (unit && unit->kind == V_STRING && strcmp(unit->s, "cycles"))
+	if (unit && unit->kind == V_STRING && (unit->len != 6 || memcmp(unit->s, "cycles", 6)))
 		return bad(buf, size, "\"unit\" is \"%.40s\", not \"cycles\"", unit->s);
 	unsigned __int128 lo = (unsigned __int128)min * n, hi = (unsigned __int128)max * n;
 	if (sum < lo || sum > hi)
