@@ -585,15 +585,16 @@ static inline uint64_t first_bytes(uint64_t w, size_t n)
 	return n >= 8 ? w : w & ((1ull << (8 * n)) - 1);
 }
 
-/* Whether the key at key (after its '"') is k's, its '"' and ':' too. A word is read
- * only after the one before matched (bytes of a key, never the NUL after the copy),
- * so each starts at the NUL at the latest, and the scratch holds 8 bytes from there
- * (struct rec_scratch). */
-static inline bool shape_key_is(const char *key, const struct rec_shape_key *k)
+/* Whether the member at p (its ',' before) has k's key: the ',' and '"' before it
+ * and the '"' and ':' after it compared too. A word is read only after the one
+ * before matched (bytes of a key, never the NUL after the copy), so each starts at
+ * the NUL at the latest, and the scratch holds 8 bytes from there (struct
+ * rec_scratch). */
+static inline bool shape_key_is(const char *p, const struct rec_shape_key *k)
 {
 	uint64_t w;
 	for (unsigned i = 0;; i++) {
-		memcpy(&w, key + 8 * i, 8);
+		memcpy(&w, p + 8 * i, 8);
 		if (i + 1 == k->words)
 			return (w & k->last) == k->text[i];
 		if (w != k->text[i])
@@ -646,15 +647,15 @@ static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const s
 	for (size_t i = 0; i < r->nfields; i++) {
 		struct rec_shape_key *k = &slot->key[i];
 		size_t klen = r->f[i].sig >> 16;
-		char text[sizeof(k->text)] = { 0 };
+		char text[sizeof(k->text)] = { ',', '"' };
 		if (klen > REC_SHAPE_KEY_MAX)
 			return 0;
-		memcpy(text, r->f[i].key, klen);
-		text[klen] = '"';
-		text[klen + 1] = ':';
+		memcpy(text + 2, r->f[i].key, klen);
+		text[klen + 2] = '"';
+		text[klen + 3] = ':';
 		memcpy(k->text, text, sizeof(text));
-		k->words = (uint8_t)((klen + 2 + 7) / 8);
-		k->last = first_bytes(~0ull, klen + 2 - 8 * (k->words - 1u));
+		k->words = (uint8_t)((klen + 4 + 7) / 8);
+		k->last = first_bytes(~0ull, klen + 4 - 8 * (k->words - 1u));
 		k->sig = r->f[i].sig;
 	}
 	slot->type[0] = t[0];
@@ -893,7 +894,7 @@ static inline char *shape_fields(struct rec *r, char *p, const char *end,
 		const struct rec_shape_key *k = &shape->key[i];
 		unsigned sig = k->sig;
 		size_t klen = sig >> 16;
-		if (p[0] != ',' || p[1] != '"' || !shape_key_is(p + 2, k))
+		if (!shape_key_is(p, k))
 			break;
 		p[2 + klen] = 0;
 		r->f[i].key = p + 2;

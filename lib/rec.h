@@ -62,9 +62,9 @@ struct rec {
  * REC_SHAPES types, the keys of its last record, which the next record of the type
  * is read against. Keys of up to REC_SHAPE_KEY_MAX bytes. */
 #define REC_SHAPES        16
-#define REC_SHAPE_KEY_MAX 22
+#define REC_SHAPE_KEY_MAX 28
 struct rec_shape_key {
-	uint64_t text[3];        /* the key, '"' and ':', zeros after */
+	uint64_t text[4];        /* ',' and '"', the key, '"' and ':', zeros after */
 	uint64_t last;           /* the mask of the last word's bytes */
 	unsigned sig;
 	uint8_t words;
