@@ -756,14 +756,14 @@ static inline char *fast_text(char *p, const char *end, size_t *len)
 
 static inline char *fast_string(char *p, const char *end, struct value *v)
 {
-	*v = (struct value){ .kind = V_STRING, .s = p };
+	v->kind = V_STRING, v->s = p;
 	return fast_text(p, end, &v->len);
 }
 
 static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 {
 	uint64_t *out = *arr;
-	*v = (struct value){ .kind = V_ARRAY, .arr = out };
+	v->kind = V_ARRAY, v->arr = out, v->len = 0;
 	if (*p == ']')
 		return p + 1;
 	for (;; p++) {
@@ -796,15 +796,15 @@ static inline __attribute__((always_inline)) char *fast_value(char *p, const cha
 		memcpy(&want, t ? "true\0\0\0\0" : "false\0\0\0", 8);
 		if (first_bytes(w, n) != want)
 			return NULL;
-		*v = (struct value){ .kind = V_BOOL, .b = t };
+		v->kind = V_BOOL, v->b = t;
 		return p + n;
 	}
 	case '-':
-		*v = (struct value){ .kind = V_INT, .neg = true };
+		v->kind = V_INT, v->neg = true;
 		p = fast_digits(p + 1, &v->u);
 		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
 	default:
-		*v = (struct value){ .kind = V_INT };
+		v->kind = V_INT, v->neg = false;
 		return fast_digits(p, &v->u);
 	}
 }

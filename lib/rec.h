@@ -15,6 +15,8 @@
 
 enum value_kind { V_STRING, V_INT, V_BOOL, V_ARRAY };
 
+/* Only the members of its kind are set (the fast parser writes no others: zeroing
+ * the rest was a fortieth of check's instructions and its stores); read by kind. */
 struct value {
 	enum value_kind kind;
 	bool neg;                /* V_INT: negative; the magnitude is in u */
