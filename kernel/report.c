@@ -38,7 +38,7 @@ static uint32_t record_crc(const void *data, size_t len) { return crc32_update(0
 static void read_back(struct report *r)
 {
 	static struct rec rec;
-	struct rec_scratch s = { alloc(LINE_MAX + 8, 16), alloc((LINE_MAX / 2 + 1) * 8, 16),
+	struct rec_scratch s = { alloc(LINE_MAX + 16, 16), alloc((LINE_MAX / 2 + 1) * 8, 16),
 				 record_crc, alloc(sizeof(struct rec_shapes), 16) };
 	const char *p = (const char *)logstore_data(), *end = p + logstore_len();
 	unsigned long line = 0;

@@ -172,18 +172,17 @@ size_t utf8_valid(const char *s, size_t avail)
 }
 
 /* The first byte from p on that ends a run of plain string bytes: a quote, a
- * backslash, a control byte (the NUL at the end is one) or a byte of a multi-byte
- * UTF-8 character. Sixteen bytes at a time where SSE2 is (every x86-64), while 16
- * are left before the end: a signed compare below 0x20 finds the control bytes and
- * those from 0x80 up at once. */
-static inline __attribute__((always_inline)) char *plain_run_end(char *p, const char *end)
+ * backslash, a control byte (the NUL after the copy is one, so no read tests the
+ * end) or a byte of a multi-byte UTF-8 character. Sixteen bytes at a time where
+ * SSE2 is (every x86-64), the scratch holding 16 bytes from the NUL (struct
+ * rec_scratch): a signed compare below 0x20 finds the control bytes and those from
+ * 0x80 up at once. */
+static inline __attribute__((always_inline)) char *plain_run_end(char *p)
 {
-	static const bool ends_run[256] = { [0 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
-					    [0x80 ... 0xff] = true };
 #ifdef __SSE2__
 	const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
 	const __m128i space = _mm_set1_epi8(' ');
-	for (; end - p >= 16; p += 16) {
+	for (;; p += 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
 		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote),
 							_mm_cmpeq_epi8(x, backslash)),
@@ -192,10 +191,13 @@ static inline __attribute__((always_inline)) char *plain_run_end(char *p, const 
 		if (m)
 			return p + __builtin_ctz(m);
 	}
-#endif
+#else
+	static const bool ends_run[256] = { [0 ... 0x1f] = true, ['"'] = true, ['\\'] = true,
+					    [0x80 ... 0xff] = true };
 	while (!ends_run[(unsigned char)*p])
 		p++;
 	return p;
+#endif
 }
 
 /* A string after its opening quote, in place (see above). The text moves only
@@ -206,7 +208,7 @@ static const char *parse_string_body(struct cursor *c, const char **out, size_t 
 	const char *e;
 	for (;;) {
 		char *run = c->p;
-		c->p = plain_run_end(c->p, c->end);
+		c->p = plain_run_end(c->p);
 		if (d) {
 			memmove(d, run, (size_t)(c->p - run));
 			d += c->p - run;
@@ -586,20 +588,24 @@ static inline uint64_t first_bytes(uint64_t w, size_t n)
 }
 
 /* Whether the member at p (its ',' before) has k's key: the ',' and '"' before it
- * and the '"' and ':' after it compared too. A word is read only after the one
- * before matched (bytes of a key, never the NUL after the copy), so each starts at
- * the NUL at the latest, and the scratch holds 8 bytes from there (struct
- * rec_scratch). */
+ * and the '"' and ':' after it compared too. The first two words at once, with no
+ * branch between (a key of up to 12 bytes: most), then word by word, each read
+ * only after the one before matched (bytes of a key, never the NUL after the copy):
+ * every read starts at the NUL at the latest, and the scratch holds 16 bytes from
+ * there (struct rec_scratch). */
 static inline bool shape_key_is(const char *p, const struct rec_shape_key *k)
 {
-	uint64_t w;
-	for (unsigned i = 0;; i++) {
+	uint64_t w0, w1, w;
+	memcpy(&w0, p, 8);
+	memcpy(&w1, p + 8, 8);
+	if (((w0 ^ k->text[0]) & k->mask[0]) | ((w1 ^ k->text[1]) & k->mask[1]))
+		return false;
+	for (unsigned i = 2; i < k->words; i++) {
 		memcpy(&w, p + 8 * i, 8);
-		if (i + 1 == k->words)
-			return (w & k->last) == k->text[i];
-		if (w != k->text[i])
+		if ((w ^ k->text[i]) & (i + 1u == k->words ? k->last : ~0ull))
 			return false;
 	}
+	return true;
 }
 
 /* The slot of the type's shape, tlen bytes at type; its text in t. NULL without
@@ -656,6 +662,8 @@ static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const s
 		memcpy(k->text, text, sizeof(text));
 		k->words = (uint8_t)((klen + 4 + 7) / 8);
 		k->last = first_bytes(~0ull, klen + 4 - 8 * (k->words - 1u));
+		k->mask[0] = first_bytes(~0ull, klen + 4);
+		k->mask[1] = klen + 4 > 8 ? first_bytes(~0ull, klen + 4 - 8) : 0;
 		k->sig = r->f[i].sig;
 	}
 	slot->type[0] = t[0];
@@ -727,7 +735,7 @@ static char *long_digits(char *p, uint64_t high, uint64_t *out)
  * the caller's to check (a ',', ']' or '}' of the form; not a fraction or an
  * exponent). Most numbers have fewer than 8 digits: one word read settles them; a
  * word read at the NUL after the copy at the latest (the digits stop there) stays
- * in the scratch, which holds 8 bytes from the NUL (struct rec_scratch), so no read
+ * in the scratch, which holds 16 bytes from the NUL (struct rec_scratch), so no read
  * tests the end. */
 static inline char *fast_digits(char *p, uint64_t *out)
 {
@@ -744,9 +752,9 @@ static inline char *fast_digits(char *p, uint64_t *out)
 
 /* A plain string whose text starts at p: the byte after its closing quote, which
  * its NUL replaces; NULL outside the form. */
-static inline char *fast_text(char *p, const char *end, size_t *len)
+static inline char *fast_text(char *p, size_t *len)
 {
-	char *q = plain_run_end(p, end);
+	char *q = plain_run_end(p);
 	if (*q != '"')
 		return NULL;
 	*q = 0;
@@ -754,10 +762,10 @@ static inline char *fast_text(char *p, const char *end, size_t *len)
 	return q + 1;
 }
 
-static inline char *fast_string(char *p, const char *end, struct value *v)
+static inline char *fast_string(char *p, struct value *v)
 {
 	v->kind = V_STRING, v->s = p;
-	return fast_text(p, end, &v->len);
+	return fast_text(p, &v->len);
 }
 
 static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
@@ -780,12 +788,12 @@ static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 }
 
 /* The value at p, the byte after it; NULL outside the form. */
-static inline __attribute__((always_inline)) char *fast_value(char *p, const char *end,
-							     struct value *v, uint64_t **arr)
+static inline __attribute__((always_inline)) char *fast_value(char *p, struct value *v,
+							     uint64_t **arr)
 {
 	switch (*p) {
 	case '"':
-		return fast_string(p + 1, end, v);
+		return fast_string(p + 1, v);
 	case '[':
 		return fast_array(p + 1, v, arr);
 	case 't': case 'f': {      /* one word compared (a NUL or any byte past the end differs) */
@@ -843,7 +851,7 @@ static inline char *fast_envelope(char *p, const char *end, struct rec *r, size_
 	static const char type[] = "{\"type\":\"", seq[] = ",\"seq\":";
 	struct value v;
 	if ((size_t)(end - p) < sizeof(type) || memcmp(p, type, sizeof(type) - 1) ||
-	    !(p = fast_string(p + sizeof(type) - 1, end, &v)))
+	    !(p = fast_string(p + sizeof(type) - 1, &v)))
 		return NULL;
 	r->type = v.s;
 	*tlen = v.len;
@@ -863,11 +871,11 @@ static void index_remake(struct rec *r)
 /* The field r->nfields at key as any, after the keys of *shape (if any) up to it:
  * NULL outside the form. At a key the shape does not have there, the index is made
  * anew and *shape dropped. *crc: the key is "crc", which has no field. */
-static inline char *any_field(struct rec *r, char *key, const char *end,
-			      const struct rec_shape **shape, bool *crc)
+static inline char *any_field(struct rec *r, char *key, const struct rec_shape **shape,
+			      bool *crc)
 {
 	size_t klen;
-	char *p = fast_text(key, end, &klen);
+	char *p = fast_text(key, &klen);
 	if (!p || *p != ':')
 		return NULL;
 	*crc = klen == 3 && !memcmp(key, "crc", 3);
@@ -885,8 +893,8 @@ static inline char *any_field(struct rec *r, char *key, const char *end,
  * a value outside the form. The count and the shape's words are kept in locals:
  * the NULs written into the copy could alias anything in memory, and reloading
  * them after each was a tenth of a field's instructions. */
-static inline char *shape_fields(struct rec *r, char *p, const char *end,
-				 const struct rec_shape *shape, uint64_t **arr)
+static inline char *shape_fields(struct rec *r, char *p, const struct rec_shape *shape,
+				 uint64_t **arr)
 {
 	size_t i, n = shape->n;
 	uint64_t *out = *arr;
@@ -899,7 +907,7 @@ static inline char *shape_fields(struct rec *r, char *p, const char *end,
 		p[2 + klen] = 0;
 		r->f[i].key = p + 2;
 		r->f[i].sig = sig;
-		if (!(p = fast_value(p + 2 + klen + 2, end, &r->f[i].v, &out)))
+		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out)))
 			return NULL;
 	}
 	r->nfields = i;
@@ -923,7 +931,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	const struct rec_shape *shape = shape_of(slot, type);
 	if (shape) {
 		index_copy(r, shape->index);
-		if (!(p = shape_fields(r, p, end, shape, &arr)))
+		if (!(p = shape_fields(r, p, shape, &arr)))
 			return false;
 		if (r->nfields == shape->n && p[0] == ',' && p[1] == '"' && shape_end(p + 2, end)) {
 			r->shape = shape->id;
@@ -940,8 +948,8 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 		bool crc = false;
 		if (*p != ',' || i == REC_FIELDS_MAX || p[1] != '"')
 			return false;
-		if (!(p = any_field(r, p + 2, end, &shape, &crc)) ||
-		    !(p = fast_value(p, end, v, &arr)))
+		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
+		    !(p = fast_value(p, v, &arr)))
 			return false;
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))

@@ -67,6 +67,7 @@ struct rec {
 #define REC_SHAPE_KEY_MAX 28
 struct rec_shape_key {
 	uint64_t text[4];        /* ',' and '"', the key, '"' and ':', zeros after */
+	uint64_t mask[2];        /* the bytes of text[0] and text[1] that are the key's */
 	uint64_t last;           /* the mask of the last word's bytes */
 	unsigned sig;
 	uint8_t words;
@@ -86,8 +87,8 @@ struct rec_shapes {
  * one on the host. */
 typedef uint32_t rec_crc_fn(const void *data, size_t len);
 
-/* The caller's scratch: strings (len + 8 bytes: the line is copied there, a NUL
- * after it, and the fast parser reads 8 bytes at a time), arrays (len / 2 + 1
+/* The caller's scratch: strings (len + 16 bytes: the line is copied there, a NUL
+ * after it, and the parsers read 16 bytes at a time up to the NUL), arrays (len / 2 + 1
  * integers), the CRC function, and the shapes of the records before (zeroed
  * before the first; NULL: none, every record's shape 0). */
 struct rec_scratch {

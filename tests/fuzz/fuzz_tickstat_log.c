@@ -85,7 +85,7 @@ static bool shape_holds(const struct rec *r)
  * the kernel's form, and then the full one must take it alike. */
 static void parsers_agree(const char *body, size_t n)
 {
-	static char line[LOG_LINE_MAX + 32], sa[sizeof(line) + 1], sb[sizeof(line) + 1];
+	static char line[LOG_LINE_MAX + 32], sa[sizeof(line) + 16], sb[sizeof(line) + 16];
 	static uint64_t aa[sizeof(line) / 2 + 1], ab[sizeof(line) / 2 + 1];
 	static struct rec fast, full;
 	static struct rec_shapes shapes;

@@ -284,7 +284,7 @@ struct log_state {
 	uint64_t damaged;        /* damaged record lines since the last intact one */
 	unsigned long lineno;    /* lines read */
 	unsigned long problems_before, records_before;   /* the report's, at the start */
-	char strbuf[LOG_LINE_MAX + 8];
+	char strbuf[LOG_LINE_MAX + 16];  /* struct rec_scratch: 16 bytes from the NUL */
 	uint64_t arrbuf[LOG_LINE_MAX / 2 + 2];
 	struct rec_shapes shapes;
 	struct rec r;
