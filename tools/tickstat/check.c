@@ -26,7 +26,8 @@ static const char *bad(char *buf, size_t size, const char *fmt, ...)
 	return buf;
 }
 
-/* The fields the checks of run and stats records read. */
+/* The fields the checks of run and stats records read (the percentiles in their
+ * order: validate_order walks them). */
 enum checked { K_CYCLES, K_INTERRUPTS, K_TIMER_ON, K_HZ, K_GAPS, K_GAP_CYCLES, K_N, K_MIN,
 	       K_MAX, K_SUM, K_UNIT, K_P50, K_P90, K_P99, K_P999, K_HIST_LO, K_HIST_N, K_COUNT };
 static const char *const checked_key[K_COUNT] = {
@@ -39,8 +40,8 @@ static const char *const checked_key[K_COUNT] = {
 
 /* Where a record's checked fields are: 1 + the field's number, 0 for none. Found by
  * key for the first record of a shape (lib/rec.h), then kept for the records of
- * that shape, which have their keys at the same places (a lookup per key and
- * record was a tenth of check's instructions); found afresh for a record without
+ * that shape, which have their keys at the same places (looking each key up in
+ * every record cost 4 % of check's instructions); found afresh for a record without
  * a shape (one the fast parser did not read, one made by hand). */
 struct checked_at {
 	uint64_t shape;
