@@ -45,6 +45,7 @@ static const char *const named_key[NAMED] = { "p50", "n", "sum", "min", "max", "
 struct layout {
 	int n;                   /* fields; -1 before the first record */
 	uint64_t shape;          /* the shape of the last record that fitted, or 0 */
+	bool is_run, is_stats;   /* its type */
 	unsigned sig[REC_FIELDS_MAX];
 	enum value_kind kind[REC_FIELDS_MAX];
 	enum field_role role[REC_FIELDS_MAX];
@@ -532,6 +533,8 @@ static void layout_make(struct layout *L, const struct rec *r)
 	unsigned at = 0;
 	L->n = (int)r->nfields;
 	L->shape = r->shape;
+	L->is_run = same(r->type, "run");
+	L->is_stats = same(r->type, "stats");
 	L->cpu = L->run = L->cycles = L->timer_on = -1;
 	memset(L->at, -1, sizeof(L->at));
 	memset(L->ready, 0, sizeof(L->ready));
@@ -559,13 +562,31 @@ static int layout_case(struct group *g, const struct rec *r)
 	return c;
 }
 
-/* The group of r: the last one's when r fits its layout (no key built), else
- * found by its configuration key, its layout made anew unless r fits it. */
+/* A boot record (each boot converts with its own calibration), a calibration, a
+ * skip or an error. */
+static void take_metadata(struct summary *s, const struct rec *r)
+{
+	uint64_t hz;
+	if (!strcmp(r->type, "boot"))
+		s->tsc_hz = 0, s->boots++;
+	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
+		s->tsc_hz = (double)hz;
+	if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
+		note(s, r);
+}
+
+/* The group of r: the last one's when r fits its layout (no key built, its type
+ * known), else found by its configuration key, its layout made anew unless r fits
+ * it; NULL for a record of the machine or the run (is_metadata), said there. */
 static struct group *group_of(struct summary *s, const struct rec *r)
 {
 	struct group *g = &s->g[s->last];
 	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && layout_fits(&g->layout, r))
 		return g;
+	if (is_metadata(r->type)) {
+		take_metadata(s, r);
+		return NULL;
+	}
 	if (!(g = find_group(s, r)))
 		return NULL;
 	if (!layout_fits(&g->layout, r))
@@ -576,17 +597,6 @@ static struct group *group_of(struct summary *s, const struct rec *r)
 static void take(const struct rec *r, void *ctx)
 {
 	struct summary *s = ctx;
-	uint64_t hz;
-	bool run = same(r->type, "run"), stats = !run && same(r->type, "stats");
-	if (!run && !stats && is_metadata(r->type)) {
-		if (!strcmp(r->type, "boot"))
-			s->tsc_hz = 0, s->boots++;  /* each boot converts with its own calibration */
-		if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
-			s->tsc_hz = (double)hz;
-		if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
-			note(s, r);
-		return;
-	}
 	struct group *g = group_of(s, r);
 	if (!g)
 		return;
@@ -598,13 +608,13 @@ static void take(const struct rec *r, void *ctx)
 		const struct value *v = &r->f[L->figure[c][j].field].v;
 		row_add(g, L->figure[c][j].row, v->neg ? -(double)v->u : (double)v->u);
 	}
-	if (stats)
+	if (L->is_stats)
 		pool_stats(g, r, s->boots ? s->boots - 1 : 0);
 	else if (c && L->run >= 0 && L->cycles >= 0 && r->f[L->cycles].v.u > 0)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (c == 2 && run && run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
+	if (c == 2 && L->is_run && run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
 					   named(L, r, N_GAP_CYCLES), &direct))
 		ds_add(&g->direct, direct);
 }
