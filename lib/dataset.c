@@ -137,13 +137,10 @@ static int scale_exponent(const double *v, size_t n)
 	return exponent_of(big);
 }
 
-struct moments moments_of(const double *v, size_t n)
+/* The mean of v x scale, as *mh + *ml (n >= 1). */
+static void scaled_mean(const double *v, size_t n, double scale, double *mh, double *ml)
 {
-	struct moments m = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
-	if (!n)
-		return m;
-	int e = scale_exponent(v, n);
-	double scale = scale2(1, -e), x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
+	double x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
 	for (size_t i = 0; i < n; i++) {
 		double d = two_sum(v[i] * scale, -x0, &err);
 		lo += err;
@@ -153,7 +150,16 @@ struct moments moments_of(const double *v, size_t n)
 	/* (hi + lo) / n = q + q_lo: hi - q n is exact, less the product's own error */
 	double q = hi / dn, perr, p = two_product(q, dn, &perr);
 	double q_lo = (((hi - p) - perr) + lo) / dn;
-	double mh = two_sum(x0, q, &err), ml = err + q_lo, squares = 0;
+	*mh = two_sum(x0, q, &err);
+	*ml = err + q_lo;
+}
+
+/* The moments of v (n >= 1), whose largest magnitude has the exponent e. */
+static struct moments moments_at(const double *v, size_t n, int e)
+{
+	struct moments m = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	double scale = scale2(1, -e), mh, ml, squares = 0, dn = (double)n;
+	scaled_mean(v, n, scale, &mh, &ml);
 	for (size_t i = 0; i < n; i++) {
 		double d = (v[i] * scale - mh) - ml;
 		squares += d * d;
@@ -165,7 +171,34 @@ struct moments moments_of(const double *v, size_t n)
 	return m;
 }
 
-double mean_of(const double *v, size_t n) { return moments_of(v, n).hi; }
+struct moments moments_of(const double *v, size_t n)
+{
+	struct moments none = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	return n ? moments_at(v, n, scale_exponent(v, n)) : none;
+}
+
+/* Ascending, the largest magnitude is at an end (a NaN too, where the sort puts
+ * it): no pass to find it. */
+struct moments moments_sorted(const double *v, size_t n)
+{
+	struct moments none = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	if (!n)
+		return none;
+	double ends[2] = { v[0], v[n - 1] };
+	return moments_at(v, n, scale_exponent(ends, 2));
+}
+
+/* The mean alone: no pass over the squares. */
+double mean_of(const double *v, size_t n)
+{
+	double mh, ml;
+	if (!n)
+		return NOT_A_NUMBER;
+	int e = scale_exponent(v, n);
+	scaled_mean(v, n, scale2(1, -e), &mh, &ml);
+	return scale2(mh, e);
+}
+
 double sd_of(const double *v, size_t n) { return moments_of(v, n).sd; }
 
 double var_of(const double *v, size_t n)

@@ -287,6 +287,44 @@ static void radix_sort_orders(void **state)
 	}
 }
 
+static double tiny_value(size_t i) { return count_value(i) * 1e-300 - 2e-297; }
+
+/* The largest magnitudes negative, the set's top tiny: scaled by its top, the
+ * squares overflow. */
+static double far_apart_value(size_t i)
+{
+	return i % 2 ? 1e-300 * (double)(i + 1) : -1e300 * (double)(i + 1);
+}
+
+static bool same_moments(struct moments a, struct moments b)
+{
+	return !memcmp(&a.hi, &b.hi, sizeof(a.hi)) && !memcmp(&a.lo, &b.lo, sizeof(a.lo)) &&
+	       !memcmp(&a.sd, &b.sd, sizeof(a.sd));
+}
+
+/* moments_sorted() of a sorted set (the scale from its ends): moments_of()'s
+ * figures to the bit, large negative values, subnormal ones and a NaN too. */
+static void moments_of_a_sorted_set(void **state)
+{
+	double (*const kinds[])(size_t) = { spread_value, count_value, power_value, tiny_value,
+					    far_apart_value };
+	static const size_t sizes[] = { 1, 2, 17, 5000 };
+	for (size_t k = 0; k < 5; k++)
+		for (size_t s = 0; s < 4; s++) {
+			struct dataset d;
+			ds_init(&d, "sorted");
+			for (size_t i = 0; i < sizes[s]; i++)
+				ds_add(&d, kinds[k](i));
+			if (k == 1 && s == 2)
+				ds_add(&d, NAN);
+			ds_sort(&d);
+			if (!same_moments(moments_sorted(d.v, d.n), moments_of(d.v, d.n)))
+				fail_msg("kind %zu, %zu values: not moments_of's", k, d.n);
+			ds_free(&d);
+		}
+	assert_true(isnan(moments_sorted(NULL, 0).hi));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +336,7 @@ int main(void)
 		cmocka_unit_test(table_follows_the_quantiles),
 		cmocka_unit_test(beyond_ministat),
 		cmocka_unit_test(radix_sort_orders),
+		cmocka_unit_test(moments_of_a_sorted_set),
 		cmocka_unit_test(exact_spreads),
 		cmocka_unit_test(mean_difference_beyond_a_double),
 	};

@@ -635,7 +635,7 @@ static struct moments row_moments(struct group *g, struct dataset *d)
 	size_t i = (size_t)(d - g->rows);
 	if (!g->have_moments[i]) {
 		ds_sort(d);
-		g->moments[i] = moments_of(d->v, d->n);
+		g->moments[i] = moments_sorted(d->v, d->n);
 		g->have_moments[i] = true;
 	}
 	return g->moments[i];
