@@ -267,6 +267,9 @@ static double spread_value(size_t i)
  * are skipped (an odd count: the keys end in the scratch buffer). */
 static double count_value(size_t i) { return (double)(mix(i) % 5000); }
 
+/* Negative counts, -0 among them: one sign, their keys the bits reversed. */
+static double negative_count_value(size_t i) { return -count_value(i); }
+
 /* Powers of two of both signs: the keys differ in the sign and the exponent only,
  * the passes start at bit 52 and the last one holds the top bit alone. */
 static double power_value(size_t i)
@@ -283,6 +286,7 @@ static void radix_sort_orders(void **state)
 	for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
 		sorts_like_qsort(sizes[k], spread_value);
 		sorts_like_qsort(sizes[k], count_value);
+		sorts_like_qsort(sizes[k], negative_count_value);
 		sorts_like_qsort(sizes[k], power_value);
 	}
 }
