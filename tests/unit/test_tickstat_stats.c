@@ -329,6 +329,43 @@ static void moments_of_a_sorted_set(void **state)
 	assert_true(isnan(moments_sorted(NULL, 0).hi));
 }
 
+/* Integers, whose deviations sum without rounding, against the same values over
+ * 1024 (not integers: TwoSum's every step, on the same scaled values): the same
+ * figures times 1024, to the bit. And integers whose partial sums pass 2^53: the
+ * mean's fraction kept (3 (2^52 - 1) / 4 = 3377699720527871.25). */
+static void moments_of_integers(void **state)
+{
+	static const size_t sizes[] = { 1, 2, 17, 5000 };
+	for (size_t s = 0; s < 4; s++) {
+		double *v = malloc(sizes[s] * sizeof(*v)), *w = malloc(sizes[s] * sizeof(*w));
+		assert_true(v && w);
+		for (size_t i = 0; i < sizes[s]; i++) {
+			v[i] = i % 2 ? (double)count_value(i) : 1e9 + (double)(mix(i) % 400000);
+			w[i] = v[i] / 1024;
+		}
+		struct moments a = moments_of(v, sizes[s]), b = moments_of(w, sizes[s]);
+		b.hi *= 1024, b.lo *= 1024, b.sd *= 1024;
+		if (!same_moments(a, b))
+			fail_msg("%zu integers: not the figures of the same values over 1024", sizes[s]);
+		free(v);
+		free(w);
+	}
+	static const double far[] = { 0, 4503599627370495.0, 4503599627370495.0,
+				      4503599627370495.0 };
+	struct moments m = moments_of(far, 4);
+	assert_true((m.hi - 3377699720527871.0) + m.lo == 0.25);
+
+	/* decimals are no integers: their mean to twice a double's digits, where a
+	 * plain sum is off in the 15th (the exact sum in 113 bits) */
+	double dec[1000];
+	__float128 sum = 0;
+	for (size_t i = 0; i < 1000; i++)
+		sum += dec[i] = 0.1 * (double)(i + 1);
+	m = moments_of(dec, 1000);
+	__float128 off = (__float128)m.hi + m.lo - sum / 1000;
+	assert_true((double)(off < 0 ? -off : off) < 1e-25);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +378,7 @@ int main(void)
 		cmocka_unit_test(beyond_ministat),
 		cmocka_unit_test(radix_sort_orders),
 		cmocka_unit_test(moments_of_a_sorted_set),
+		cmocka_unit_test(moments_of_integers),
 		cmocka_unit_test(exact_spreads),
 		cmocka_unit_test(mean_difference_beyond_a_double),
 	};
