@@ -51,6 +51,8 @@ struct layout {
 	enum field_role role[REC_FIELDS_MAX];
 	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
 	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
+	uint64_t head[REC_FIELDS_MAX], mask[REC_FIELDS_MAX];   /* a string's first 8 bytes,
+								 * the mask of those it has */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
 	signed char at[NAMED];   /* the named fields' numbers, or -1 */
 	bool ready[SUFFIXES];
@@ -475,11 +477,18 @@ static inline bool same_text(const char *a, const char *b, size_t len)
 	return x == y;
 }
 
-static bool same_value(const struct value *a, const struct value *b)
+/* Whether v is configuration value i of the layout (of v's kind): a string of up
+ * to 8 bytes in one word, read 8 bytes long as same_text() does. */
+static inline bool same_config(const struct layout *L, int i, const struct value *v)
 {
-	if (a->kind == V_STRING)
-		return a->len == b->len && same_text(a->s, b->s, a->len);
-	return a->neg == b->neg && a->u == b->u;
+	const struct value *want = &L->value[i];
+	uint64_t head;
+	if (v->kind != V_STRING)
+		return v->neg == want->neg && v->u == want->u;
+	if (v->len != want->len)
+		return false;
+	memcpy(&head, v->s, 8);
+	return v->len <= 8 ? (head & L->mask[i]) == L->head[i] : same_text(v->s, want->s, v->len);
 }
 
 /* Whether r's type and keys are the layout's: known when r has the shape of a
@@ -506,7 +515,7 @@ static bool layout_fits(struct layout *L, const struct rec *r)
 	for (int i = 0; i < L->n; i++) {
 		const struct field *f = &r->f[i];
 		if (f->v.kind != L->kind[i] ||
-		    (L->role[i] == AS_CONFIG && !same_value(&f->v, &L->value[i])))
+		    (L->role[i] == AS_CONFIG && !same_config(L, i, &f->v)))
 			return false;
 	}
 	L->shape = r->shape;
@@ -544,8 +553,12 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	if (f->v.kind != V_BOOL && is_config_field(f)) {
 		L->role[i] = AS_CONFIG;
 		L->value[i] = f->v;
-		if (f->v.kind == V_STRING)
+		if (f->v.kind == V_STRING) {
 			L->value[i].s = L->text + put_text(L, at, f->v.s);
+			L->mask[i] = f->v.len >= 8 ? ~0ull : (1ull << 8 * f->v.len) - 1;
+			memcpy(&L->head[i], L->value[i].s, 8);
+			L->head[i] &= L->mask[i];
+		}
 	} else if (f->v.kind != V_INT) {
 		return;
 	} else if (run && same(f->key, "cpu")) {
