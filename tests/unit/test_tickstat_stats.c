@@ -340,13 +340,13 @@ static void moments_of_integers(void **state)
 		double *v = malloc(sizes[s] * sizeof(*v)), *w = malloc(sizes[s] * sizeof(*w));
 		assert_true(v && w);
 		for (size_t i = 0; i < sizes[s]; i++) {
-			v[i] = i % 2 ? (double)count_value(i) : 1e9 + (double)(mix(i) % 400000);
+			v[i] = i % 2 ? count_value(i) : 1e9 + (double)(mix(i) % 400000);
 			w[i] = v[i] / 1024;
 		}
 		struct moments a = moments_of(v, sizes[s]), b = moments_of(w, sizes[s]);
 		b.hi *= 1024, b.lo *= 1024, b.sd *= 1024;
 		if (!same_moments(a, b))
-			fail_msg("%zu integers: not the figures of the same values over 1024", sizes[s]);
+			fail_msg("%zu integers: not the figures of those over 1024", sizes[s]);
 		free(v);
 		free(w);
 	}

@@ -34,10 +34,10 @@ static int new_cluster(struct clusters *c, unsigned id)
 {
 	if (c->k == c->cap) {
 		size_t from = (size_t)c->cap, to = from ? 2 * from : 8;
-		c->id = heap_resize(c->id, from * sizeof(*c->id), to * sizeof(*c->id));
-		c->start = heap_resize(c->start, from * sizeof(*c->start), to * sizeof(*c->start));
-		c->len = heap_resize(c->len, from * sizeof(*c->len), to * sizeof(*c->len));
-		c->mean = heap_resize(c->mean, from * sizeof(*c->mean), to * sizeof(*c->mean));
+		c->id = heap_resize(c->id, from * sizeof(unsigned), to * sizeof(unsigned));
+		c->start = heap_resize(c->start, from * sizeof(size_t), to * sizeof(size_t));
+		c->len = heap_resize(c->len, from * sizeof(size_t), to * sizeof(size_t));
+		c->mean = heap_resize(c->mean, from * sizeof(double), to * sizeof(double));
 		c->cap = (int)to;
 	}
 	c->id[c->k] = id;

@@ -488,7 +488,8 @@ static inline bool same_config(const struct layout *L, int i, const struct value
 	if (v->len != want->len)
 		return false;
 	memcpy(&head, v->s, 8);
-	return v->len <= 8 ? (head & L->mask[i]) == L->head[i] : same_text(v->s, want->s, v->len);
+	return v->len <= 8 ? (head & L->mask[i]) == L->head[i]
+			   : same_text(v->s, want->s, v->len);
 }
 
 /* Whether r's type and keys are the layout's: known when r has the shape of a
@@ -659,8 +660,9 @@ static void take(const struct rec *r, void *ctx)
 		take_lost(s, g, r, c == 2, L->cpu >= 0 ? r->f[L->cpu].v.u : 0, r->f[L->run].v.u,
 			  (double)r->f[L->cycles].v.u);
 	double direct;
-	if (c == 2 && L->is_run && run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
-					   named(L, r, N_GAP_CYCLES), &direct))
+	if (c == 2 && L->is_run &&
+	    run_direct_of(named(L, r, N_GAP_INTERRUPTS), named(L, r, N_GAPS),
+			  named(L, r, N_GAP_CYCLES), &direct))
 		ds_add(&g->direct, direct);
 }
 
