@@ -283,10 +283,15 @@ static void index_hist(struct group *g)
 	int bits = 4;
 	while (((size_t)1 << bits) < 2 * g->nhist)
 		bits++;
-	g->slot_mask = ((size_t)1 << bits) - 1;
-	g->slot_shift = 64 - bits;
-	free(g->slot);
-	g->slot = must_calloc(g->slot_mask + 1, sizeof(*g->slot));
+	if (g->slot && g->slot_shift == 64 - bits) {   /* the same size: cleared, not
+							 * made again among the rows */
+		memset(g->slot, 0, (g->slot_mask + 1) * sizeof(*g->slot));
+	} else {
+		free(g->slot);
+		g->slot_mask = ((size_t)1 << bits) - 1;
+		g->slot_shift = 64 - bits;
+		g->slot = must_calloc(g->slot_mask + 1, sizeof(*g->slot));
+	}
 	for (size_t i = 0; i < g->nhist; i++) {
 		size_t h = hash_lo(g, g->hist[i].lo);
 		while (g->slot[h])
