@@ -137,23 +137,53 @@ static int scale_exponent(const double *v, size_t n)
 	return exponent_of(big);
 }
 
-struct moments moments_of(const double *v, size_t n)
+/* The sum of the deviations v[i] x scale - x0 where none rounds: integers below
+ * 2^e in magnitude (the exponent of the largest), n of them at most 2^(52 - e),
+ * so that each deviation is below 2^(e+1) and each partial sum below 2^53 (times
+ * the scale, a power of two; e <= 0: every value is 0). TwoSum's error terms would
+ * all be +0: the same sum, to the bit, without them (counts and cycles, most of
+ * tickstat's values). False at a value that is not an integer, or when the bound
+ * does not hold. */
+static bool exact_sum(const double *v, size_t n, int e, double scale, double x0,
+		      double *sum)
 {
-	struct moments m = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
-	if (!n)
-		return m;
-	int e = scale_exponent(v, n);
-	double scale = scale2(1, -e), x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
+	double hi = 0;
+	if (e > 52 || (e > 0 && (double)n > two_to(52 - e)))
+		return false;
 	for (size_t i = 0; i < n; i++) {
-		double d = two_sum(v[i] * scale, -x0, &err);
-		lo += err;
-		hi = two_sum(hi, d, &err);
-		lo += err;
+		if (v[i] != (double)(long long)v[i])    /* |v[i]| < 2^52: converts */
+			return false;
+		hi += v[i] * scale - x0;
+	}
+	*sum = hi;
+	return true;
+}
+
+/* The mean of v x 2^-e, as *mh + *ml (n >= 1; e as exact_sum's). */
+static void scaled_mean(const double *v, size_t n, int e, double *mh, double *ml)
+{
+	double scale = scale2(1, -e), x0 = v[0] * scale, hi = 0, lo = 0, err, dn = (double)n;
+	if (!exact_sum(v, n, e, scale, x0, &hi)) {
+		for (size_t i = 0; i < n; i++) {
+			double d = two_sum(v[i] * scale, -x0, &err);
+			lo += err;
+			hi = two_sum(hi, d, &err);
+			lo += err;
+		}
 	}
 	/* (hi + lo) / n = q + q_lo: hi - q n is exact, less the product's own error */
 	double q = hi / dn, perr, p = two_product(q, dn, &perr);
 	double q_lo = (((hi - p) - perr) + lo) / dn;
-	double mh = two_sum(x0, q, &err), ml = err + q_lo, squares = 0;
+	*mh = two_sum(x0, q, &err);
+	*ml = err + q_lo;
+}
+
+/* The moments of v (n >= 1), whose largest magnitude has the exponent e. */
+static struct moments moments_at(const double *v, size_t n, int e)
+{
+	struct moments m = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	double scale = scale2(1, -e), mh, ml, squares = 0, dn = (double)n;
+	scaled_mean(v, n, e, &mh, &ml);
 	for (size_t i = 0; i < n; i++) {
 		double d = (v[i] * scale - mh) - ml;
 		squares += d * d;
@@ -165,7 +195,34 @@ struct moments moments_of(const double *v, size_t n)
 	return m;
 }
 
-double mean_of(const double *v, size_t n) { return moments_of(v, n).hi; }
+struct moments moments_of(const double *v, size_t n)
+{
+	struct moments none = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	return n ? moments_at(v, n, scale_exponent(v, n)) : none;
+}
+
+/* Ascending, the largest magnitude is at an end (a NaN too, where the sort puts
+ * it): no pass to find it. */
+struct moments moments_sorted(const double *v, size_t n)
+{
+	struct moments none = { NOT_A_NUMBER, 0, NOT_A_NUMBER };
+	if (!n)
+		return none;
+	double ends[2] = { v[0], v[n - 1] };
+	return moments_at(v, n, scale_exponent(ends, 2));
+}
+
+/* The mean alone: no pass over the squares. */
+double mean_of(const double *v, size_t n)
+{
+	double mh, ml;
+	if (!n)
+		return NOT_A_NUMBER;
+	int e = scale_exponent(v, n);
+	scaled_mean(v, n, e, &mh, &ml);
+	return scale2(mh, e);
+}
+
 double sd_of(const double *v, size_t n) { return moments_of(v, n).sd; }
 
 double var_of(const double *v, size_t n)

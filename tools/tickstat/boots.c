@@ -1,5 +1,6 @@
 /* A per-run figure over boots (see boots.h). */
 #include "boots.h"
+#include "heap.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -10,7 +11,7 @@
 /* ---- the values grouped by boot ----------------------------------------------- */
 
 struct clusters {
-	int k;
+	int k, cap;              /* cap: the room in id, start, len and mean */
 	unsigned *id;            /* the boot of each cluster, in order of first appearance */
 	size_t *start, *len;     /* its values: v[start .. start + len) */
 	const double *v;         /* the data set's own values where each boot's come in a
@@ -26,6 +27,24 @@ static int cluster_of(const struct clusters *c, unsigned id)
 	return -1;
 }
 
+/* A new cluster of boot id, its number; the arrays grow as boots come (a set
+ * has few: made for its n values, they were a quarter of summary's levels_of, in
+ * calloc's zeroing). */
+static int new_cluster(struct clusters *c, unsigned id)
+{
+	if (c->k == c->cap) {
+		size_t from = (size_t)c->cap, to = from ? 2 * from : 8;
+		c->id = heap_resize(c->id, from * sizeof(unsigned), to * sizeof(unsigned));
+		c->start = heap_resize(c->start, from * sizeof(size_t), to * sizeof(size_t));
+		c->len = heap_resize(c->len, from * sizeof(size_t), to * sizeof(size_t));
+		c->mean = heap_resize(c->mean, from * sizeof(double), to * sizeof(double));
+		c->cap = (int)to;
+	}
+	c->id[c->k] = id;
+	c->start[c->k] = c->len[c->k] = 0;
+	return c->k++;
+}
+
 /* The boot ids and how many values each has; whether each boot's values come in a
  * row. */
 static bool count_clusters(const struct dataset *d, struct clusters *c)
@@ -34,10 +53,8 @@ static bool count_clusters(const struct dataset *d, struct clusters *c)
 	for (size_t i = 0; i < d->n; i++) {
 		unsigned id = d->boot ? d->boot[i] : 0;
 		int k = cluster_of(c, id);
-		if (k < 0) {
-			k = c->k++;
-			c->id[k] = id;
-		}
+		if (k < 0)
+			k = new_cluster(c, id);
 		in_a_row &= k == c->k - 1;
 		c->len[k]++;
 	}
@@ -46,13 +63,7 @@ static bool count_clusters(const struct dataset *d, struct clusters *c)
 
 static void clusters_of(const struct dataset *d, struct clusters *c)
 {
-	c->k = 0;
-	c->id = must_calloc(d->n, sizeof(*c->id));
-	c->start = must_calloc(d->n, sizeof(*c->start));
-	c->len = must_calloc(d->n, sizeof(*c->len));
-	c->mean = must_calloc(d->n, sizeof(*c->mean));
-	c->v = d->v;
-	c->copy = NULL;
+	*c = (struct clusters){ .v = d->v };
 	bool in_a_row = count_clusters(d, c);
 	for (int k = 1; k < c->k; k++)
 		c->start[k] = c->start[k - 1] + c->len[k - 1];

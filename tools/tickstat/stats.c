@@ -40,9 +40,8 @@ void *must_calloc(size_t n, size_t size)
 	return p;
 }
 
-#define RADIX_BITS   11
+#define RADIX_BITS   11          /* at most, a digit */
 #define RADIX_PASSES 6           /* 6 x 11 bits cover 64 */
-#define RADIX_DIGIT(key, shift) ((key) >> (shift) & ((1u << RADIX_BITS) - 1))
 
 /* The doubles' bits, moved by the sort as integers (a NaN's payload kept). */
 typedef uint64_t __attribute__((may_alias)) bits_slot;
@@ -88,66 +87,99 @@ static bits_slot *radix_scratch(size_t n)
 }
 
 /* Each digit's count turned into the place its first key goes. */
-static void starts_of(size_t count[1 << RADIX_BITS])
+static void starts_of(size_t count[1 << RADIX_BITS], int width)
 {
 	size_t at = 0;
-	for (int d = 0; d < 1 << RADIX_BITS; d++) {
+	for (int d = 0; d < 1 << width; d++) {
 		size_t c = count[d];
 		count[d] = at;
 		at += c;
 	}
 }
 
-/* The passes radix_sort makes: one per 11 bits from *low, the lowest bit where the
- * keys of v differ, to the highest (where their AND and OR disagree: integers have
- * their low bits clear, values of one size their exponent in common, so that a
- * row of small counts takes one pass); none for a set of one value. */
-static int passes_of(const bits_slot *v, size_t n, int *low)
+/* The sort key of a double's bits: its order_key, or for a set without negative
+ * values the bits themselves (in the same order; the sign bit, clear in all, is
+ * not among the bits sorted on). Inlined with signs a constant. */
+#define SORT_INLINE static inline __attribute__((always_inline))
+SORT_INLINE uint64_t key_of(uint64_t bits, bool signs)
+{
+	return signs ? order_key(bits) : bits;
+}
+
+/* The bits where the keys of v differ (their AND and OR disagree: integers have
+ * their low bits clear, values of one size their exponent in common); *signs: v
+ * has negative values. On the bits themselves, then on the order keys where the
+ * signs are mixed (a set of one sign differs in the same bits either way). */
+static uint64_t differing_bits(const bits_slot *v, size_t n, bool *signs)
 {
 	uint64_t all = ~0ull, any = 0;
 	for (size_t i = 0; i < n; i++) {
-		all &= order_key(v[i]);
-		any |= order_key(v[i]);
+		all &= v[i];
+		any |= v[i];
 	}
-	uint64_t differ = all ^ any;
-	if (!differ)
-		return 0;
-	*low = __builtin_ctzll(differ);
-	return (64 - __builtin_clzll(differ) - *low + RADIX_BITS - 1) / RADIX_BITS;
+	*signs = any >> 63;
+	if ((all ^ any) >> 63) {
+		all = ~0ull, any = 0;
+		for (size_t i = 0; i < n; i++) {
+			all &= order_key(v[i]);
+			any |= order_key(v[i]);
+		}
+	}
+	return all ^ any;
 }
 
-/* The one sort: LSD radix sort by the order keys, 11 bits a pass, only over the
- * bits that differ. For the large rows of a long log (tens of thousands of values)
- * several times quicker than a quicksort; on a short set its counting costs
- * microseconds. The doubles move as they are between the caller's array and the
- * scratch buffer, each pass working out their keys again: cheaper than writing
- * the keys over them and converting them back after the last pass. A set of one
- * value is only read. */
-static void radix_sort(double *values, size_t n)
+/* The passes over a (n values) by the keys' bits from low, width at a time: each
+ * digit counted in one read of a, then the values moved between a and b once per
+ * pass. Where they end. */
+SORT_INLINE bits_slot *radix_passes(bits_slot *a, bits_slot *b, size_t n, int low, int passes,
+				    int width, bool signs)
 {
 	static size_t count[RADIX_PASSES][1 << RADIX_BITS];
-	int low, passes;
-	bits_slot *a = (bits_slot *)values, *b;
-	if (n < 2 || !(passes = passes_of(a, n, &low)))
-		return;
-	b = radix_scratch(n);
-	for (int k = 0; k < passes; k++) {
-		size_t *at = count[k];
-		memset(at, 0, sizeof(count[k]));
-		for (size_t i = 0; i < n; i++)
-			at[RADIX_DIGIT(order_key(a[i]), low + k * RADIX_BITS)]++;
+	uint64_t mask = (1u << width) - 1;
+	for (int k = 0; k < passes; k++)
+		memset(count[k], 0, sizeof(count[k][0]) << width);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t key = key_of(a[i], signs) >> low;
+		for (int k = 0; k < passes; k++, key >>= width)
+			count[k][key & mask]++;
 	}
 	for (int k = 0; k < passes; k++) {
 		size_t *at = count[k];
-		starts_of(at);
+		int shift = low + k * width;
+		starts_of(at, width);
 		for (size_t i = 0; i < n; i++)
-			b[at[RADIX_DIGIT(order_key(a[i]), low + k * RADIX_BITS)]++] = a[i];
+			b[at[key_of(a[i], signs) >> shift & mask]++] = a[i];
 		bits_slot *t = a;
 		a = b;
 		b = t;
 	}
-	if (a != (bits_slot *)values)
-		memcpy(values, a, n * sizeof(*a));
+	return a;
+}
+
+/* The one sort: LSD radix sort by the order keys, only over the bits that differ,
+ * from the lowest, shared evenly among as few passes of at most 11 bits as cover
+ * them (a row of small counts takes one pass, over as many buckets as its bits
+ * need: 2048 buckets zeroed and summed were an eighth of the sort's instructions).
+ * For the large rows of a long log (tens of thousands of values) several times
+ * quicker than a quicksort; on a short set its counting costs microseconds. The
+ * doubles move as they are between the caller's array and the scratch buffer,
+ * each pass working out their keys again: cheaper than writing the keys over them
+ * and converting them back after the last pass. A set of one value is only
+ * read. */
+static void radix_sort(double *values, size_t n)
+{
+	bits_slot *a = (bits_slot *)values, *end;
+	bool signs;
+	uint64_t differ = n < 2 ? 0 : differing_bits(a, n, &signs);
+	if (!differ)
+		return;
+	int low = __builtin_ctzll(differ), bits = 64 - __builtin_clzll(differ) - low;
+	int passes = (bits + RADIX_BITS - 1) / RADIX_BITS, width = (bits + passes - 1) / passes;
+	bits_slot *b = radix_scratch(n);
+	end = signs ? radix_passes(a, b, n, low, passes, width, true) :
+		      radix_passes(a, b, n, low, passes, width, false);
+	if (end != a)
+		memcpy(values, end, n * sizeof(*end));
 }
 
 void ds_sort(struct dataset *d)
