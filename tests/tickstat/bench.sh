@@ -1,63 +1,80 @@
 #!/usr/bin/env bash
 # make bench-tickstat: generate a large log (about 200 MB) and time `tickstat
-# check` and `tickstat summary` on it, best of 5, beside jq reading the same
-# records (`jq -cR 'fromjson?'`: every line parsed as JSON, nothing checked, on
-# the log's first 20 MB, best of 3); prints MB/s of elapsed and of CPU time (user
-# + system: on a loaded machine the elapsed time counts other programs' turns too)
-# and the load average. A benchmark, not a test: no threshold is enforced (the aim
-# is 500 MB/s of CPU time for summary, 1 GB/s for check).
-#   tests/tickstat/bench.sh [OTHER_TICKSTAT]
-# With another build's tickstat, the two run in turn, best of 5 each: the load
+# check` and `tickstat summary` on it, ROUNDS times each (default 5), beside jq
+# reading the same records (`jq -cR 'fromjson?'`: every line parsed as JSON,
+# nothing checked, on the log's first 20 MB, best of 3); prints MB/s of elapsed and
+# of CPU time (user + system: on a loaded machine the elapsed time counts other
+# programs' turns too), best and median, and the load average. CPU time is perf's
+# task-clock where perf runs (to the microsecond), else /usr/bin/time's (to 10 ms).
+# A benchmark, not a test: no threshold is enforced (the aim is 500 MB/s of CPU
+# time for summary, 1 GB/s for check).
+#   [ROUNDS=N] tests/tickstat/bench.sh [OTHER_TICKSTAT]
+# With another build's tickstat, the two run in turn, round by round: the load
 # stretches CPU time too, so a change is measured against the build before it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 log=build/bench-tickstat.log slice=build/bench-tickstat-20mb.log
+rounds=${ROUNDS:-5}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "bench.sh: ROUNDS must be a positive integer" >&2; exit 2; }
 [[ -s $log ]] || build/gen-log -r 1000 -k 28 -z 300 > "$log"
 [[ -s $slice ]] || head -c 20000000 "$log" | sed '$d' > "$slice"   # whole lines
 bins=(build/tickstat ${1:+"$1"})
 build/tickstat check "$log" >/dev/null             # warm the page cache
+perf stat -x, -e task-clock true 2>/dev/null >&2 && use_perf=1 || use_perf=
 
-# run ROUNDS FILE COMMAND...: "WALL CPU", the least of each over the rounds
-run() {
-	local rounds=$1 t best_wall= best_cpu=
-	shift
+# once COMMAND...: "WALL CPU" in seconds, of one run
+once() {
+	local t wall user sys ms
 	t=$(mktemp)
-	for ((i = 0; i < rounds; i++)); do
+	if [[ $use_perf ]]; then
+		/usr/bin/time -o "$t" -f '%e' perf stat -x, -e task-clock -o "$t.perf" "$@" \
+			> /dev/null 2>&1 || true
+		ms=$(awk -F, '/task-clock/ { print $1 }' "$t.perf")
+		echo "$(cat "$t") $(echo "$ms / 1000" | bc -l)"
+		rm -f "$t.perf"
+	else
 		/usr/bin/time -o "$t" -f '%e %U %S' "$@" > /dev/null 2>&1 || true
 		read -r wall user sys < "$t"
-		cpu=$(echo "$user + $sys" | bc -l)
-		if [[ -z $best_wall ]] || (($(echo "$wall < $best_wall" | bc -l))); then best_wall=$wall; fi
-		if [[ -z $best_cpu ]] || (($(echo "$cpu < $best_cpu" | bc -l))); then best_cpu=$cpu; fi
-	done
+		echo "$wall $(echo "$user + $sys" | bc -l)"
+	fi
 	rm -f "$t"
-	echo "$best_wall $best_cpu"
 }
 
-# line NAME FILE "WALL CPU" ROUNDS
+# the least and the median of the numbers on standard input (one a line, blanks skipped)
+least() { grep . | sort -g | head -1; }
+median() { grep . | sort -g | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# line NAME FILE WALLS CPUS RUNS: the best and the median CPU time, in MB/s
 line() {
-	local mb
-	mb=$(echo "$(stat -c %s "$2") / 1000000" | bc -l)
-	set -- "$1" "$mb" $3 "$4"
-	printf '%-30s %6.1f MB: %6.3f s elapsed = %6.1f MB/s; %6.3f s CPU = %6.1f MB/s (best of %d)\n' \
-		"$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)" "$4" "$(echo "$2 / $4" | bc -l)" "$5"
+	local mb wall cpu mcpu
+	mb=$(echo "$(stat -L -c %s "$2") / 1000000" | bc -l)
+	wall=$(tr ' ' '\n' <<<"$3" | least) cpu=$(tr ' ' '\n' <<<"$4" | least)
+	mcpu=$(tr ' ' '\n' <<<"$4" | median)
+	printf '%-30s %6.1f MB: best %6.3f s elapsed = %6.1f MB/s, %6.3f s CPU = %6.1f MB/s; median CPU %6.3f s = %6.1f MB/s (%d runs)\n' \
+		"$1" "$mb" "$wall" "$(echo "$mb / $wall" | bc -l)" "$cpu" "$(echo "$mb / $cpu" | bc -l)" \
+		"$mcpu" "$(echo "$mb / $mcpu" | bc -l)" "$5"
 }
 
 for cmd in check summary; do
-	declare -A res=()
-	for ((round = 0; round < 5; round++)); do   # the builds in turn, each best of its rounds
+	declare -A walls=() cpus=()
+	for ((round = 0; round < rounds; round++)); do   # the builds in turn
 		for b in "${bins[@]}"; do
-			read -r w c < <(run 1 "$b" "$cmd" "$log")
-			read -r bw bc <<<"${res[$b]:-$w $c}"
-			res[$b]="$(echo "if ($w < $bw) $w else $bw" | bc -l) $(echo "if ($c < $bc) $c else $bc" | bc -l)"
+			read -r w c < <(once "$b" "$cmd" "$log")
+			walls[$b]="${walls[$b]:-} $w" cpus[$b]="${cpus[$b]:-} $c"
 		done
 	done
 	for b in "${bins[@]}"; do
-		line "$b $cmd" "$log" "${res[$b]}" 5
+		line "$b $cmd" "$log" "${walls[$b]}" "${cpus[$b]}" "$rounds"
 	done
-	unset res
+	unset walls cpus
 done
 if command -v jq > /dev/null; then
-	line "jq -cR 'fromjson?'" "$slice" "$(run 3 jq -cR 'fromjson?' "$slice")" 3
+	declare -a jw=() jc=()
+	for ((i = 0; i < 3; i++)); do
+		read -r w c < <(once jq -cR 'fromjson?' "$slice")
+		jw+=("$w") jc+=("$c")
+	done
+	line "jq -cR 'fromjson?'" "$slice" "${jw[*]}" "${jc[*]}" 3
 else
 	echo "jq: not installed (Debian's jq)"
 fi
