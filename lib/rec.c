@@ -602,7 +602,7 @@ static inline bool shape_key_is(const char *p, const struct rec_shape_key *k)
 		return false;
 	for (unsigned i = 2; i < k->words; i++) {
 		memcpy(&w, p + 8 * i, 8);
-		if ((w ^ k->text[i]) & (i + 1u == k->words ? k->last : ~0ull))
+		if ((w ^ k->text[i]) & k->mask[i])
 			return false;
 	}
 	return true;
@@ -661,9 +661,8 @@ static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const s
 		text[klen + 3] = ':';
 		memcpy(k->text, text, sizeof(text));
 		k->words = (uint8_t)((klen + 4 + 7) / 8);
-		k->last = first_bytes(~0ull, klen + 4 - 8 * (k->words - 1u));
-		k->mask[0] = first_bytes(~0ull, klen + 4);
-		k->mask[1] = klen + 4 > 8 ? first_bytes(~0ull, klen + 4 - 8) : 0;
+		for (size_t w = 0; w < 4; w++)
+			k->mask[w] = klen + 4 > 8 * w ? first_bytes(~0ull, klen + 4 - 8 * w) : 0;
 		k->sig = r->f[i].sig;
 	}
 	slot->type[0] = t[0];

@@ -67,8 +67,7 @@ struct rec {
 #define REC_SHAPE_KEY_MAX 28
 struct rec_shape_key {
 	uint64_t text[4];        /* ',' and '"', the key, '"' and ':', zeros after */
-	uint64_t mask[2];        /* the bytes of text[0] and text[1] that are the key's */
-	uint64_t last;           /* the mask of the last word's bytes */
+	uint64_t mask[4];        /* the bytes of each word of text that are the key's */
 	unsigned sig;
 	uint8_t words;
 };
