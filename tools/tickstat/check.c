@@ -367,7 +367,7 @@ static void check_end(struct log_state *s, const struct rec *r)
 
 static void intact_record(struct log_state *s, const struct rec *r)
 {
-	bool new_boot = r->seq == 0 && !strcmp(r->type, "boot");
+	bool new_boot = r->seq == 0 && rec_type_is(r, "boot");
 	if (!s->in_session || new_boot) {
 		open_session(s, r);
 	} else if (s->ended) {
@@ -378,7 +378,7 @@ static void intact_record(struct log_state *s, const struct rec *r)
 	} else if (!check_seq(s, r)) {
 		return;
 	}
-	if (r->type[0] == 'e' && !strcmp(r->type, "end"))
+	if (rec_type_is(r, "end"))
 		check_end(s, r);
 	s->next_seq = r->seq + 1;
 	s->lines_in_session++;

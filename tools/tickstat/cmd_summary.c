@@ -542,11 +542,11 @@ static unsigned put_text(struct layout *L, unsigned *at, const char *s)
 
 /* What field i of r is: a configuration value (its string, hz, cpus, the work
  * model), a figure, or nothing (a boolean, an array, an id, run, stats' sum); and
- * the fields the pairing of runs takes. */
+ * the fields the pairing of runs takes. L's type is r's already. */
 static void field_role(struct layout *L, const struct rec *r, int i, unsigned *at)
 {
 	const struct field *f = &r->f[i];
-	bool run = same(r->type, "run");
+	bool run = L->is_run;
 	L->sig[i] = f->sig;
 	L->kind[i] = f->v.kind;
 	L->key[i] = put_text(L, at, f->key);
@@ -572,7 +572,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	} else if (run && same(f->key, "run")) {
 		L->run = i;
 	} else if (!is_id_field(f->key) && !same(f->key, "run") &&
-		   !(same(r->type, "stats") && same(f->key, "sum"))) {
+		   !(L->is_stats && same(f->key, "sum"))) {
 		L->role[i] = AS_FIGURE;
 		if (run && same(f->key, "cycles"))
 			L->cycles = i;
