@@ -572,14 +572,18 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
 }
 
 /* ---- shapes ---------------------------------------------------------------------
- * A log's records come in runs of one shape: a benchmark writes hundreds of "run"
- * records with the same keys. So the fast parser reads each key against the key at
- * that place in the last record of its type, in a word or three, where finding its
- * closing quote, its signature and a probe of the index were most of a field's
- * time; the index is that record's, copied. At the first key that differs, the
- * index is made anew for the fields so far and the record read as any other; what
- * it read becomes its type's shape. Its shape id tells the caller what it may skip
- * (summary's layout of a group). */
+ * A log's records come in runs of a few shapes: a benchmark writes hundreds of
+ * "run" records with the same keys, or two sets of keys in turns. So the fast
+ * parser reads each key against the key at that place in the last record of its
+ * type, in a word or three, where finding its closing quote, its signature and a
+ * probe of the index were most of a field's time; the index is that record's,
+ * copied. At the first key that differs, it goes on with another shape of the type
+ * that has the same keys so far and this one next; without one, the index is made
+ * anew for the fields so far and the record read as any other, and what it read
+ * becomes a shape of its type, in place of the one least recently used. (With one
+ * shape a type, a real log's records, of nine shapes of "run" and eight of "stats"
+ * in turns, were read twice as slowly.) Its shape id tells the caller what it may
+ * skip (summary's layout of a group, check's places of the fields it checks). */
 
 /* The first n bytes of w, the rest zero (x86 is little-endian); all 8 from 8 on. */
 static inline uint64_t first_bytes(uint64_t w, size_t n)
@@ -608,23 +612,57 @@ static inline bool shape_key_is(const char *p, const struct rec_shape_key *k)
 	return true;
 }
 
-/* The slot of the type's shape, tlen bytes at type; its text in t. NULL without
- * shapes or for a type of more than 15 bytes. */
-static struct rec_shape *shape_slot(struct rec_shapes *shapes, const char *type, size_t tlen,
-				    const char *end, uint64_t t[2])
+/* The number of the type's shapes, tlen bytes at type (its text in t), found by
+ * its hash and the slots after it, or taken where the type is new;
+ * REC_SHAPE_TYPES without shapes, for a type of more than 15 bytes or none, and
+ * once REC_SHAPE_TYPES types are known. */
+static unsigned shape_type(struct rec_shapes *shapes, const char *type, size_t tlen,
+			   const char *end, uint64_t t[2])
 {
-	if (!shapes || tlen > 15 || end - type < 16)
-		return NULL;
+	if (!shapes || tlen - 1 > 14 || end - type < 16)
+		return REC_SHAPE_TYPES;
 	memcpy(t, type, 16);
 	t[0] = first_bytes(t[0], tlen);
 	t[1] = first_bytes(t[1], tlen > 8 ? tlen - 8 : 0);
-	return &shapes->s[rec_slot_of(key_sig(type, tlen)) % REC_SHAPES];
+	unsigned h = (unsigned)(((t[0] ^ t[1] * 0x9e3779b97f4a7c15ull) * 0x9e3779b97f4a7c15ull) >> 32);
+	for (unsigned k = 0; k < REC_SHAPE_TYPES; k++) {
+		uint64_t *slot = shapes->type[(h + k) % REC_SHAPE_TYPES];
+		if (slot[0] == t[0] && slot[1] == t[1])
+			return (h + k) % REC_SHAPE_TYPES;
+		if (!slot[0]) {
+			slot[0] = t[0], slot[1] = t[1];
+			return (h + k) % REC_SHAPE_TYPES;
+		}
+	}
+	return REC_SHAPE_TYPES;
 }
 
-/* The shape in slot if it is of type t. */
-static inline const struct rec_shape *shape_of(const struct rec_shape *slot, const uint64_t t[2])
+/* Whether the line at p, the ',' after a record's last field, ends the record:
+ * below. */
+static inline bool shape_end(const char *key, const char *end);
+
+/* Another shape of the type of shape (one of ways) that has its first i keys and
+ * whose next key is at p (or that has i keys, p the record's end): the one to read
+ * the record on with after shape's key i differed (or shape ended). NULL for none. */
+static struct rec_shape *shape_next(struct rec_shape *ways, const struct rec_shape *shape,
+				    size_t i, const char *p, const char *end)
 {
-	return slot && slot->id && slot->type[0] == t[0] && slot->type[1] == t[1] ? slot : NULL;
+	for (unsigned w = 0; w < REC_SHAPE_WAYS; w++) {
+		struct rec_shape *other = &ways[w];
+		if (shape->common[w] <= i || other->n < i)
+			continue;
+		if (other->n > i ? shape_key_is(p, &other->key[i])
+				 : p[0] == ',' && p[1] == '"' && shape_end(p + 2, end))
+			return other;
+	}
+	return NULL;
+}
+
+/* The shape of type that read a record: the type's last, its most recently used. */
+static inline void shape_used(struct rec_shapes *shapes, unsigned type, struct rec_shape *shape)
+{
+	shape->used = ++shapes->clock;
+	shapes->last[type] = (uint8_t)(shape - shapes->s[type]);
 }
 
 /* r's index, a shape's copied (as index_clear, 16 bytes a load and a store). */
@@ -644,18 +682,54 @@ static inline void index_copy(struct rec *r, const uint8_t *index)
  * that reads several logs. */
 static uint64_t last_shape_id;
 
-/* r, of type t, the shape of slot: its new id, 0 when it has a key too long. */
-static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const struct rec *r)
+/* How many keys shapes a and b start with in common. */
+static size_t keys_in_common(const struct rec_shape *a, const struct rec_shape *b)
 {
-	if (!slot)
+	size_t i = 0;
+	while (i < a->n && i < b->n && a->key[i].sig == b->key[i].sig &&
+	       !memcmp(a->key[i].text, b->key[i].text, sizeof(a->key[i].text)))
+		i++;
+	return i;
+}
+
+/* shape (one of its type's, ways) and each other: their keys in common. */
+static void shape_compare(struct rec_shape *ways, struct rec_shape *shape)
+{
+	unsigned at = (unsigned)(shape - ways);
+	for (unsigned w = 0; w < REC_SHAPE_WAYS; w++) {
+		struct rec_shape *other = &ways[w];
+		size_t c = w != at && shape->id && other->id ? 1 + keys_in_common(shape, other) : 0;
+		shape->common[w] = other->common[at] = (uint8_t)c;
+	}
+}
+
+/* The shape of type to learn a record's in: a free one, else the least recently
+ * used. */
+static struct rec_shape *shape_victim(struct rec_shapes *shapes, unsigned type)
+{
+	struct rec_shape *ways = shapes->s[type], *victim = &ways[0];
+	for (unsigned w = 0; w < REC_SHAPE_WAYS; w++) {
+		if (!ways[w].id)
+			return &ways[w];
+		if (ways[w].used < victim->used)
+			victim = &ways[w];
+	}
+	return victim;
+}
+
+/* r, a new shape of its type: its id, 0 when it has a key too long. */
+static uint64_t shape_learn(struct rec_shapes *shapes, unsigned type, const struct rec *r)
+{
+	if (type == REC_SHAPE_TYPES)
 		return 0;
-	slot->id = 0;
-	for (size_t i = 0; i < r->nfields; i++) {
+	struct rec_shape *slot = shape_victim(shapes, type);
+	bool fits = true;
+	for (size_t i = 0; i < r->nfields && fits; i++) {
 		struct rec_shape_key *k = &slot->key[i];
 		size_t klen = r->f[i].sig >> 16;
 		char text[sizeof(k->text)] = { ',', '"' };
-		if (klen > REC_SHAPE_KEY_MAX)
-			return 0;
+		if (!(fits = klen <= REC_SHAPE_KEY_MAX))
+			break;
 		memcpy(text + 2, r->f[i].key, klen);
 		text[klen + 2] = '"';
 		text[klen + 3] = ':';
@@ -665,11 +739,13 @@ static uint64_t shape_learn(struct rec_shape *slot, const uint64_t t[2], const s
 			k->mask[w] = klen + 4 > 8 * w ? first_bytes(~0ull, klen + 4 - 8 * w) : 0;
 		k->sig = r->f[i].sig;
 	}
-	slot->type[0] = t[0];
-	slot->type[1] = t[1];
+	slot->id = fits ? ++last_shape_id : 0;
 	slot->n = r->nfields;
 	memcpy(slot->index, r->index, sizeof(slot->index));
-	return slot->id = ++last_shape_id;
+	shape_compare(shapes->s[type], slot);
+	if (slot->id)
+		shape_used(shapes, type, slot);
+	return slot->id;
 }
 
 /* ---- one line: the kernel's form ------------------------------------------------
@@ -898,7 +974,7 @@ static inline char *shape_fields(struct rec *r, char *p, const struct rec_shape 
 {
 	size_t i, n = shape->n;
 	uint64_t *out = *arr;
-	for (i = 0; i < n; i++) {
+	for (i = r->nfields; i < n; i++) {
 		const struct rec_shape_key *k = &shape->key[i];
 		unsigned sig = k->sig;
 		size_t klen = sig >> 16;
@@ -927,20 +1003,27 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	r->shape = 0;
 	if (!(p = fast_envelope(copy, end, r, &tlen)))
 		return false;
-	struct rec_shape *slot = shape_slot(s->shapes, r->type, tlen, end, type);
-	const struct rec_shape *shape = shape_of(slot, type);
-	if (shape) {
+	unsigned t = shape_type(s->shapes, r->type, tlen, end, type);
+	struct rec_shape *shape = t < REC_SHAPE_TYPES ? &s->shapes->s[t][s->shapes->last[t]] : NULL;
+	if (shape && !shape->id)
+		shape = NULL;
+	if (shape)
 		index_copy(r, shape->index);
+	for (struct rec_shape *next = shape; next; ) {
+		if (next != shape)
+			index_copy(r, (shape = next)->index);
 		if (!(p = shape_fields(r, p, shape, &arr)))
 			return false;
 		if (r->nfields == shape->n && p[0] == ',' && p[1] == '"' && shape_end(p + 2, end)) {
 			r->shape = shape->id;
+			shape_used(s->shapes, t, shape);
 			return shape_crc(p + 2, copy, p, line);
 		}
-	} else {
-		index_clear(r);
+		next = shape_next(s->shapes->s[t], shape, r->nfields, p, end);
 	}
-	for (;;) {     /* past the shape, or without one */
+	if (!shape)
+		index_clear(r);
+	for (;;) {     /* past the shapes, or without one */
 		/* a record of REC_FIELDS_MAX fields and its "crc": the full parser's */
 		size_t i = r->nfields;
 		struct value *v = &r->f[i].v;
@@ -948,13 +1031,13 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 		bool crc = false;
 		if (*p != ',' || i == REC_FIELDS_MAX || p[1] != '"')
 			return false;
-		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
+		if (!(p = any_field(r, p + 2, (const struct rec_shape **)&shape, &crc)) ||
 		    !(p = fast_value(p, v, &arr)))
 			return false;
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))
 				return false;
-			r->shape = shape ? shape->id : shape_learn(slot, type, r);
+			r->shape = shape ? shape->id : shape_learn(s->shapes, t, r);
 			return true;
 		}
 	}

@@ -60,10 +60,15 @@ struct rec {
 	uint64_t shape;
 };
 
-/* The shapes of the last records read (rec.c, "Shapes"): for each of up to
- * REC_SHAPES types, the keys of its last record, which the next record of the type
- * is read against. Keys of up to REC_SHAPE_KEY_MAX bytes. */
-#define REC_SHAPES        16
+/* The shapes of the records read (rec.c, "Shapes"): the keys of recent records,
+ * which the next record of a type is read against. Each of up to REC_SHAPE_TYPES
+ * types has REC_SHAPE_WAYS shapes, the least recently used replaced: a real log
+ * holds up to nine shapes of "run" (the tick benchmark's records with the timer and
+ * without it differ by "expected", the work model's by four keys) taken in turns.
+ * Keys of up to REC_SHAPE_KEY_MAX bytes. */
+#define REC_SHAPE_TYPES   32
+#define REC_SHAPE_WAYS    16
+#define REC_SHAPES        (REC_SHAPE_TYPES * REC_SHAPE_WAYS)   /* at most, at once */
 #define REC_SHAPE_KEY_MAX 28
 struct rec_shape_key {
 	uint64_t text[4];        /* ',' and '"', the key, '"' and ':', zeros after */
@@ -72,14 +77,20 @@ struct rec_shape_key {
 	uint8_t words;
 };
 struct rec_shape {
-	uint64_t id;             /* 0: no shape of the type (a key too long) */
-	uint64_t type[2];        /* the type, zeros after; both 0: the slot is free */
+	uint64_t id;             /* 0: none (free, or a key too long) */
+	uint64_t used;           /* the shapes' clock when it last read a record */
 	size_t n;
+	/* 1 + how many keys it starts with in common with each other shape of its
+	 * type, 0 for itself and for none */
+	uint8_t common[REC_SHAPE_WAYS];
 	uint8_t index[REC_INDEX_SLOTS];
 	struct rec_shape_key key[REC_FIELDS_MAX];
 };
 struct rec_shapes {
-	struct rec_shape s[REC_SHAPES];
+	uint64_t type[REC_SHAPE_TYPES][2];   /* each type's text, zeros after; 0: free */
+	uint8_t last[REC_SHAPE_TYPES];       /* the shape of each type that read last */
+	struct rec_shape s[REC_SHAPE_TYPES][REC_SHAPE_WAYS];
+	uint64_t clock;
 };
 
 /* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/crc32.c, or a faster
