@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # make bench-tickstat: generate a large log (about 200 MB) and time `tickstat
-# check` and `tickstat summary` on it, ROUNDS times each (default 5), beside jq
+# check` and `tickstat summary` on it, ROUNDS times each (default 5); the same on
+# a log of real records (tests/tickstat's logs of QEMU boots, one after the other
+# until 200 MB: nine shapes of "run" records in turns, configurations shuffled,
+# which the generated log, one shape a type in order, does not show); beside jq
 # reading the same records (`jq -cR 'fromjson?'`: every line parsed as JSON,
 # nothing checked, on the log's first 20 MB, best of 3); prints MB/s of elapsed and
 # of CPU time (user + system: on a loaded machine the elapsed time counts other
@@ -13,13 +16,18 @@
 # stretches CPU time too, so a change is measured against the build before it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-log=build/bench-tickstat.log slice=build/bench-tickstat-20mb.log
+log=build/bench-tickstat.log slice=build/bench-tickstat-20mb.log real=build/bench-tickstat-real.log
 rounds=${ROUNDS:-5}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "bench.sh: ROUNDS must be a positive integer" >&2; exit 2; }
 [[ -s $log ]] || build/gen-log -r 1000 -k 28 -z 300 > "$log"
 [[ -s $slice ]] || head -c 20000000 "$log" | sed '$d' > "$slice"   # whole lines
+if [[ ! -s $real ]]; then
+	: > "$real.new"
+	while (($(stat -c %s "$real.new") < 200000000)); do cat tests/tickstat/*.log >> "$real.new"; done
+	mv "$real.new" "$real"
+fi
 bins=(build/tickstat ${1:+"$1"})
-build/tickstat check "$log" >/dev/null             # warm the page cache
+build/tickstat check "$log" >/dev/null; build/tickstat check "$real" >/dev/null   # warm the page cache
 perf stat -x, -e task-clock true 2>/dev/null >&2 && use_perf=1 || use_perf=
 
 # once COMMAND...: "WALL CPU" in seconds, of one run
@@ -55,18 +63,21 @@ line() {
 		"$mcpu" "$(echo "$mb / $mcpu" | bc -l)" "$5"
 }
 
-for cmd in check summary; do
-	declare -A walls=() cpus=()
-	for ((round = 0; round < rounds; round++)); do   # the builds in turn
-		for b in "${bins[@]}"; do
-			read -r w c < <(once "$b" "$cmd" "$log")
-			walls[$b]="${walls[$b]:-} $w" cpus[$b]="${cpus[$b]:-} $c"
+for input in "$log" "$real"; do
+	[[ $input == "$real" ]] && echo "real records ($real):"
+	for cmd in check summary; do
+		declare -A walls=() cpus=()
+		for ((round = 0; round < rounds; round++)); do   # the builds in turn
+			for b in "${bins[@]}"; do
+				read -r w c < <(once "$b" "$cmd" "$input")
+				walls[$b]="${walls[$b]:-} $w" cpus[$b]="${cpus[$b]:-} $c"
+			done
 		done
+		for b in "${bins[@]}"; do
+			line "$b $cmd" "$input" "${walls[$b]}" "${cpus[$b]}" "$rounds"
+		done
+		unset walls cpus
 	done
-	for b in "${bins[@]}"; do
-		line "$b $cmd" "$log" "${walls[$b]}" "${cpus[$b]}" "$rounds"
-	done
-	unset walls cpus
 done
 if command -v jq > /dev/null; then
 	declare -a jw=() jc=()

@@ -17,6 +17,8 @@
 #define MAX_ROWS   48
 #define LABEL_W    26
 #define SUMMARY_CI 2             /* 95% */
+#define LAYOUTS    2             /* a group's sets of keys at once: see struct group */
+#define GROUP_SLOTS (2 * MAX_GROUPS)   /* the groups' index: open addressing, half full */
 #define MAX_PENDING 64           /* CPUs of one configuration waiting for their pair */
 
 struct bucket { uint64_t lo, n; };
@@ -88,7 +90,29 @@ struct group {
 	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
-	struct layout layout;
+	/* Its records' keys: a tick run's with the timer has "expected", one without
+	 * it not, and they come in turns (one layout made again for each was a third
+	 * of summary's time on real logs). at: the one the last record fitted. */
+	struct layout layout[LAYOUTS];
+	int at;
+};
+
+/* What the records of a shape (lib/rec.h) are: records of the machine and the run
+ * (is_metadata), or the numbers of the fields that name their configuration. */
+struct shape_info {
+	uint64_t shape;          /* 0: none known */
+	bool metadata;
+	uint8_t nconfig, config[REC_FIELDS_MAX];
+};
+
+/* The groups by a hash of their configuration (config_hash), 1 + the group's
+ * number in each slot, 0 for a free one: in a real log every record is of another
+ * configuration than the one before (the order of runs is shuffled), and building
+ * its key and comparing it with each group's was half of summary's time. */
+struct group_index {
+	uint64_t hash[GROUP_SLOTS];
+	int group[GROUP_SLOTS];
+	int n;
 };
 
 /* A skip or error record, said once with how often it came. */
@@ -109,6 +133,8 @@ struct summary {
 	struct group *g;
 	struct note *notes;
 	size_t nnotes;
+	struct shape_info *info;         /* REC_SHAPES, by shape id */
+	struct group_index *index;
 	unsigned boots;          /* boot records read: the boot a value comes from */
 	struct run_pair pair;    /* take_lost's: off and on set for each pair, the rest 0
 				  * (zeroed for each pair, its 300 bytes were a third of
@@ -189,7 +215,8 @@ static struct group *find_group(struct summary *s, const struct rec *r)
 	add_clock(s, r->line);
 	g->first_line = r->line;
 	g->pooled_min = UINT64_MAX;
-	g->layout.n = -1;
+	for (int k = 0; k < LAYOUTS; k++)
+		g->layout[k].n = -1;
 	return g;
 }
 
@@ -360,7 +387,7 @@ static const struct value *named(const struct layout *L, const struct rec *r, en
 
 static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 {
-	const struct layout *L = &g->layout;
+	const struct layout *L = &g->layout[g->at];
 	uint64_t n, sum, min, max, p50;
 	if (value_u64(named(L, r, N_P50), &p50))
 		ds_add_boot(&g->level, (double)p50, boot);
@@ -598,7 +625,7 @@ static void layout_make(struct layout *L, const struct rec *r)
  * in the order of the fields. */
 static int layout_case(struct group *g, const struct rec *r)
 {
-	struct layout *L = &g->layout;
+	struct layout *L = &g->layout[g->at];
 	int c = L->timer_on < 0 ? 0 : r->f[L->timer_on].v.b ? 2 : 1;
 	if (L->ready[c])
 		return c;
@@ -626,22 +653,128 @@ static void take_metadata(struct summary *s, const struct rec *r)
 		note(s, r);
 }
 
-/* The group of r: the last one's when r fits its layout (no key built, its type
- * known), else found by its configuration key, its layout made anew unless r fits
- * it; NULL for a record of the machine or the run (is_metadata), said there. */
+/* Whether r fits a layout of g: the last record's, or the other; g->at becomes it. */
+static bool group_fits(struct group *g, const struct rec *r)
+{
+	for (int k = 0; k < LAYOUTS; k++) {
+		int at = (g->at + k) % LAYOUTS;
+		if (layout_fits(&g->layout[at], r)) {
+			g->at = at;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* What the records of r's shape are (r->shape not 0): found once a shape. */
+static const struct shape_info *shape_info_of(struct summary *s, const struct rec *r)
+{
+	struct shape_info *in = &s->info[r->shape % REC_SHAPES];
+	if (in->shape == r->shape)
+		return in;
+	in->shape = r->shape;
+	in->metadata = is_metadata(r->type);
+	in->nconfig = 0;
+	for (size_t i = 0; i < r->nfields; i++)
+		if (r->f[i].v.kind != V_BOOL && is_config_field(&r->f[i]))
+			in->config[in->nconfig++] = (uint8_t)i;
+	return in;
+}
+
+static inline uint64_t mix(uint64_t h, uint64_t w)
+{
+	h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+	return h ^ h >> 32;
+}
+
+/* h and the len bytes at text, 8 at a time (read 8 bytes long, as same_text()). */
+static uint64_t mix_text(uint64_t h, const char *text, size_t len)
+{
+	uint64_t w;
+	size_t i = 0;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, text + i, 8);
+		h = mix(h, w);
+	}
+	if (i < len) {
+		memcpy(&w, text + i, 8);
+		h = mix(h, w & ((1ull << 8 * (len - i)) - 1));
+	}
+	return mix(h, len);
+}
+
+/* A hash of r's configuration (its type, the TSC frequency, the keys and values
+ * of in's fields): records of one group have one. A record whose fields of a kind
+ * differ from in's (a damaged one) gets another, and its group is found by key. */
+static uint64_t config_hash(const struct shape_info *in, const struct rec *r, double tsc_hz)
+{
+	uint64_t bits;
+	memcpy(&bits, &tsc_hz, sizeof(bits));
+	uint64_t h = mix_text(mix(0, bits), r->type, strlen(r->type));
+	for (int k = 0; k < in->nconfig; k++) {
+		const struct field *f = &r->f[in->config[k]];
+		h = mix(h, f->sig);
+		h = f->v.kind == V_STRING ? mix_text(h, f->v.s, f->v.len)
+		    : f->v.kind == V_INT  ? mix(h, f->v.u ^ f->v.neg)
+					  : mix(h, f->v.kind);
+	}
+	return h;
+}
+
+/* The group of r in the index under hash, if r fits it; NULL for none. */
+static struct group *indexed_group(struct summary *s, uint64_t hash, const struct rec *r)
+{
+	const struct group_index *x = s->index;
+	for (size_t k = hash % GROUP_SLOTS; x->group[k]; k = (k + 1) % GROUP_SLOTS) {
+		struct group *g = &s->g[x->group[k] - 1];
+		if (x->hash[k] == hash && g->tsc_hz == s->tsc_hz && group_fits(g, r)) {
+			s->last = x->group[k] - 1;
+			return g;
+		}
+	}
+	return NULL;
+}
+
+static void index_group(struct summary *s, uint64_t hash, const struct group *g)
+{
+	struct group_index *x = s->index;
+	int id = (int)(g - s->g) + 1;
+	size_t k = hash % GROUP_SLOTS;
+	if (x->n >= GROUP_SLOTS / 2)
+		return;
+	for (; x->group[k]; k = (k + 1) % GROUP_SLOTS)
+		if (x->hash[k] == hash && x->group[k] == id)
+			return;
+	x->hash[k] = hash;
+	x->group[k] = id;
+	x->n++;
+}
+
+/* The group of r: the last one's when r fits a layout of it (no key built, its
+ * type known), else the one its configuration's hash finds, else found by its
+ * configuration key (and indexed), a layout made for r unless it fits one; NULL
+ * for a record of the machine or the run (is_metadata), said there. */
 static struct group *group_of(struct summary *s, const struct rec *r)
 {
 	struct group *g = &s->g[s->last];
-	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && layout_fits(&g->layout, r))
+	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && group_fits(g, r))
 		return g;
-	if (is_metadata(r->type)) {
+	const struct shape_info *in = r->shape ? shape_info_of(s, r) : NULL;
+	if (in ? in->metadata : is_metadata(r->type)) {
 		take_metadata(s, r);
 		return NULL;
 	}
+	uint64_t hash = in ? config_hash(in, r, s->tsc_hz) : 0;
+	if (in && (g = indexed_group(s, hash, r)))
+		return g;
 	if (!(g = find_group(s, r)))
 		return NULL;
-	if (!layout_fits(&g->layout, r))
-		layout_make(&g->layout, r);
+	if (!group_fits(g, r)) {
+		g->at = (g->at + 1) % LAYOUTS;        /* the one used less recently */
+		layout_make(&g->layout[g->at], r);
+	}
+	if (in)
+		index_group(s, hash, g);
 	return g;
 }
 
@@ -651,7 +784,7 @@ static void take(const struct rec *r, void *ctx)
 	struct group *g = group_of(s, r);
 	if (!g)
 		return;
-	const struct layout *L = &g->layout;
+	const struct layout *L = &g->layout[g->at];
 	int c = layout_case(g, r);
 	g->records++;
 	g->last_line = r->line;
@@ -971,6 +1104,8 @@ static void free_summary(struct summary *s)
 		free(s->g[i].slot);
 	}
 	free(s->g);
+	free(s->info);
+	free(s->index);
 	for (size_t i = 0; i < s->nnotes; i++)
 		free(s->notes[i].text);
 	free(s->notes);
@@ -998,7 +1133,10 @@ static void summarise(const char *path, bool all, bool first, int *worst)
 	struct summary s = { .all = all };
 	struct log_report rep = { 0 };
 	char *paths[] = { (char *)path };
-	if (!(s.g = calloc(MAX_GROUPS, sizeof(*s.g)))) {
+	s.info = calloc(REC_SHAPES, sizeof(*s.info));
+	s.index = calloc(1, sizeof(*s.index));
+	if (!(s.g = calloc(MAX_GROUPS, sizeof(*s.g))) || !s.info || !s.index) {
+		free(s.g), free(s.info), free(s.index);
 		*worst = 2;
 		return;
 	}
