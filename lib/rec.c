@@ -724,7 +724,7 @@ static uint64_t shape_learn(struct rec_shapes *shapes, unsigned type, const stru
 		return 0;
 	struct rec_shape *slot = shape_victim(shapes, type);
 	bool fits = true;
-	for (size_t i = 0; i < r->nfields && fits; i++) {
+	for (size_t i = 0; i < r->nfields; i++) {
 		struct rec_shape_key *k = &slot->key[i];
 		size_t klen = r->f[i].sig >> 16;
 		char text[sizeof(k->text)] = { ',', '"' };
@@ -947,7 +947,7 @@ static void index_remake(struct rec *r)
 /* The field r->nfields at key as any, after the keys of *shape (if any) up to it:
  * NULL outside the form. At a key the shape does not have there, the index is made
  * anew and *shape dropped. *crc: the key is "crc", which has no field. */
-static inline char *any_field(struct rec *r, char *key, const struct rec_shape **shape,
+static inline char *any_field(struct rec *r, char *key, struct rec_shape **shape,
 			      bool *crc)
 {
 	size_t klen;
@@ -1031,7 +1031,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 		bool crc = false;
 		if (*p != ',' || i == REC_FIELDS_MAX || p[1] != '"')
 			return false;
-		if (!(p = any_field(r, p + 2, (const struct rec_shape **)&shape, &crc)) ||
+		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
 		    !(p = fast_value(p, v, &arr)))
 			return false;
 		if (crc) {
