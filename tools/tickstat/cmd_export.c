@@ -9,11 +9,21 @@
 
 #define MAX_COLUMNS 256
 
+/* The field of each column in the records of a shape (lib/rec.h), -1 for none:
+ * found once a shape, not looked up by name in each record (a real log has some
+ * 80 columns, and those lookups were most of export's time). */
+struct shape_columns {
+	uint64_t shape;
+	int16_t field[MAX_COLUMNS];
+};
+
 struct export {
 	const char *type;        /* only records of this type, or all */
 	bool json, first;
 	int ncols;
 	char *cols[MAX_COLUMNS];
+	uint64_t *gathered;      /* REC_SHAPES: shapes whose keys are columns already */
+	struct shape_columns *columns;   /* REC_SHAPES, by shape id */
 	/* machine columns: each log's key (M1), id and label (machines.h); none when a
 	 * log is standard input, read only once */
 	char **logs;
@@ -53,14 +63,27 @@ static void machine_setup_export(struct export *x, char **logs, int n)
 	x->ngroups = machine_setup(logs, n, &x->ids, &x->groups);
 }
 
+/* The bytes at s up to the first that is not printable ASCII or is one of stop. */
+static size_t plain_span(const char *s, const char *stop)
+{
+	size_t n = 0;
+	while (s[n] >= 0x20 && s[n] < 0x7f && !strchr(stop, s[n]))
+		n++;
+	return n;
+}
+
 /* Always valid UTF-8 (RFC 8259 8.1): the records' strings are (log.c refuses
  * others), a file name need not be: a byte that is no character of it becomes
- * U+FFFD, the replacement character. */
+ * U+FFFD, the replacement character. Plain ASCII is written a run at a time. */
 static void json_string(const char *s)
 {
 	putchar('"');
 	for (size_t len = strlen(s), n; *s; s += n, len -= n) {
 		unsigned char c = (unsigned char)*s;
+		if ((n = plain_span(s, "\"\\"))) {
+			fwrite(s, 1, n, stdout);
+			continue;
+		}
 		n = utf8_valid(s, len);
 		if (c == '"' || c == '\\')
 			printf("\\%c", c);
@@ -74,18 +97,26 @@ static void json_string(const char *s)
 	putchar('"');
 }
 
+/* A CSV field (RFC 4180): quoted, a quote doubled. */
+static void csv_string(const char *s)
+{
+	putchar('"');
+	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+		fwrite(s, 1, (size_t)(q - s), stdout);
+		fputs("\"\"", stdout);
+	}
+	fputs(s, stdout);
+	putchar('"');
+}
+
 static void print_value(const struct value *v, bool json)
 {
 	switch (v->kind) {
 	case V_STRING:
-		if (json) {
+		if (json)
 			json_string(v->s);
-		} else {
-			putchar('"');
-			for (const char *p = v->s; *p; p++)
-				fputs(*p == '"' ? "\"\"" : (char[]){ *p, 0 }, stdout);
-			putchar('"');
-		}
+		else
+			csv_string(v->s);
 		break;
 	case V_INT:
 		printf("%s%llu", v->neg ? "-" : "", (unsigned long long)v->u);
@@ -134,6 +165,10 @@ static void gather_columns(const struct rec *r, void *ctx)
 	struct export *x = ctx;
 	if (x->type && strcmp(r->type, x->type))
 		return;
+	uint64_t *seen = &x->gathered[r->shape % REC_SHAPES];
+	if (r->shape && *seen == r->shape)
+		return;
+	*seen = r->shape;
 	for (size_t i = 0; i < r->nfields; i++) {
 		int k;
 		for (k = 0; k < x->ncols && strcmp(x->cols[k], r->f[i].key); k++)
@@ -143,6 +178,23 @@ static void gather_columns(const struct rec *r, void *ctx)
 	}
 }
 
+/* The columns of r's shape: found for its first record (every record of a shape
+ * 0, one made by hand or read by the full parser). */
+static const struct shape_columns *columns_of(struct export *x, const struct rec *r)
+{
+	struct shape_columns *c = &x->columns[r->shape % REC_SHAPES];
+	if (r->shape && c->shape == r->shape)
+		return c;
+	c->shape = r->shape;
+	for (int k = 0; k < x->ncols; k++) {
+		c->field[k] = -1;
+		for (size_t i = 0; i < r->nfields && c->field[k] < 0; i++)
+			if (!strcmp(r->f[i].key, x->cols[k]))
+				c->field[k] = (int16_t)i;
+	}
+	return c;
+}
+
 static void csv_record(const struct rec *r, void *ctx)
 {
 	struct export *x = ctx;
@@ -150,12 +202,12 @@ static void csv_record(const struct rec *r, void *ctx)
 		return;
 	const char *m[3];
 	char label[256];
+	const struct shape_columns *c = columns_of(x, r);
 	printf("\"%s\",%lu,%s,%llu", r->file, r->line, r->type, (unsigned long long)r->seq);
 	for (int k = 0; k < x->ncols; k++) {
-		const struct value *v = rec_get(r, x->cols[k]);
 		putchar(',');
-		if (v)
-			print_value(v, false);
+		if (c->field[k] >= 0)
+			print_value(&r->f[c->field[k]].v, false);
 	}
 	/* last: a label may hold a comma (QEMU's "Standard PC (i440FX + PIIX, 1996)"),
 	 * and scripts that split on commas find the fields before it where they were */
@@ -211,6 +263,8 @@ int cmd_export(int argc, char **argv)
 		return rc;
 	}
 	struct log_report quiet = { .quiet = true };
+	x.gathered = must_calloc(REC_SHAPES, sizeof(*x.gathered));
+	x.columns = must_calloc(REC_SHAPES, sizeof(*x.columns));
 	for (int i = 0; i < n; i++)
 		log_read(logs[i], gather_columns, &x, &quiet);
 	printf("file,line,type,seq");
@@ -220,6 +274,7 @@ int cmd_export(int argc, char **argv)
 	rc = read_logs(logs, n, csv_record, &x, &rep);
 	for (int k = 0; k < x.ncols; k++)
 		free(x.cols[k]);
+	free(x.gathered), free(x.columns);
 	free(x.ids), free(x.groups);
 	return rc;
 }
