@@ -42,7 +42,7 @@ static void read_back(struct report *r)
 				 record_crc, alloc(sizeof(struct rec_shapes), 16) };
 	const char *p = (const char *)logstore_data(), *end = p + logstore_len();
 	unsigned long line = 0;
-	if (!s.str || !s.arr || !s.shapes)
+	if (!s.str || !s.arr)      /* no shapes: each record read as new (rec.h), slower */
 		return;
 	while (p < end) {
 		const char *nl = p;

@@ -1026,11 +1026,11 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	for (;;) {     /* past the shapes, or without one */
 		/* a record of REC_FIELDS_MAX fields and its "crc": the full parser's */
 		size_t i = r->nfields;
-		struct value *v = &r->f[i].v;
 		char *comma = p;
 		bool crc = false;
 		if (*p != ',' || i == REC_FIELDS_MAX || p[1] != '"')
 			return false;
+		struct value *v = &r->f[i].v;
 		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
 		    !(p = fast_value(p, v, &arr)))
 			return false;
