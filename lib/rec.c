@@ -1007,11 +1007,8 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	struct rec_shape *shape = t < REC_SHAPE_TYPES ? &s->shapes->s[t][s->shapes->last[t]] : NULL;
 	if (shape && !shape->id)
 		shape = NULL;
-	if (shape)
-		index_copy(r, shape->index);
 	for (struct rec_shape *next = shape; next; ) {
-		if (next != shape)
-			index_copy(r, (shape = next)->index);
+		index_copy(r, (shape = next)->index);
 		if (!(p = shape_fields(r, p, shape, &arr)))
 			return false;
 		if (r->nfields == shape->n && p[0] == ',' && p[1] == '"' && shape_end(p + 2, end)) {

@@ -567,6 +567,12 @@ static unsigned put_text(struct layout *L, unsigned *at, const char *s)
 	return from;
 }
 
+/* Whether a field names its group's configuration (AS_CONFIG in its layout). */
+static bool names_config(const struct field *f)
+{
+	return f->v.kind != V_BOOL && is_config_field(f);
+}
+
 /* What field i of r is: a configuration value (its string, hz, cpus, the work
  * model), a figure, or nothing (a boolean, an array, an id, run, stats' sum); and
  * the fields the pairing of runs takes. L's type is r's already. */
@@ -583,7 +589,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 			L->at[k] = (signed char)i;
 	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
 		L->timer_on = i;
-	if (f->v.kind != V_BOOL && is_config_field(f)) {
+	if (names_config(f)) {
 		L->role[i] = AS_CONFIG;
 		L->value[i] = f->v;
 		if (f->v.kind == V_STRING) {
@@ -676,7 +682,7 @@ static const struct shape_info *shape_info_of(struct summary *s, const struct re
 	in->metadata = is_metadata(r->type);
 	in->nconfig = 0;
 	for (size_t i = 0; i < r->nfields; i++)
-		if (r->f[i].v.kind != V_BOOL && is_config_field(&r->f[i]))
+		if (names_config(&r->f[i]))
 			in->config[in->nconfig++] = (uint8_t)i;
 	return in;
 }
