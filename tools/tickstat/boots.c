@@ -13,14 +13,20 @@
 struct clusters {
 	int k, cap;              /* cap: the room in id, start, len and mean */
 	unsigned *id;            /* the boot of each cluster, in order of first appearance */
+	unsigned top;            /* the greatest of them */
 	size_t *start, *len;     /* its values: v[start .. start + len) */
 	const double *v;         /* the data set's own values where each boot's come in a
 				  * row (a log's runs do), else copy */
 	double *copy, *mean;
 };
 
+/* The cluster of boot id, -1 for none. A log's boots are numbered in its order: a
+ * boot past the greatest is new without a search (a search for each new boot was
+ * quadratic in the boots, 5 % of summary's time on 7,720 of them). */
 static int cluster_of(const struct clusters *c, unsigned id)
 {
+	if (!c->k || id > c->top)
+		return -1;
 	for (int i = c->k; i-- > 0;)
 		if (c->id[i] == id)
 			return i;
@@ -41,6 +47,7 @@ static int new_cluster(struct clusters *c, unsigned id)
 		c->cap = (int)to;
 	}
 	c->id[c->k] = id;
+	c->top = !c->k || id > c->top ? id : c->top;
 	c->start[c->k] = c->len[c->k] = 0;
 	return c->k++;
 }
