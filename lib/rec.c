@@ -506,6 +506,7 @@ static const char *place_member(struct cursor *c, struct rec *r, int index,
 		return fail(c, "more than %d members", REC_FIELDS_MAX);
 	if (v != &r->f[r->nfields].v)
 		r->f[r->nfields].v = *v;
+	r->kinds[r->nfields] = (uint8_t)v->kind;
 	add_field(r, key, sig);
 	return NULL;
 }
@@ -862,14 +863,17 @@ static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 	}
 }
 
-/* The value at p, the byte after it; NULL outside the form. */
+/* The value at p, the byte after it, its kind in *kind too; NULL outside the
+ * form. */
 static inline __attribute__((always_inline)) char *fast_value(char *p, struct value *v,
-							     uint64_t **arr)
+							     uint64_t **arr, uint8_t *kind)
 {
 	switch (*p) {
 	case '"':
+		*kind = V_STRING;
 		return fast_string(p + 1, v);
 	case '[':
+		*kind = V_ARRAY;
 		return fast_array(p + 1, v, arr);
 	case 't': case 'f': {      /* one word compared (a NUL or any byte past the end differs) */
 		bool t = *p == 't';
@@ -880,14 +884,17 @@ static inline __attribute__((always_inline)) char *fast_value(char *p, struct va
 		if (first_bytes(w, n) != want)
 			return NULL;
 		v->kind = V_BOOL, v->b = t;
+		*kind = V_BOOL;
 		return p + n;
 	}
 	case '-':
 		v->kind = V_INT, v->neg = true;
+		*kind = V_INT;
 		p = fast_digits(p + 1, &v->u);
 		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
 	default:
 		v->kind = V_INT, v->neg = false;
+		*kind = V_INT;
 		return fast_digits(p, &v->u);
 	}
 }
@@ -983,7 +990,7 @@ static inline char *shape_fields(struct rec *r, char *p, const struct rec_shape 
 		p[2 + klen] = 0;
 		r->f[i].key = p + 2;
 		r->f[i].sig = sig;
-		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out)))
+		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out, &r->kinds[i])))
 			return NULL;
 	}
 	r->nfields = i;
@@ -1029,7 +1036,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 			return false;
 		struct value *v = &r->f[i].v;
 		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
-		    !(p = fast_value(p, v, &arr)))
+		    !(p = fast_value(p, v, &arr, &r->kinds[i])))
 			return false;
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))

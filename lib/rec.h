@@ -48,6 +48,10 @@ struct rec {
 	uint64_t seq;
 	size_t nfields;          /* fields between seq and crc */
 	struct field f[REC_FIELDS_MAX];
+	/* The parsers': each field's kind (f[i].v.kind) as a byte, so that a caller
+	 * compares a record's kinds with those it knows at once (a test of each
+	 * field's was a third of tickstat summary's time finding a record's group). */
+	uint8_t kinds[REC_FIELDS_MAX];
 	/* The parser's records are indexed by key (rec_get); a record made by hand,
 	 * with indexed false, is searched field by field. index[h]: 1 + the number of
 	 * a field whose key hashes to h or is placed after it, 0 for none. */

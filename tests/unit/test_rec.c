@@ -34,6 +34,13 @@ static const char *sealed(const char *body)
 	return line;
 }
 
+/* The kinds of r's fields as bytes (rec.h's kinds) are their values' kinds. */
+static void kinds_as_bytes(void)
+{
+	for (size_t i = 0; i < r.nfields; i++)
+		assert_int_equal(r.kinds[i], r.f[i].v.kind);
+}
+
 /* Every record of a real log (tick on one and two CPUs): intact, its type, seq in
  * order, and a run record's fields as the kernel wrote them. */
 static void a_real_log(void **state)
@@ -50,6 +57,7 @@ static void a_real_log(void **state)
 		if (e)
 			fail_msg("seq %llu: %s", (unsigned long long)seq, e);
 		assert_int_equal(r.seq, seq++);
+		kinds_as_bytes();
 		if (strcmp(r.type, "run"))
 			continue;
 		uint64_t cycles, hz;
@@ -82,6 +90,9 @@ static void fields_read_back(void **state)
 	const struct value *a = rec_get(&r, "a");
 	assert_true(a && a->kind == V_ARRAY && a->len == 3 && a->arr[2] == 3);
 	assert_null(rec_get(&r, "missing"));
+	kinds_as_bytes();          /* the full parser's (an escape): all four kinds */
+	assert_true(r.kinds[0] == V_STRING && r.kinds[1] == V_INT && r.kinds[3] == V_BOOL &&
+		    r.kinds[4] == V_ARRAY);
 }
 
 /* Keys of one signature (length, first and last bytes), short, of 9 to 16 bytes
@@ -244,6 +255,7 @@ static uint64_t shape_read(const struct rec_scratch *s, const char *body)
 	const char *line = sealed(body);
 	uint64_t u;
 	assert_null(rec_parse(&r, line, strlen(line), s));
+	kinds_as_bytes();
 	assert_true(rec_u64(&r, "a", &u) && u == 1);
 	assert_true(!rec_get(&r, "b") || (rec_u64(&r, "b", &u) && u == 2));
 	return r.shape;

@@ -49,12 +49,14 @@ struct layout {
 	uint64_t shape;          /* the shape of the last record that fitted, or 0 */
 	bool is_run, is_stats;   /* its type */
 	unsigned sig[REC_FIELDS_MAX];
-	enum value_kind kind[REC_FIELDS_MAX];
+	uint8_t kind[REC_FIELDS_MAX];     /* enum value_kind, as a record's kinds */
 	enum field_role role[REC_FIELDS_MAX];
 	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
 	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
 	uint64_t head[REC_FIELDS_MAX], mask[REC_FIELDS_MAX];   /* a string's first 8 bytes,
 								 * the mask of those it has */
+	int nconfig;
+	uint8_t config[REC_FIELDS_MAX];   /* the AS_CONFIG fields' numbers */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
 	signed char at[NAMED];   /* the named fields' numbers, or -1 */
 	bool ready[SUFFIXES];
@@ -541,17 +543,34 @@ static bool layout_keys(const struct layout *L, const struct rec *r)
 	return true;
 }
 
-/* Whether r's fields are those of the layout: keys, kinds and configuration. */
+/* Whether the first n of kinds a and b (REC_FIELDS_MAX each) are the same, 8 at
+ * a time. */
+static inline bool same_kinds(const uint8_t *a, const uint8_t *b, int n)
+{
+	uint64_t x, y, differ = 0;
+	int i = 0;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		differ |= x ^ y;
+	}
+	if (i < n) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		differ |= (x ^ y) << 8 * (8 - (n - i));   /* x86 is little-endian */
+	}
+	return !differ;
+}
+
+/* Whether r's fields are those of the layout: keys, kinds (at once: field by
+ * field they were a third of finding a group) and configuration. */
 static bool layout_fits(struct layout *L, const struct rec *r)
 {
-	if (!layout_keys(L, r))
+	if (!layout_keys(L, r) || !same_kinds(r->kinds, L->kind, L->n))
 		return false;
-	for (int i = 0; i < L->n; i++) {
-		const struct field *f = &r->f[i];
-		if (f->v.kind != L->kind[i] ||
-		    (L->role[i] == AS_CONFIG && !same_config(L, i, &f->v)))
+	for (int k = 0; k < L->nconfig; k++)
+		if (!same_config(L, L->config[k], &r->f[L->config[k]].v))
 			return false;
-	}
 	L->shape = r->shape;
 	return true;
 }
@@ -582,7 +601,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	const struct field *f = &r->f[i];
 	bool run = L->is_run;
 	L->sig[i] = f->sig;
-	L->kind[i] = f->v.kind;
+	L->kind[i] = (uint8_t)f->v.kind;
 	L->key[i] = put_text(L, at, f->key);
 	L->role[i] = AS_NOTHING;
 	for (int k = 0; k < NAMED; k++)
@@ -592,6 +611,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 		L->timer_on = i;
 	if (names_config(f)) {
 		L->role[i] = AS_CONFIG;
+		L->config[L->nconfig++] = (uint8_t)i;
 		L->value[i] = f->v;
 		if (f->v.kind == V_STRING) {
 			L->value[i].s = L->text + put_text(L, at, f->v.s);
@@ -621,6 +641,7 @@ static void layout_make(struct layout *L, const struct rec *r)
 	L->is_run = same(r->type, "run");
 	L->is_stats = same(r->type, "stats");
 	L->cpu = L->run = L->cycles = L->timer_on = -1;
+	L->nconfig = 0;
 	memset(L->at, -1, sizeof(L->at));
 	memset(L->ready, 0, sizeof(L->ready));
 	put_text(L, &at, r->type);
