@@ -44,6 +44,18 @@ enum named { N_P50, N_N, N_SUM, N_MIN, N_MAX, N_HIST_LO, N_HIST_N, N_GAP_INTERRU
 static const char *const named_key[NAMED] = { "p50", "n", "sum", "min", "max", "hist_lo",
 					      "hist_n", "gap_interrupts", "gaps", "gap_cycles" };
 
+/* A configuration field of a layout: its number and its value, as compared: an
+ * integer's magnitude and sign, or a string's length, first 8 bytes (and the mask
+ * of those it has) and text. Together, the values a record is compared with lie
+ * in a few lines (an array for each part, of every field, took a line a part). */
+struct config_value {
+	uint8_t field;
+	bool string, neg;
+	uint32_t len;
+	uint64_t word, mask;     /* the integer; a string's first bytes, masked */
+	const char *s;           /* the string, in the layout's text */
+};
+
 struct layout {
 	int n;                   /* fields; -1 before the first record */
 	uint64_t shape;          /* the shape of the last record that fitted, or 0 */
@@ -52,11 +64,8 @@ struct layout {
 	uint8_t kind[REC_FIELDS_MAX];     /* enum value_kind, as a record's kinds */
 	enum field_role role[REC_FIELDS_MAX];
 	unsigned key[REC_FIELDS_MAX];     /* the key's offset in text */
-	struct value value[REC_FIELDS_MAX];   /* AS_CONFIG: the value (a string in text) */
-	uint64_t head[REC_FIELDS_MAX], mask[REC_FIELDS_MAX];   /* a string's first 8 bytes,
-								 * the mask of those it has */
 	int nconfig;
-	uint8_t config[REC_FIELDS_MAX];   /* the AS_CONFIG fields' numbers */
+	struct config_value config[REC_FIELDS_MAX];   /* the AS_CONFIG fields */
 	int cpu, run, cycles, timer_on;   /* those fields' numbers, or -1 */
 	signed char at[NAMED];   /* the named fields' numbers, or -1 */
 	bool ready[SUFFIXES];
@@ -512,19 +521,17 @@ static inline bool same_text(const char *a, const char *b, size_t len)
 	return x == y;
 }
 
-/* Whether v is configuration value i of the layout (of v's kind): a string of up
- * to 8 bytes in one word, read 8 bytes long as same_text() does. */
-static inline bool same_config(const struct layout *L, int i, const struct value *v)
+/* Whether v, of c's kind, is c's value: a string of up to 8 bytes in one word,
+ * read 8 bytes long as same_text() does. */
+static inline bool same_config(const struct config_value *c, const struct value *v)
 {
-	const struct value *want = &L->value[i];
 	uint64_t head;
-	if (v->kind != V_STRING)
-		return v->neg == want->neg && v->u == want->u;
-	if (v->len != want->len)
+	if (!c->string)
+		return v->u == c->word && v->neg == c->neg;
+	if (v->len != c->len)
 		return false;
 	memcpy(&head, v->s, 8);
-	return v->len <= 8 ? (head & L->mask[i]) == L->head[i]
-			   : same_text(v->s, want->s, v->len);
+	return v->len <= 8 ? (head & c->mask) == c->word : same_text(v->s, c->s, v->len);
 }
 
 /* Whether r's type and keys are the layout's: known when r has the shape of a
@@ -569,7 +576,7 @@ static bool layout_fits(struct layout *L, const struct rec *r)
 	if (!layout_keys(L, r) || !same_kinds(r->kinds, L->kind, L->n))
 		return false;
 	for (int k = 0; k < L->nconfig; k++)
-		if (!same_config(L, L->config[k], &r->f[L->config[k]].v))
+		if (!same_config(&L->config[k], &r->f[L->config[k].field].v))
 			return false;
 	L->shape = r->shape;
 	return true;
@@ -587,10 +594,12 @@ static unsigned put_text(struct layout *L, unsigned *at, const char *s)
 	return from;
 }
 
-/* Whether a field names its group's configuration (AS_CONFIG in its layout). */
+/* Whether a field names its group's configuration (AS_CONFIG in its layout): a
+ * string or an integer (as in its configuration key: an "hz" of another kind is
+ * none). */
 static bool names_config(const struct field *f)
 {
-	return f->v.kind != V_BOOL && is_config_field(f);
+	return (f->v.kind == V_STRING || f->v.kind == V_INT) && is_config_field(f);
 }
 
 /* What field i of r is: a configuration value (its string, hz, cpus, the work
@@ -610,14 +619,16 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
 		L->timer_on = i;
 	if (names_config(f)) {
+		struct config_value *c = &L->config[L->nconfig++];
 		L->role[i] = AS_CONFIG;
-		L->config[L->nconfig++] = (uint8_t)i;
-		L->value[i] = f->v;
-		if (f->v.kind == V_STRING) {
-			L->value[i].s = L->text + put_text(L, at, f->v.s);
-			L->mask[i] = f->v.len >= 8 ? ~0ull : (1ull << 8 * f->v.len) - 1;
-			memcpy(&L->head[i], L->value[i].s, 8);
-			L->head[i] &= L->mask[i];
+		*c = (struct config_value){ .field = (uint8_t)i, .string = f->v.kind == V_STRING,
+					    .neg = f->v.neg, .word = f->v.u };
+		if (c->string) {
+			c->s = L->text + put_text(L, at, f->v.s);
+			c->len = (uint32_t)f->v.len;
+			c->mask = f->v.len >= 8 ? ~0ull : (1ull << 8 * f->v.len) - 1;
+			memcpy(&c->word, c->s, 8);
+			c->word &= c->mask;
 		}
 	} else if (f->v.kind != V_INT) {
 		return;
