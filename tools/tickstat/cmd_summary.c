@@ -108,11 +108,15 @@ struct group {
 	int at;
 };
 
-/* What the records of a shape (lib/rec.h) are: records of the machine and the run
- * (is_metadata), or the numbers of the fields that name their configuration. */
+/* What a record is: a measurement, or one of the machine and the run (is_metadata),
+ * of which summary reads boot, calibration, skip and error. */
+enum record_is { MEASURED, DESCRIBING, BOOT, CALIBRATION, NOTED };
+
+/* What the records of a shape (lib/rec.h) are, and the numbers of the fields that
+ * name their configuration. */
 struct shape_info {
 	uint64_t shape;          /* 0: none known */
-	bool metadata;
+	enum record_is is;
 	uint8_t nconfig, config[REC_FIELDS_MAX];
 	uint64_t keys;           /* a hash of the type and those fields' keys */
 };
@@ -679,16 +683,26 @@ static int layout_case(struct group *g, const struct rec *r)
 	return c;
 }
 
+static enum record_is record_is(const char *type)
+{
+	if (!is_metadata(type))
+		return MEASURED;
+	return !strcmp(type, "boot")        ? BOOT
+	       : !strcmp(type, "calibration") ? CALIBRATION
+	       : !strcmp(type, "skip") || !strcmp(type, "error") ? NOTED
+							     : DESCRIBING;
+}
+
 /* A boot record (each boot converts with its own calibration), a calibration, a
- * skip or an error. */
-static void take_metadata(struct summary *s, const struct rec *r)
+ * skip or an error; the others of the machine and the run are not read. */
+static void take_metadata(struct summary *s, const struct rec *r, enum record_is is)
 {
 	uint64_t hz;
-	if (!strcmp(r->type, "boot"))
+	if (is == BOOT)
 		s->tsc_hz = 0, s->boots++;
-	if (!strcmp(r->type, "calibration") && rec_u64(r, "tsc_hz", &hz))
+	if (is == CALIBRATION && rec_u64(r, "tsc_hz", &hz))
 		s->tsc_hz = (double)hz;
-	if (!strcmp(r->type, "skip") || !strcmp(r->type, "error"))
+	if (is == NOTED)
 		note(s, r);
 }
 
@@ -734,7 +748,7 @@ static const struct shape_info *shape_info_of(struct summary *s, const struct re
 	if (in->shape == r->shape)
 		return in;
 	in->shape = r->shape;
-	in->metadata = is_metadata(r->type);
+	in->is = record_is(r->type);
 	in->nconfig = 0;
 	in->keys = mix_text(0, r->type, strlen(r->type));
 	for (size_t i = 0; i < r->nfields; i++)
@@ -816,8 +830,9 @@ static struct group *group_of(struct summary *s, const struct rec *r)
 	if (s->last < s->ngroups && g->tsc_hz == s->tsc_hz && group_fits(g, r))
 		return g;
 	const struct shape_info *in = r->shape ? shape_info_of(s, r) : NULL;
-	if (in ? in->metadata : is_metadata(r->type)) {
-		take_metadata(s, r);
+	enum record_is is = in ? in->is : record_is(r->type);
+	if (is != MEASURED) {
+		take_metadata(s, r, is);
 		return NULL;
 	}
 	uint64_t hash = in ? config_hash(in, r, s->tsc_hz) : 0;
