@@ -421,31 +421,65 @@ static void pool_stats(struct group *g, const struct rec *r, unsigned boot)
 		merge_hist(g, lo, cnt);
 }
 
+/* Text put together in a buffer of size bytes, cut short at its end. */
+struct text {
+	char *buf;
+	size_t size, n;
+};
+
+static void put(struct text *t, const char *s)
+{
+	size_t len = strlen(s);
+	if (len > t->size - 1 - t->n)
+		len = t->size - 1 - t->n;
+	memcpy(t->buf + t->n, s, len);
+	t->buf[t->n += len] = 0;
+}
+
+static void put_int(struct text *t, const struct value *v)
+{
+	char num[24], *d = num + sizeof(num) - 1;
+	uint64_t u = v->u;
+	*d = 0;
+	do
+		*--d = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v->neg)
+		*--d = '-';
+	put(t, d);
+}
+
 /* "skip: tick timer=pit mode=oneshot cpus=2: reason: message": the benchmark, then
- * every other field the record has, then its reason. */
+ * every other field the record has, then its reason. Put together by hand: a real
+ * log has a skip record in every 20, and snprintf's was 2 % of summary's time. */
 static void note_text(const struct rec *r, char *buf, size_t size)
 {
 	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
 	const char *msg = rec_str(r, "message");
-	size_t n = (size_t)snprintf(buf, size, "%s:%s%s", r->type, bench ? " " : "",
-				    bench ? bench : "");
-	for (size_t i = 0; i < r->nfields && n < size; i++) {
+	struct text t = { buf, size, 0 };
+	buf[0] = 0;
+	put(&t, r->type);
+	put(&t, ":");
+	if (bench)
+		put(&t, " "), put(&t, bench);
+	for (size_t i = 0; i < r->nfields; i++) {
 		const struct field *f = &r->f[i];
 		const char *k = f->key;
 		if (!strcmp(k, "bench") || !strcmp(k, "reason") || !strcmp(k, "message") ||
 		    f->v.kind == V_ARRAY)
 			continue;
+		put(&t, " "), put(&t, k), put(&t, "=");
 		if (f->v.kind == V_STRING)
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s", k, f->v.s);
+			put(&t, f->v.s);
 		else if (f->v.kind == V_BOOL)
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s", k, f->v.b ? "true" : "false");
+			put(&t, f->v.b ? "true" : "false");
 		else
-			n += (size_t)snprintf(buf + n, size - n, " %s=%s%llu", k, f->v.neg ? "-" : "",
-					      (unsigned long long)f->v.u);
+			put_int(&t, &f->v);
 	}
-	if (n < size)
-		snprintf(buf + n, size - n, "%s%s%s%s", why ? ": " : "", why ? why : "",
-			 msg ? ": " : "", msg ? msg : "");
+	if (why)
+		put(&t, ": "), put(&t, why);
+	if (msg)
+		put(&t, ": "), put(&t, msg);
 }
 
 static void note(struct summary *s, const struct rec *r)
