@@ -450,8 +450,9 @@ static void put_int(struct text *t, const struct value *v)
 }
 
 /* "skip: tick timer=pit mode=oneshot cpus=2: reason: message": the benchmark, then
- * every other field the record has, then its reason. Put together by hand: a real
- * log has a skip record in every 20, and snprintf's was 2 % of summary's time. */
+ * every other field the record has, then its reason. Put together by hand: one
+ * record in 40 of a real log is a skip, and snprintf's were 2 % of summary's
+ * instructions. */
 static void note_text(const struct rec *r, char *buf, size_t size)
 {
 	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
