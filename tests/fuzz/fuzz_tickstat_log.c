@@ -43,7 +43,8 @@ static bool same_record(const struct rec *a, const struct rec *b)
 		return false;
 	for (size_t i = 0; i < a->nfields; i++)
 		if (strcmp(a->f[i].key, b->f[i].key) || a->f[i].sig != b->f[i].sig ||
-		    !same_value(&a->f[i].v, &b->f[i].v))
+		    !same_value(&a->f[i].v, &b->f[i].v) || a->kinds[i] != a->f[i].v.kind ||
+		    b->kinds[i] != b->f[i].v.kind)
 			return false;
 	return true;
 }
