@@ -718,6 +718,8 @@ static int layout_case(struct group *g, const struct rec *r)
 	return c;
 }
 
+/* What a record of type is to summary (found once a shape: four compares of its
+ * type at every record were 1 % of summary's instructions). */
 static enum record_is record_is(const char *type)
 {
 	if (!is_metadata(type))
