@@ -813,9 +813,10 @@ static inline uint64_t value_word(const struct value *v)
  * of in's fields): records of one group have one. The keys' part is the shape's;
  * each value, as a word, times an odd number of its own, is added, with no chain
  * of multiplies from one field to the next (mixed in turn, they were two thirds of
- * finding a group). Groups of one hash are told apart by their layouts, and a
- * record whose fields of a kind differ from in's (a damaged one) gets another
- * hash and has its group found by key. */
+ * finding a group). The hash can be one for two configurations (the integer 0
+ * and an empty string, 2 and true, or sums built to meet): a group is taken only
+ * when r fits a layout of it (group_fits: its kinds and values), else r's group
+ * is found by its configuration key. */
 static uint64_t config_hash(const struct shape_info *in, const struct rec *r, double tsc_hz)
 {
 	uint64_t bits, odd = 0x9e3779b97f4a7c15ull, h;
