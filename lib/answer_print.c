@@ -59,8 +59,11 @@ static int config_cmp(const struct rconfig *a, const struct rconfig *b)
  * through an index (a configuration is a few kilobytes). */
 static void order_configs(struct report *r)
 {
-	int n = r->nconfig, *idx = heap_resize(NULL, 0, (size_t)(n + 1) * sizeof(int));
-	struct rconfig *sorted = heap_resize(NULL, 0, (size_t)(n + 1) * sizeof(*sorted));
+	int n = r->nconfig;
+	if (n < 2)
+		return;                         /* in order; with none, no table to copy */
+	int *idx = heap_resize(NULL, 0, (size_t)n * sizeof(int));
+	struct rconfig *sorted = heap_resize(NULL, 0, (size_t)n * sizeof(*sorted));
 	if (!idx || !sorted) {
 		heap_free(idx), heap_free(sorted);
 		return;                         /* the logs' order, then */
