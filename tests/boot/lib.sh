@@ -8,6 +8,8 @@
 #   status  = the run's expected end (cases)
 #   needs   = kvm or bochs: skip where that is missing (cases)
 #   timeout = seconds for tools/run's --timeout
+#   tries   = boots at most while not one record comes (firmware or GRUB failed
+#             before the kernel ran), each retry said (cases)
 #   pages   = with --screen-pages, at most this many QR pages (cases)
 #   via     = run (tools/run, the default) or lava (tools/lava/run-job) (fleet)
 #   expect  = a fixed string some record must hold (repeatable)
@@ -21,12 +23,12 @@
 # scenario_names FILE: the section names, in order.
 scenario_names() { sed -n 's/^\[\(.*\)\]$/\1/p' "$1"; }
 
-# scenario_read FILE NAME: sets run, status, needs, timeout, pages, via, script and the
+# scenario_read FILE NAME: sets run, status, needs, timeout, tries, pages, via, script and the
 # arrays expects, texts, notexts, checks, reports from section NAME. Fails, saying why,
 # when there is no such section or it has a key not listed above.
 scenario_read() {
 	local file=$1 name=$2 line key value found=0 seen=0
-	run= status= needs= timeout= pages= via= script=
+	run= status= needs= timeout= tries= pages= via= script=
 	expects=() texts=() notexts=() checks=() reports=()
 	while IFS= read -r line; do
 		if [[ $line =~ ^\[(.*)\]$ ]]; then
@@ -36,7 +38,7 @@ scenario_read() {
 		[[ $found == 1 && $line =~ ^([a-z]+)[[:space:]]*=[[:space:]]?(.*)$ ]] || continue
 		key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
 		case $key in
-		run|status|needs|timeout|pages|via|script) printf -v "$key" '%s' "$value" ;;
+		run|status|needs|timeout|tries|pages|via|script) printf -v "$key" '%s' "$value" ;;
 		expect) expects+=("$value") ;;
 		text) texts+=("$value") ;;
 		notext) notexts+=("$value") ;;

@@ -13,8 +13,9 @@
 #   - zbarimg reads the summary code as text (the run id, "CPU lost to the tick")
 #     beside the QR pages, and a data page, at some moment; the BIOS boot's dumps hold every page, and
 #     tools/qr-import gives back the serial log's records byte for byte;
-#   - after the key, the first text page: the report's first rows (without a serial
-#     port, its line says the records leave as the QR pages);
+#   - after the key (within 20 s: dumps every second until it shows), the first text
+#     page: the report's first rows (without a serial port, its line says the
+#     records leave as the QR pages);
 #   - tests/qr/photo.sh's degraded photos of the BIOS boot's 1080p pages decode
 #     (at least 95 %).
 # The dumps and their text are left in build/test-logs/end-screen/.
@@ -58,6 +59,19 @@ key_in_pages() {
 	monitor "$out/$1.mon" "sendkey spc"
 }
 
+# report_after_key NAME: NAME-report.ppm, the first dump that shows the first text
+# page, within 20 s of the key (the kernel reads the 8042 between pages: on a
+# loaded machine a QR page's drawing alone takes seconds); else the last dump.
+report_after_key() {
+	local tries=0
+	while ((tries++ < 20)); do
+		sleep 1
+		monitor "$out/$1.mon" "screendump $out/$1-report.ppm"
+		tests/host/screen-text.py --rows "$out/$1-report.ppm" | sed -n 2p | grep -q '   text 1/' &&
+			break
+	done
+}
+
 # watch NAME PID HAS_LOG T...: wait for the end, then the dumps; NAME-T.ppm at T s.
 watch() {
 	local name=$1 pid=$2 log=$3 t0= waited=0 t
@@ -77,8 +91,7 @@ watch() {
 		monitor "$out/$name.mon" "screendump $out/$name-$t.ppm" || fail "$name: no screendump at $t s"
 	done
 	key_in_pages "$name"
-	sleep 3
-	monitor "$out/$name.mon" "screendump $out/$name-report.ppm"
+	report_after_key "$name"
 	monitor "$out/$name.mon" quit
 }
 
