@@ -47,13 +47,19 @@ is_end_screen() {
 	tests/host/screen-text.py "$1" - --end 2>/dev/null | grep -q '^|tickbench run '
 }
 
+# header_of NAME PPM: a screendump of NAME into PPM, and its header row (the page
+# shown).
+header_of() {
+	monitor "$out/$1.mon" "screendump $2"
+	tests/host/screen-text.py --rows "$2" | sed -n 2p
+}
+
 # key_in_pages NAME: a key into the 8042 once the screen shows the QR pages (a key on
 # a text page turns to the next one), within 30 s.
 key_in_pages() {
 	local tries=0
 	while ((tries++ < 30)); do
-		monitor "$out/$1.mon" "screendump $out/$1-key.ppm"
-		tests/host/screen-text.py --rows "$out/$1-key.ppm" | sed -n 2p | grep -q '   text [0-9]' || break
+		header_of "$1" "$out/$1-key.ppm" | grep -q '   text [0-9]' || break
 		sleep 1
 	done
 	monitor "$out/$1.mon" "sendkey spc"
@@ -66,9 +72,7 @@ report_after_key() {
 	local tries=0
 	while ((tries++ < 20)); do
 		sleep 1
-		monitor "$out/$1.mon" "screendump $out/$1-report.ppm"
-		tests/host/screen-text.py --rows "$out/$1-report.ppm" | sed -n 2p | grep -q '   text 1/' &&
-			break
+		header_of "$1" "$out/$1-report.ppm" | grep -q '   text 1/' && break
 	done
 }
 

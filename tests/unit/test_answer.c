@@ -128,6 +128,16 @@ static int teardown(void **state)
 	return 0;
 }
 
+/* A report of the test's own in place of setup's, begun with a boot of bench=tick. */
+static void new_report(void)
+{
+	report_free(rep);
+	nlines = 0;
+	said[0] = 0;
+	rep = report_new(CONF_95);
+	take("boot", "\"cmdline\":\"bench=tick\"");
+}
+
 /* The line that starts with start (of the given kind, -1: any). */
 static const char *line_of(const char *start, int kind)
 {
@@ -217,11 +227,7 @@ static void heads_flagged(void **state)
  * every line of their paragraph. Last: it prints a report of its own. */
 static void warnings_a_kind(void **state)
 {
-	report_free(rep);
-	nlines = 0;
-	said[0] = 0;
-	rep = report_new(CONF_95);
-	take("boot", "\"cmdline\":\"bench=tick\"");
+	new_report();
 	take("platform", "\"vendor\":\"AuthenticAMD\",\"brand\":\"QEMU TCG\",\"hypervisor\":true,"
 	     "\"emulator\":\"qemu\",\"tsc_invariant\":false");
 	take("calibration", "\"tsc_hz\":1000000000,\"reference\":\"hpet\",\"spread_ppm\":0");
@@ -247,11 +253,7 @@ static void warnings_a_kind(void **state)
 static void ticks_counted_against_their_rate(void **state)
 {
 	static const unsigned got[] = { 100, 40, 51, 50 };     /* of 50 each */
-	report_free(rep);
-	nlines = 0;
-	said[0] = 0;
-	rep = report_new(CONF_95);
-	take("boot", "\"cmdline\":\"bench=tick\"");
+	new_report();
 	take("calibration", "\"tsc_hz\":1000000000,\"reference\":\"hpet\",\"spread_ppm\":0");
 	for (unsigned run = 0; run < 4; run++)
 		for (int on = 0; on < 2; on++) {
@@ -280,11 +282,7 @@ static void ticks_counted_against_their_rate(void **state)
  * memcpy from NULL, UBSan's finding on such a log), and the answer still printed. */
 static void a_log_without_configurations(void **state)
 {
-	report_free(rep);
-	nlines = 0;
-	said[0] = 0;
-	rep = report_new(CONF_95);
-	take("boot", "\"cmdline\":\"bench=tick\"");
+	new_report();
 	take("calibration", "\"tsc_hz\":1000000000,\"reference\":\"hpet\",\"spread_ppm\":0");
 	report_end(rep, "pass");
 	answer_print(rep, say, NULL, NULL);
