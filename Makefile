@@ -6,6 +6,7 @@
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
 #   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
+#   make anatomy     tools/anatomy's QEMU plugin and annex writer (a plain make too)
 #   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c, and
 #                    iso/grub.cfg's PC estimates, from the benchmarks' (tools/grub-times.c)
 #   make clean
@@ -56,6 +57,7 @@ include mk/linux.mk
 include mk/kernel.mk
 include mk/tickstat.mk
 include mk/secureboot.mk
+include mk/anatomy.mk
 include mk/tests.mk
 include mk/docs.mk
 
