@@ -56,3 +56,16 @@ $(ANATOMY)/linux.measured: $(LINUX_PROG) tools/anatomy/measured.sh
 	$(call msg,GEN,$@)
 	@mkdir -p $(dir $@)
 	$(Q)tools/anatomy/measured.sh $< >$@.tmp && mv $@.tmp $@
+
+# Its host parts' unit tests (tests/unit/test_anatomy.c), under the sanitizers.
+ANATOMY_TESTED := tools/anatomy/follow.c tools/anatomy/tally.c tools/anatomy/profile.c \
+	tools/anatomy/symbols.c tools/anatomy/table.c
+$(BUILD)/tests/test_anatomy: $(BUILD)/host-obj/tests/unit/test_anatomy.o \
+		$(ANATOMY_TESTED:%.c=$(BUILD)/host-obj/%.o)
+	$(call msg,HOSTLD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka -lz
+$(BUILD)/host-obj/tools/anatomy/%.o $(BUILD)/host-obj/tests/unit/test_anatomy.o: HOSTCFLAGS += -I tools/anatomy
+$(BUILD)/host-obj/tests/unit/test_anatomy.o: HOSTCFLAGS += \
+	-DANATOMY_FIXTURES='"$(CURDIR)/tests/unit/anatomy"' -DANATOMY_LAYERS='"$(CURDIR)/tools/anatomy/layers"'
+host: $(BUILD)/tests/test_anatomy

@@ -22,6 +22,9 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/osadds.c \
 	tools/tickstat/osadds_print.c \
 	tools/tickstat/osadds_plot.c \
+	tools/tickstat/anatomy.c \
+	tools/tickstat/anatomy_print.c \
+	tools/tickstat/anatomy_plot.c \
 	tools/tickstat/plot_hz.c \
 	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c \

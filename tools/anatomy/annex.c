@@ -8,9 +8,10 @@
  *
  * Each run record of the log's last boot names its call of the measured code
  * ("call", on CPU "cpu"); the plugin's run of that ordinal on that vCPU is its
- * anatomy. Per configuration of the runs (their configuration fields, and
- * timer_on) and kind of episode: an anatomy_episodes record, then an anatomy record
- * per function, the most instructions first.
+ * anatomy. After the annex record, an anatomy_layer record for each layer that
+ * the functions below are in; then per configuration of the runs (their
+ * configuration fields, and timer_on) and kind of episode: an anatomy_episodes
+ * record, then an anatomy record per function, the most instructions first.
  * Exit status: 0 the annex is written, every run record's anatomy in it; 1 written,
  * but some run records have none (the annex's status is "fail"; each said on
  * standard error); 2 nothing written (what is wrong is said). */
@@ -203,9 +204,9 @@ static size_t function_at(uint64_t addr)
 	bool user = lower_half_is_user && addr < USER_SPACE_END;
 	const char *name = user ? NULL : symbols_find(&syms, addr);
 	if (user)
-		fn = function_named("(user space)", LAYER_USER);
+		fn = function_named(FUNCTION_USER, LAYER_USER);
 	else if (!name)
-		fn = function_named("(no symbol)", LAYER_OTHER);
+		fn = function_named(FUNCTION_UNKNOWN, LAYER_OTHER);
 	else
 		fn = function_named(name, table_layer(&table, name));
 	tally_add(&ax.fn_of_addr, addr, 0, fn + 1);
@@ -383,6 +384,24 @@ static void emit_functions(const struct group *g, const struct kind_total *k)
 	free(s);
 }
 
+/* Each layer some function of the annex is in, with its description. */
+static void emit_layers(void)
+{
+	for (size_t i = 0; i < table.n_info; i++) {
+		const char *layer = table.info[i].name;
+		size_t fn = 0;
+		while (fn < ax.n_fn && strcmp(ax.fn_layer[fn], layer))
+			fn++;
+		if (fn == ax.n_fn)
+			continue;
+		struct record r;
+		record_begin(&r, "anatomy_layer");
+		record_str(&r, "layer", layer);
+		record_str(&r, "description", table.info[i].description);
+		record_emit(&r);
+	}
+}
+
 static void emit_annex(const char *symbols_from, unsigned missing)
 {
 	size_t unfollowed = 0;
@@ -401,6 +420,7 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	record_u64(&r, "run_records", ax.n_runs);
 	record_u64(&r, "run_records_without", missing);
 	record_emit(&r);
+	emit_layers();
 	for (size_t i = 0; i < ax.n_groups; i++)
 		for (size_t j = 0; j < ax.groups[i].n_kinds; j++) {
 			emit_episodes(&ax.groups[i], &ax.groups[i].kind[j]);

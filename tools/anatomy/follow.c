@@ -115,6 +115,7 @@ static void end_run(struct follow *f, struct vcpu_state *v, bool open)
 {
 	struct run_aggregate *a = v->run;
 	uint64_t episodes = 0, instructions = 0;
+	fprintf(f->out, "run %u %llu\n", (unsigned)(v - f->vcpu), (unsigned long long)v->ordinal - 1);
 	for (unsigned i = 0; i < a->n; i++) {
 		write_entry(f->out, &a->e[i]);
 		episodes += a->e[i].episodes;
@@ -188,7 +189,6 @@ void follow_entry(struct follow *f, unsigned vcpu, uint64_t insns, bool followed
 		abort();
 	}
 	v->run->unfollowed = !followed;
-	fprintf(f->out, "run %u %llu\n", (unsigned)(v - f->vcpu), (unsigned long long)v->ordinal);
 	v->ordinal++;
 	f->runs++;
 }

@@ -13,7 +13,8 @@
  * quantum) is the run's own work, not an episode: what it executes until the
  * measured code runs again is counted nowhere. Per run the follower keeps, for each episode entry, the
  * episodes, their instructions, the distinct episode sizes, and the instructions
- * of each block; never a trace. A run's aggregates are written when it ends.
+ * of each block; never a trace. A run's aggregates are written when it ends, as one
+ * piece from its "run" line to its "endrun" (runs of several vCPUs overlap).
  *
  * Instructions are counted exactly, however a block ends: the plugin adds one to a
  * counter before each instruction outside the measured code (QEMU stops a block at
@@ -22,7 +23,7 @@
  * growth between two calls as the instructions of the block before: its first k.
  *
  * Output, one line each (plugin format 1):
- *   run VCPU ORDINAL                   a run begins on that vCPU (its ORDINAL-th, from 0)
+ *   run VCPU ORDINAL                   a run of that vCPU (its ORDINAL-th, from 0) ended
  *   ep ENTRY EPISODES INSTRUCTIONS     per entry address, at the run's end
  *   size ENTRY INSTRUCTIONS COUNT      how many of its episodes had that size
  *   tb ENTRY VADDR K COUNT             a block at VADDR ran its first K instructions

@@ -31,10 +31,29 @@ static bool parse_line(const char *p, const char *end, struct symbol *s)
 	return s->name != NULL;
 }
 
+/* A name that marks a place rather than a function (__indirect_thunk_start,
+ * __static_call_text_end, __x86_indirect_thunk_array): where several symbols share
+ * an address, a function's name is taken over it. */
+static bool is_marker(const char *name)
+{
+	static const char *const tails[] = { "_start", "_end", "_begin", "_array", NULL };
+	size_t n = strlen(name);
+	for (const char *const *t = tails; *t; t++)
+		if (n > strlen(*t) && !strcmp(name + n - strlen(*t), *t))
+			return true;
+	return !strncmp(name, "__start_", 8) || !strncmp(name, "__stop_", 7);
+}
+
+/* By address; at one address the functions before the markers, then in the file's
+ * order (line). */
 static int by_address(const void *a, const void *b)
 {
 	const struct symbol *x = a, *y = b;
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (is_marker(x->name) != is_marker(y->name))
+		return is_marker(x->name) ? 1 : -1;
+	return x->line < y->line ? -1 : x->line > y->line;
 }
 
 size_t symbols_parse(struct symbols *t, const char *text, size_t len)
@@ -47,6 +66,7 @@ size_t symbols_parse(struct symbols *t, const char *text, size_t len)
 		const char *stop = nl ? nl : end;
 		struct symbol s;
 		if (parse_line(p, stop, &s)) {
+			s.line = t->n;
 			if (t->n == cap) {
 				cap = cap ? 2 * cap : 4096;
 				t->s = realloc(t->s, cap * sizeof(*t->s));
@@ -121,6 +141,7 @@ const char *symbols_read(struct symbols *t, const char *path)
 	return n ? NULL : "no text symbol in the file";
 }
 
+/* The first of the symbols at the greatest address at or below addr. */
 const char *symbols_find(const struct symbols *t, uint64_t addr)
 {
 	size_t lo = 0, hi = t->n;
@@ -131,7 +152,12 @@ const char *symbols_find(const struct symbols *t, uint64_t addr)
 		else
 			hi = mid;
 	}
-	return lo ? t->s[lo - 1].name : NULL;
+	if (!lo)
+		return NULL;
+	uint64_t at = t->s[lo - 1].addr;
+	while (lo > 1 && t->s[lo - 2].addr == at)
+		lo--;
+	return t->s[lo - 1].name;
 }
 
 void symbols_free(struct symbols *t)

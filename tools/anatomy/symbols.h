@@ -2,7 +2,9 @@
  * kernel's) or the guest's /proc/kallsyms (Linux's, at the addresses of its boot),
  * as text or gzip'ed, and what comes before a gzip stream skipped (the serial port
  * that brings kallsyms carries GRUB's menu first). A line is "ADDRESS TYPE NAME
- * [MODULE]"; types t, T, w and W are text. */
+ * [MODULE]"; types t, T, w and W are text. Where several symbols share an address
+ * (a section's start or end marker beside a function), the function's name is the
+ * one found. */
 #ifndef ANATOMY_SYMBOLS_H
 #define ANATOMY_SYMBOLS_H
 
@@ -12,6 +14,7 @@
 struct symbol {
 	uint64_t addr;
 	char *name;
+	size_t line;                /* its place among the file's symbols */
 };
 
 struct symbols {
@@ -23,7 +26,7 @@ struct symbols {
 size_t symbols_parse(struct symbols *t, const char *text, size_t len);
 /* Read a file, gzip'ed or not; NULL, or why not. */
 const char *symbols_read(struct symbols *t, const char *path);
-/* The symbol at or below addr; NULL below the first. */
+/* The name of the symbol at or below addr; NULL below the first. */
 const char *symbols_find(const struct symbols *t, uint64_t addr);
 void symbols_free(struct symbols *t);
 

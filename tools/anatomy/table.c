@@ -141,6 +141,8 @@ const char *table_kind(const struct table *t, const char *name)
 
 const char *table_layer(const struct table *t, const char *name)
 {
+	if (name && !strcmp(name, FUNCTION_USER))
+		return LAYER_USER;
 	const char *layer = name ? best(t->layers, t->n_layers, name) : NULL;
 	return layer ? layer : LAYER_OTHER;
 }

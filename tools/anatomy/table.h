@@ -9,6 +9,10 @@
 #define LAYER_OTHER "other"
 #define LAYER_USER  "user"
 #define KIND_OTHER  "other"
+/* The names the anatomy gives code with no symbol: another task's, in user space
+ * (its layer "user"), and the kernel's below every symbol ("other"). */
+#define FUNCTION_USER    "(user)"
+#define FUNCTION_UNKNOWN "(unknown)"
 
 struct pattern {
 	char *text;                 /* without the "*" of a prefix */
@@ -35,7 +39,7 @@ const char *table_parse(struct table *t, const char *text, char *err, size_t siz
 const char *table_read(struct table *t, const char *path, char *err, size_t size);
 /* The kind of an episode entering at the function name (NULL: none known). */
 const char *table_kind(const struct table *t, const char *name);
-/* The layer of a function (NULL name: code with no symbol, "other"). */
+/* The layer of a function: FUNCTION_USER's is "user"; a NULL name, "other". */
 const char *table_layer(const struct table *t, const char *name);
 /* A declared layer's description, "" when it has none. */
 const char *table_description(const struct table *t, const char *layer);

@@ -4,6 +4,7 @@
 #include "report.h"
 #include "machines.h"
 #include "osadds.h"
+#include "anatomy.h"
 #include "tickstat.h"
 
 #include <stdio.h>
@@ -66,6 +67,20 @@ static int report_os(char **paths, int n, int bare, int ci)
 	return rc;
 }
 
+/* "The tick, function by function": every log read again quietly for its annexes. */
+static void report_anatomy(char **paths, int n)
+{
+	struct anatomy *a = calloc(1, sizeof(*a));
+	struct log_report quiet = { .quiet = true };
+	if (!a)
+		return;
+	for (int i = 0; i < n; i++)
+		log_read(paths[i], anatomy_take, a, &quiet);
+	anatomy_print(a);
+	anatomy_free(a);
+	free(a);
+}
+
 const struct help help_report = {
 	"report [-c LEVEL] [--baseline KEY|ID] LOG...",
 	"  the answer on one page: CPU share lost at each HZ with its interval and\n"
@@ -73,7 +88,8 @@ const struct help help_report = {
 	"  several logs of a machine and build are pooled as boots (each interval over\n"
 	"  them); logs of several machines: a table per figure, a row per machine,\n"
 	"  verdicts against the baseline (default M1); tickbench-linux's logs beside\n"
-	"  the bare kernel's of one machine: what the OS adds to a tick\n",
+	"  the bare kernel's of one machine: what the OS adds to a tick; the annexes of\n"
+	"  tools/run --anatomy: the tick function by function, kernels side by side\n",
 	HELP_LEVEL
 	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
 	"                  held against, by key (M2) or machine id (or its prefix)\n", NULL
@@ -119,6 +135,8 @@ int cmd_report(int argc, char **argv)
 		int os = report_os(logs, nlogs, bare, r->ci);
 		rc = os > rc ? os : rc;
 	}
+	if (rc < 2)
+		report_anatomy(logs, nlogs);
 	report_free(r);
 	free(ids);
 	free(g);

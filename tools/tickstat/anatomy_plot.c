@@ -1,0 +1,54 @@
+/* tickstat plot's panel "The tick, function by function" (anatomy.h): a bar per
+ * configuration of the annexes ([N] as the report numbers them), its instructions a
+ * tick stacked by layer. */
+#include "anatomy.h"
+#include "gnuplot.h"
+
+#include <string.h>
+
+#define PLOT_LAYERS 16
+
+/* The layers the bars stack, in the annexes' order. */
+static int plot_layers(const struct anatomy *a)
+{
+	return a->nlayers < PLOT_LAYERS ? a->nlayers : PLOT_LAYERS;
+}
+
+int anatomy_block(FILE *g, const struct anatomy *a)
+{
+	int nl = plot_layers(a);
+	fprintf(g, "$anatomy << EOD\n");
+	for (int i = 0; i < a->n; i++) {
+		const struct an_config *c = &a->c[i];
+		fprintf(g, "\"[%d]\"", i + 1);
+		for (int l = 0; l < nl; l++)
+			fprintf(g, " %.9g", c->episodes ? (double)anatomy_layer_sum(c, a->layer[l].name) /
+						     (double)c->episodes : 0.0);
+		fputc('\n', g);
+	}
+	fprintf(g, "EOD\n");
+	return nl ? a->n : 0;
+}
+
+void anatomy_plot(FILE *g, const struct anatomy *a)
+{
+	fprintf(g, "set title '");
+	put_quoted(g, "The tick, function by function: instructions a tick by layer (exact);");
+	for (int i = 0; i < a->n; i++) {
+		char label[256], item[300];
+		anatomy_label(label, sizeof(label), &a->c[i], true);
+		snprintf(item, sizeof(item), "%s [%d] %s", i ? "," : "", i + 1, label);
+		put_quoted(g, item);
+	}
+	fprintf(g, "' noenhanced\nset xlabel ''\nset ylabel 'instructions a tick'\n"
+		"set style histogram rowstacked\nset style fill solid 0.7 border -1\n"
+		"set boxwidth 0.6\nset key outside right top vertical noenhanced\nset yrange [0:*]\n"
+		"plot ");
+	for (int l = 0; l < plot_layers(a); l++) {
+		fprintf(g, "%s using %d%s with histograms title '", l ? ", ''" : "$anatomy", l + 2,
+			l ? "" : ":xtic(1)");
+		put_quoted(g, a->layer[l].name);
+		fputc('\'', g);
+	}
+	fprintf(g, "\nset key default\nset yrange [*:*]\n");
+}
