@@ -21,6 +21,7 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/osadds.c \
 	tools/tickstat/osadds_print.c \
+	tools/tickstat/say.c \
 	tools/tickstat/osadds_plot.c \
 	tools/tickstat/anatomy.c \
 	tools/tickstat/anatomy_print.c \

@@ -384,6 +384,19 @@ static void emit_functions(const struct group *g, const struct kind_total *k)
 	free(s);
 }
 
+/* Linux's text from where it is linked (0xffffffff81000000, x86-64's
+ * __START_KERNEL_map + 16 MiB): 0 but under KASLR. The bare kernel's, 0. */
+static uint64_t text_offset(const char *symbols_from)
+{
+	const uint64_t linked = 0xffffffff81000000ull;
+	if (strcmp(symbols_from, "kallsyms"))
+		return 0;
+	for (size_t i = 0; i < syms.n; i++)
+		if (!strcmp(syms.s[i].name, "_text") || !strcmp(syms.s[i].name, "startup_64"))
+			return syms.s[i].addr >= linked ? syms.s[i].addr - linked : 0;
+	return 0;
+}
+
 /* Each layer some function of the annex is in, with its description. */
 static void emit_layers(void)
 {
@@ -415,6 +428,7 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	record_str(&r, "tool", "anatomy");
 	record_str(&r, "symbols", symbols_from);
 	record_u64(&r, "symbols_count", syms.n);
+	record_u64(&r, "text_offset", text_offset(symbols_from));
 	record_u64(&r, "plugin_runs", prof.n_runs);
 	record_u64(&r, "plugin_unfollowed", unfollowed);
 	record_u64(&r, "run_records", ax.n_runs);

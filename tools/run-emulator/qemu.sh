@@ -25,6 +25,15 @@ anatomy_args() {
 			"$top/build/qemu-plugin/get.log says why the plugin may be missing)"
 		exit 77
 	fi
+	# The plugin is built against one QEMU's header (build/qemu-plugin/version); another
+	# QEMU may refuse it (QEMU 10 has none of API version 1's inline counters).
+	local built ours
+	built=$(sed 's/^[0-9]*://; s/[+~-].*//' "$top/build/qemu-plugin/version" 2>/dev/null)
+	ours=$("$qemu_bin" --version 2>/dev/null | sed -n '1s/.*version \([0-9]*\.[0-9]*\).*/\1/p')
+	if [[ -n $built && $ours != "$(cut -d. -f1,2 <<<"$built")" ]]; then
+		echo "tools/run: --anatomy: the plugin is built for QEMU $built's plugin API, this QEMU is ${ours:-unknown}"
+		exit 77
+	fi
 	if [[ $linux == 1 ]]; then
 		[[ $serial_port == com1 ]] || die_usage "--anatomy with --linux takes Linux's symbols from COM2: the log must be on com1"
 		measured=$top/build/anatomy/linux.measured

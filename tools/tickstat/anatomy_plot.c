@@ -8,6 +8,13 @@
 
 #define PLOT_LAYERS 16
 
+/* A colour per layer, none twice (gnuplot's own cycle repeats after eight). */
+static const char *const colours[PLOT_LAYERS] = {
+	"#9400d3", "#009e73", "#56b4e9", "#e69f00", "#f0e442", "#0072b2", "#e51e10",
+	"#404040", "#ff77ff", "#8b4513", "#7fff00", "#a0a0a0", "#00ced1", "#c71585",
+	"#191970", "#ffd700",
+};
+
 /* The layers the bars stack, in the annexes' order. */
 static int plot_layers(const struct anatomy *a)
 {
@@ -45,8 +52,8 @@ void anatomy_plot(FILE *g, const struct anatomy *a)
 		"set boxwidth 0.6\nset key outside right top vertical noenhanced\nset yrange [0:*]\n"
 		"plot ");
 	for (int l = 0; l < plot_layers(a); l++) {
-		fprintf(g, "%s using %d%s with histograms title '", l ? ", ''" : "$anatomy", l + 2,
-			l ? "" : ":xtic(1)");
+		fprintf(g, "%s using %d%s with histograms lc rgb '%s' title '", l ? ", ''" : "$anatomy",
+			l + 2, l ? "" : ":xtic(1)", colours[l]);
 		put_quoted(g, a->layer[l].name);
 		fputc('\'', g);
 	}
