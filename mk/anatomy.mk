@@ -11,8 +11,10 @@ ANATOMY_PLUGIN   := $(ANATOMY)/plugin.so
 ANATOMY_ANNEX    := $(ANATOMY)/annex
 ANATOMY_MEASURED := $(ANATOMY)/bare.measured $(ANATOMY)/linux.measured
 ANATOMY_CFLAGS   := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-PLUGIN_SRCS      := tools/anatomy/plugin.c tools/anatomy/follow.c tools/anatomy/tally.c
-ANNEX_SRCS       := tools/anatomy/annex.c tools/anatomy/profile.c tools/anatomy/symbols.c \
+PLUGIN_SRCS      := tools/anatomy/plugin.c tools/anatomy/follow.c tools/anatomy/tally.c \
+	tools/anatomy/cache.c tools/anatomy/caches.c
+ANNEX_SRCS       := tools/anatomy/annex.c tools/anatomy/annex_caches.c tools/anatomy/profile.c \
+	tools/anatomy/cache.c tools/anatomy/caches.c tools/anatomy/symbols.c \
 	tools/anatomy/table.c tools/anatomy/tally.c tools/tickstat/log.c tools/tickstat/check.c \
 	$(REPORT_SRCS) lib/format.c lib/crc32.c kernel/record.c
 
@@ -30,10 +32,13 @@ $(QEMU_PLUGIN_H):
 	$(Q)scripts/get-qemu-plugin-header >$(BUILD)/qemu-plugin/get.log 2>&1 || \
 		{ tail -3 $(BUILD)/qemu-plugin/get.log; exit 1; }
 
+# Hidden but for qemu_plugin_install and qemu_plugin_version (QEMU_PLUGIN_EXPORT):
+# QEMU's own symbols would take the place of the plugin's of the same name
+# (cache_init is QEMU's migration page cache's too).
 $(ANATOMY)/plugin-obj/%.o: %.c $(QEMU_PLUGIN_H)
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(ANATOMY_CFLAGS) -fPIC -I $(BUILD)/qemu-plugin -c $< -o $@
+	$(Q)$(HOSTCC) $(ANATOMY_CFLAGS) -fPIC -fvisibility=hidden -I $(BUILD)/qemu-plugin -c $< -o $@
 
 $(ANATOMY_PLUGIN): $(PLUGIN_SRCS:%.c=$(ANATOMY)/plugin-obj/%.o)
 	$(call msg,HOSTLD,$@)
@@ -59,7 +64,7 @@ $(ANATOMY)/linux.measured: $(LINUX_PROG) tools/anatomy/measured.sh
 
 # Its host parts' unit tests (tests/unit/test_anatomy.c), under the sanitizers.
 ANATOMY_TESTED := tools/anatomy/follow.c tools/anatomy/tally.c tools/anatomy/profile.c \
-	tools/anatomy/symbols.c tools/anatomy/table.c
+	tools/anatomy/symbols.c tools/anatomy/table.c tools/anatomy/cache.c tools/anatomy/caches.c
 $(BUILD)/tests/test_anatomy: $(BUILD)/host-obj/tests/unit/test_anatomy.o \
 		$(ANATOMY_TESTED:%.c=$(BUILD)/host-obj/%.o)
 	$(call msg,HOSTLD,$@)

@@ -15,6 +15,9 @@
  * Exit status: 0 the annex is written, every run record's anatomy in it; 1 written,
  * but some run records have none (the annex's status is "fail"; each said on
  * standard error); 2 nothing written (what is wrong is said). */
+#include "annex.h"
+#include "cache.h"
+#include "caches.h"
 #include "follow.h"
 #include "profile.h"
 #include "symbols.h"
@@ -46,6 +49,7 @@ struct kind_total {
 	uint64_t runs, episodes, instructions;
 	struct tally sizes;             /* size -> episodes */
 	struct tally functions;         /* function number -> instructions */
+	struct cache_kind *cache;       /* the cache mode's figures, NULL without */
 };
 
 struct group {
@@ -213,6 +217,11 @@ static size_t function_at(uint64_t addr)
 	return fn;
 }
 
+const char *annex_layer_at(uint64_t addr)
+{
+	return ax.fn_layer[function_at(addr)];
+}
+
 /* ---- the plugin's runs into their configurations ------------------------------ */
 
 static struct kind_total *kind_in(struct group *g, const char *kind)
@@ -245,6 +254,19 @@ static void add_blocks(struct kind_total *k, const struct entry_profile *e)
 	}
 }
 
+/* The cache mode's figures of each entry, by kind; the run's own once a kind. */
+static void add_caches(struct group *g, const struct run_profile *p)
+{
+	bool seen[KINDS_MAX] = { false };
+	for (size_t i = 0; i < p->nc; i++) {
+		struct kind_total *k = kind_in(g, kind_of_entry(p->c[i].entry));
+		if (!k->cache)
+			k->cache = cache_kind_new();
+		cache_kind_add(k->cache, &p->c[i], p, !seen[k - g->kind]);
+		seen[k - g->kind] = true;
+	}
+}
+
 static void add_run(struct group *g, const struct run_profile *p)
 {
 	bool seen[KINDS_MAX] = { false };
@@ -261,6 +283,7 @@ static void add_run(struct group *g, const struct run_profile *p)
 			tally_add(&k->sizes, e->sizes[j].size, 0, e->sizes[j].count);
 		add_blocks(k, e);
 	}
+	add_caches(g, p);
 }
 
 static const struct run_profile *profile_run(uint64_t vcpu, uint64_t ordinal)
@@ -311,6 +334,11 @@ static void config_fields(struct record *r, const struct group *g)
 		else
 			record_u64(r, c->key, c->u);
 	}
+}
+
+static void group_fields(struct record *r, const void *group)
+{
+	config_fields(r, group);
 }
 
 /* The nearest-rank percentile (the least size with at least ceil(q * n / 1000) of
@@ -426,6 +454,7 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	record_str(&r, "of", ax.boot_crc);
 	record_str(&r, "version", TICKBENCH_VERSION);
 	record_str(&r, "tool", "anatomy");
+	record_str(&r, "caches", prof.caches);
 	record_str(&r, "symbols", symbols_from);
 	record_u64(&r, "symbols_count", syms.n);
 	record_u64(&r, "text_offset", text_offset(symbols_from));
@@ -437,8 +466,12 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	emit_layers();
 	for (size_t i = 0; i < ax.n_groups; i++)
 		for (size_t j = 0; j < ax.groups[i].n_kinds; j++) {
-			emit_episodes(&ax.groups[i], &ax.groups[i].kind[j]);
-			emit_functions(&ax.groups[i], &ax.groups[i].kind[j]);
+			const struct kind_total *k = &ax.groups[i].kind[j];
+			emit_episodes(&ax.groups[i], k);
+			emit_functions(&ax.groups[i], k);
+			if (k->cache)
+				cache_kind_emit(k->cache, k->kind, prof.caches, prof.caches_spec,
+						group_fields, &ax.groups[i]);
 		}
 	struct record end;
 	uint64_t before = record_count();
@@ -453,8 +486,24 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 static void usage(void)
 {
 	fputs("usage: build/anatomy/annex --profile FILE --symbols FILE --symbols-from elf|kallsyms\n"
-	      "                           [--layers FILE] LOG\n", stderr);
+	      "                           [--layers FILE] LOG\n"
+	      "       build/anatomy/annex --caches-spec SPEC  (the cache mode's geometry, or why not)\n",
+	      stderr);
 	exit(2);
+}
+
+/* --caches-spec: SPEC's geometry on standard output, exit 0; else why not, exit 2. */
+static int check_caches_spec(const char *spec)
+{
+	struct cache_geometry g;
+	char err[256], text[256];
+	if (cache_geometry_parse(&g, spec, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	caches_describe(&g, text, sizeof(text));
+	printf("%s %s\n", g.name, text);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -465,6 +514,8 @@ int main(int argc, char **argv)
 	const char *profile_path = NULL, *symbols_path = NULL, *from = NULL;
 	const char *layers_path = "tools/anatomy/layers";
 	char err[512];
+	if (argc == 3 && !strcmp(argv[1], "--caches-spec"))
+		return check_caches_spec(argv[2]);
 	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {
 		if (c == 'p') profile_path = optarg;
 		else if (c == 's') symbols_path = optarg;

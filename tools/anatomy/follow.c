@@ -57,11 +57,22 @@ static void settle(struct follow *f, uint64_t insns)
 		tally_add(&e->blocks, (uintptr_t)f->last, k, 1);
 }
 
+#define HOOK(f, name, ...) do { \
+	if ((f)->hooks && (f)->hooks->name) \
+		(f)->hooks->name((f)->hooks_ctx, __VA_ARGS__); \
+} while (0)
+
+static unsigned vcpu_number(const struct follow *f, const struct vcpu_state *v)
+{
+	return (unsigned)(v - f->vcpu);
+}
+
 static void close_episode(struct follow *f, struct vcpu_state *v)
 {
 	if (!v->episode)
 		return;
 	v->episode = false;
+	HOOK(f, episode_end, vcpu_number(f, v));
 	f->episodes++;
 	struct entry_tally *e = entry_of(v->run, v->entry);
 	if (!e) {
@@ -123,6 +134,7 @@ static void end_run(struct follow *f, struct vcpu_state *v, bool open)
 		tally_free(&a->e[i].sizes);
 		tally_free(&a->e[i].blocks);
 	}
+	HOOK(f, run_end, vcpu_number(f, v), f->out);
 	fprintf(f->out, "endrun %u %llu %llu %llu%s%s", (unsigned)(v - f->vcpu),
 		(unsigned long long)v->ordinal - 1, (unsigned long long)episodes,
 		(unsigned long long)instructions, a->unfollowed ? " unfollowed" : "",
@@ -161,7 +173,9 @@ void follow_outside(struct follow *f, unsigned vcpu, struct block *b, uint64_t i
 		v->episode = true;
 		v->entry = b->vaddr;
 		v->size = 0;
+		HOOK(f, episode_begin, vcpu, b->vaddr);
 	}
+	HOOK(f, block, vcpu, b);
 	f->last = b;
 	f->last_vcpu = v;
 }
@@ -190,6 +204,7 @@ void follow_entry(struct follow *f, unsigned vcpu, uint64_t insns, bool followed
 	}
 	v->run->unfollowed = !followed;
 	v->ordinal++;
+	HOOK(f, run_begin, vcpu_number(f, v));
 	f->runs++;
 }
 

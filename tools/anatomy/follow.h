@@ -53,6 +53,15 @@ struct block {
 
 struct run_aggregate;
 
+/* What another mode (the caches', caches.h) is told as the follower goes. */
+struct follow_hooks {
+	void (*run_begin)(void *ctx, unsigned vcpu);
+	void (*episode_begin)(void *ctx, unsigned vcpu, uint64_t entry);
+	void (*episode_end)(void *ctx, unsigned vcpu);
+	void (*block)(void *ctx, unsigned vcpu, struct block *b);  /* an outside block begins */
+	void (*run_end)(void *ctx, unsigned vcpu, FILE *out);      /* its lines, in the run's */
+};
+
 struct vcpu_state {
 	int depth;                  /* measured calls open: > 0 while a run is on */
 	bool episode;               /* an episode is open */
@@ -74,6 +83,8 @@ struct follow {
 	struct vcpu_state *last_vcpu;
 	uint64_t insns_then;        /* the instruction counter at the last call */
 	uint64_t runs, episodes;    /* in all */
+	const struct follow_hooks *hooks;   /* NULL: none */
+	void *hooks_ctx;
 };
 
 void follow_init(struct follow *f, FILE *out, unsigned vcpus);

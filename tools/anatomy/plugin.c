@@ -10,6 +10,8 @@
  *                  ELF at build time): lines "range START END" (hexadecimal, END
  *                  excluded) and "entry ADDRESS NAME"
  *   out=FILE       where the runs' aggregates go (follow.h's format)
+ *   caches=SPEC    the cache mode too (caches.h): a preset (zen4, golden-cove) or
+ *                  PRESET:LEVEL=SIZE/WAYS[@LATENCY],... (cache.h); one vCPU
  *
  * Instrumentation, chosen once per translated block (a block lies in the measured
  * code or not by its first instruction):
@@ -26,9 +28,13 @@
  * flushes every translated block) and once that is done they are: the boot runs
  * at nearly its own speed. Runs begun before are written "unfollowed" (the first is
  * the loop's calibration, with interrupts off).
+ * The cache mode adds a call on every memory access (its guest physical address) and
+ * feeds each outside block's instruction lines (their host address: API version 1
+ * gives no guest physical one for an instruction) from the block's call.
  * QEMU calls the plugin from one thread under -icount (its vCPUs run in turn);
  * tools/run asks for one thread (-accel tcg,thread=single) with several vCPUs, and
  * a lock guards the follower there all the same. */
+#include "caches.h"
 #include "follow.h"
 
 #include <qemu-plugin.h>
@@ -55,9 +61,18 @@ static qemu_plugin_id_t plugin_id;
 static enum { BOOTING, RESETTING, FOLLOWING } phase;
 static struct follow follow;
 static FILE *out;
+static struct caches caches_state;
 static bool one_vcpu;
 static uint64_t insns;          /* instructions outside the measured code */
-static uint64_t loop_blocks;    /* measured blocks begun (one vCPU) */
+static uint64_t loop_insns;     /* the measured blocks' instructions (one vCPU) */
+static struct caches *caches;   /* the cache mode, NULL without */
+
+/* An outside block's call: its block, and for the cache mode the lines it fetches. */
+struct outside_block {
+	struct block *b;
+	uint32_t nlines;
+	uint64_t line[];            /* host addresses of its distinct instruction lines */
+};
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct block *blocks[BLOCKS_HASH];
 
@@ -138,9 +153,47 @@ static struct block *block_of(struct qemu_plugin_tb *tb)
 
 static void on_outside(unsigned int vcpu, void *udata)
 {
+	struct outside_block *o = udata;
 	pthread_mutex_lock(&lock);
-	follow_outside(&follow, vcpu, udata, insns, loop_blocks);
+	follow_outside(&follow, vcpu, o->b, insns, loop_insns);
+	for (uint32_t i = 0; caches && i < o->nlines; i++)
+		caches_access(caches, o->line[i], true, false);
 	pthread_mutex_unlock(&lock);
+}
+
+static void on_memory(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
+	if (!hw || qemu_plugin_hwaddr_is_io(hw))
+		return;
+	pthread_mutex_lock(&lock);
+	caches_access(caches, qemu_plugin_hwaddr_phys_addr(hw), false, udata != NULL);
+	pthread_mutex_unlock(&lock);
+}
+
+/* The distinct host lines of a block's instructions, into line[] (at most max). */
+static uint32_t fetch_lines(struct qemu_plugin_tb *tb, uint64_t *line, uint32_t max)
+{
+	uint32_t n = 0;
+	for (size_t i = 0; i < qemu_plugin_tb_n_insns(tb); i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		uintptr_t h = (uintptr_t)qemu_plugin_insn_haddr(insn);
+		uint64_t first = h >> LINE_SHIFT, last = (h + qemu_plugin_insn_size(insn) - 1) >> LINE_SHIFT;
+		for (uint64_t l = first; l <= last && n < max; l++)
+			if (!n || line[n - 1] != l)
+				line[n++] = l;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		line[i] <<= LINE_SHIFT;
+	return n;
+}
+
+static void instrument_memory(struct qemu_plugin_tb *tb, bool measured)
+{
+	for (size_t i = 0; caches && i < qemu_plugin_tb_n_insns(tb); i++)
+		qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), on_memory,
+						 QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+						 measured ? (void *)1 : NULL);
 }
 
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
@@ -190,10 +243,19 @@ static void on_measured(unsigned int vcpu, void *udata)
 static void instrument_outside(struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_outside, QEMU_PLUGIN_CB_NO_REGS, block_of(tb));
+	uint64_t lines[64];
+	uint32_t nl = caches ? fetch_lines(tb, lines, 64) : 0;
+	struct outside_block *o = malloc(sizeof(*o) + nl * sizeof(o->line[0]));
+	if (!o)
+		abort();
+	o->b = block_of(tb);
+	o->nlines = nl;
+	memcpy(o->line, lines, nl * sizeof(lines[0]));
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_outside, QEMU_PLUGIN_CB_NO_REGS, o);
 	for (size_t i = 0; i < n; i++)
 		qemu_plugin_register_vcpu_insn_exec_inline(qemu_plugin_tb_get_insn(tb, i),
 							   QEMU_PLUGIN_INLINE_ADD_U64, &insns, 1);
+	instrument_memory(tb, false);
 }
 
 static void instrument_measured(struct qemu_plugin_tb *tb)
@@ -203,7 +265,7 @@ static void instrument_measured(struct qemu_plugin_tb *tb)
 	struct qemu_plugin_insn *last = n ? qemu_plugin_tb_get_insn(tb, n - 1) : NULL;
 	bool ret = last && is_return(last), call_out = last && is_call_out(last);
 	if (one_vcpu)
-		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &loop_blocks, 1);
+		qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64, &loop_insns, n);
 	else if (!entry && !ret && !call_out)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_measured, QEMU_PLUGIN_CB_NO_REGS, NULL);
 	if (entry)
@@ -212,6 +274,11 @@ static void instrument_measured(struct qemu_plugin_tb *tb)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_return, QEMU_PLUGIN_CB_NO_REGS, NULL);
 	if (call_out)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_call_out, QEMU_PLUGIN_CB_NO_REGS, NULL);
+	if (caches) {
+		uint64_t lines[64];
+		caches_measured_lines(caches, lines, fetch_lines(tb, lines, 64));
+		instrument_memory(tb, true);
+	}
 }
 
 static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -251,6 +318,21 @@ static const char *read_measured(const char *path)
 	return n_ranges && n_entries ? NULL : "the measured= file names no range or no entry";
 }
 
+/* The cache mode's model; NULL, or why not. */
+static const char *start_caches(const char *spec)
+{
+	static char err[256];
+	struct cache_geometry g;
+	if (!one_vcpu)
+		return "the cache mode models one CPU's caches: one vCPU (--smp 1)";
+	if (cache_geometry_parse(&g, spec, err, sizeof(err)))
+		return err;
+	if (!caches_init(&caches_state, &g, &loop_insns))
+		return "out of memory for the caches' model";
+	caches = &caches_state;
+	return NULL;
+}
+
 static int refuse(const char *why, const char *what)
 {
 	fprintf(stderr, "tickbench-anatomy: %s%s%s\n", why, what ? ": " : "", what ? what : "");
@@ -260,14 +342,16 @@ static int refuse(const char *why, const char *what)
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *measured_path = NULL, *out_path = NULL;
+	const char *measured_path = NULL, *out_path = NULL, *caches_spec = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "measured=", 9))
 			measured_path = argv[i] + 9;
 		else if (!strncmp(argv[i], "out=", 4))
 			out_path = argv[i] + 4;
+		else if (!strncmp(argv[i], "caches=", 7))
+			caches_spec = argv[i] + 7;
 		else
-			return refuse("unknown argument (measured=FILE,out=FILE)", argv[i]);
+			return refuse("unknown argument (measured=FILE,out=FILE[,caches=SPEC])", argv[i]);
 	}
 	if (!info->system_emulation || strcmp(info->target_name, "x86_64"))
 		return refuse("follows x86_64 system emulation only", info->target_name);
@@ -276,11 +360,20 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 	const char *why = read_measured(measured_path);
 	if (why)
 		return refuse(why, measured_path);
+	one_vcpu = info->system.max_vcpus <= 1;
+	if (caches_spec && (why = start_caches(caches_spec)))
+		return refuse(why, caches_spec);
 	if (!(out = fopen(out_path, "w")))
 		return refuse("cannot write", out_path);
 	plugin_id = id;
-	one_vcpu = info->system.max_vcpus <= 1;
 	follow_init(&follow, out, (unsigned)info->system.max_vcpus);
+	if (caches) {
+		char spec[256];
+		caches_describe(&caches->geometry, spec, sizeof(spec));
+		fprintf(out, "caches %s %s\n", caches->geometry.name, spec);
+		follow.hooks = &caches_hooks;
+		follow.hooks_ctx = caches;
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_atexit_cb(id, on_guest_exit, NULL);
 	return 0;

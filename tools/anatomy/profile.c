@@ -82,6 +82,63 @@ static bool run_line(struct run_profile *r, const char *line)
 	return true;
 }
 
+static struct cache_profile *cache_in(struct run_profile *r, uint64_t entry)
+{
+	for (size_t i = 0; i < r->nc; i++)
+		if (r->c[i].entry == entry)
+			return &r->c[i];
+	GROW(r->c, r->nc);
+	memset(&r->c[r->nc], 0, sizeof(r->c[r->nc]));
+	r->c[r->nc].entry = entry;
+	return &r->c[r->nc++];
+}
+
+/* "cache ENTRY EPISODES FETCHED FETCHED_SQ TOUCHED TOUCHED_SQ EVICTED x4 EXCESS x4
+ * CYCLES CYCLES_SQ CYCLES_MAX" */
+static bool cache_line(struct run_profile *r, const char *line)
+{
+	struct cache_profile x = { 0 };
+	int used = 0;
+	if (sscanf(line, "cache %" SCNx64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNd64 " %" SCNd64 " %" SCNd64
+		   " %" SCNd64 " %" SCNd64 " %" SCNu64 " %" SCNd64 "%n", &x.entry, &x.episodes,
+		   &x.fetched, &x.fetched_sq, &x.touched, &x.touched_sq, &x.evicted[0], &x.evicted[1],
+		   &x.evicted[2], &x.evicted[3], &x.excess[0], &x.excess[1], &x.excess[2], &x.excess[3],
+		   &x.cycles, &x.cycles_sq, &x.cycles_max, &used) != 17 || line[used] != '\n')
+		return false;
+	struct cache_profile *c = cache_in(r, x.entry);
+	x.first = c->first, x.n_first = c->n_first;
+	memcpy(x.distance, c->distance, sizeof(x.distance));
+	*c = x;
+	return true;
+}
+
+/* "cfirst ENTRY BLOCK i|d LINES", "cdist ENTRY BUCKET EXCESS x4 CYCLES",
+ * "cwork ACCESSES MISSES x4" */
+static bool cache_detail(struct run_profile *r, const char *line)
+{
+	uint64_t entry, block, lines, acc, m[PROFILE_LEVELS];
+	int64_t d[PROFILE_LEVELS + 1];
+	char kind;
+	unsigned bucket;
+	if (sscanf(line, "cfirst %" SCNx64 " %" SCNx64 " %c %" SCNu64, &entry, &block, &kind, &lines) == 4) {
+		struct cache_profile *c = cache_in(r, entry);
+		GROW(c->first, c->n_first);
+		c->first[c->n_first++] = (struct first_touch){ block, kind == 'd', lines };
+	} else if (sscanf(line, "cdist %" SCNx64 " %u %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64
+			  " %" SCNd64, &entry, &bucket, &d[0], &d[1], &d[2], &d[3], &d[4]) == 7 &&
+		   bucket < PROFILE_DISTANCES) {
+		memcpy(cache_in(r, entry)->distance[bucket], d, sizeof(d));
+	} else if (sscanf(line, "cwork %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &acc,
+			  &m[0], &m[1], &m[2], &m[3]) == 5) {
+		r->work_accesses = acc;
+		memcpy(r->work_misses, m, sizeof(m));
+	} else {
+		return false;
+	}
+	return true;
+}
+
 static bool end_line(struct run_profile *r, const char *line)
 {
 	unsigned vcpu;
@@ -131,7 +188,10 @@ const char *profile_read(struct profile *p, const char *path, char *err, size_t 
 			add_block(p, vaddr, n, offsets);
 		} else if (!strncmp(line, "exit ", 5)) {
 			p->exited = true;
-		} else if (!run || !(run_line(run, line) || end_line(run, line))) {
+		} else if (sscanf(line, "caches %31s %255s", p->caches, p->caches_spec) == 2) {
+			continue;
+		} else if (!run || !(run_line(run, line) || cache_line(run, line) ||
+				     cache_detail(run, line) || end_line(run, line))) {
 			fclose(f);
 			return bad(err, size, path, lineno, line);
 		}
@@ -159,7 +219,9 @@ void profile_free(struct profile *p)
 	for (size_t i = 0; i < p->n_runs; i++) {
 		for (size_t j = 0; j < p->runs[i].n; j++)
 			free(p->runs[i].e[j].sizes), free(p->runs[i].e[j].blocks);
-		free(p->runs[i].e);
+		for (size_t j = 0; j < p->runs[i].nc; j++)
+			free(p->runs[i].c[j].first);
+		free(p->runs[i].e), free(p->runs[i].c);
 	}
 	for (size_t i = 0; i < p->n_blocks; i++)
 		free(p->blocks[i].offsets);

@@ -26,12 +26,33 @@ struct entry_profile {
 	size_t n_blocks;
 };
 
+/* The cache mode's per entry (caches.h): footprints, evictions, damage. */
+#define PROFILE_LEVELS 4
+#define PROFILE_DISTANCES 40
+struct first_touch {
+	uint64_t block;
+	bool data;
+	uint64_t lines;
+};
+struct cache_profile {
+	uint64_t entry, episodes, fetched, fetched_sq, touched, touched_sq;
+	uint64_t evicted[PROFILE_LEVELS];
+	int64_t excess[PROFILE_LEVELS], cycles, cycles_max;
+	uint64_t cycles_sq;
+	int64_t distance[PROFILE_DISTANCES][PROFILE_LEVELS + 1];
+	struct first_touch *first;
+	size_t n_first;
+};
+
 struct run_profile {
 	unsigned vcpu;
 	uint64_t ordinal;
 	bool unfollowed, open;
 	struct entry_profile *e;
 	size_t n;
+	struct cache_profile *c;        /* the cache mode's, per entry */
+	size_t nc;
+	uint64_t work_accesses, work_misses[PROFILE_LEVELS];    /* the shadow's over the run */
 };
 
 struct block_shape {
@@ -47,6 +68,7 @@ struct profile {
 	struct block_shape *blocks;     /* by vaddr, the longest seen of each */
 	size_t n_blocks;
 	bool exited;                    /* the plugin's "exit" line is there */
+	char caches[32], caches_spec[256];  /* the cache mode's geometry; "" without */
 };
 
 /* Read the plugin's output; NULL, or why not (with the line, into err). */

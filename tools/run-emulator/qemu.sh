@@ -42,7 +42,14 @@ anatomy_args() {
 		measured=$top/build/anatomy/bare.measured
 		nm "$top/build/tickbench-debug.elf" >"$work/symbols"
 	fi
-	qemu+=(-plugin "$so,measured=$measured,out=$log.anatomy")
+	local mode=
+	if [[ -n $caches ]]; then
+		local why
+		why=$("$annex" --caches-spec "$caches" 2>&1 >/dev/null) || die_usage "--caches: $why"
+		[[ $smp == 1 ]] || die_usage "--caches models one CPU's caches: --smp 1"
+		mode=,caches=${caches//,/+}     # QEMU's -plugin splits its arguments at commas
+	fi
+	qemu+=(-plugin "$so,measured=$measured,out=$log.anatomy$mode")
 	[[ $icount == 1 || $quiet == 1 ]] ||
 		echo "tools/run: --anatomy without --icount: its counts are instructions, exact; the holes' cycles are time, which TCG does not give per instruction"
 }
