@@ -45,7 +45,7 @@ all:
 
 # A plain make with a build package missing stops at once, naming it (the goals
 # that install packages first, or need none, ask nothing).
-ifeq ($(filter deps deps-secureboot clean run test check matrix fleet bench-inject bench-work-kvm soak qemu10,$(MAKECMDGOALS)),)
+ifeq ($(filter deps deps-secureboot clean run test check matrix fleet bench-inject bench-work-kvm bench-anatomy soak qemu10,$(MAKECMDGOALS)),)
 MISSING_PACKAGES := $(shell scripts/install-deps --build --missing)
 ifneq ($(MISSING_PACKAGES),)
 $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))

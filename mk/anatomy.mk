@@ -73,4 +73,11 @@ $(BUILD)/tests/test_anatomy: $(BUILD)/host-obj/tests/unit/test_anatomy.o \
 $(BUILD)/host-obj/tools/anatomy/%.o $(BUILD)/host-obj/tests/unit/test_anatomy.o: HOSTCFLAGS += -I tools/anatomy
 $(BUILD)/host-obj/tests/unit/test_anatomy.o: HOSTCFLAGS += \
 	-DANATOMY_FIXTURES='"$(CURDIR)/tests/unit/anatomy"' -DANATOMY_LAYERS='"$(CURDIR)/tools/anatomy/layers"'
-host: $(BUILD)/tests/test_anatomy
+host: $(BUILD)/tests/test_anatomy $(BUILD)/tests/test_caches
+
+$(BUILD)/tests/test_caches: $(BUILD)/host-obj/tests/unit/test_caches.o \
+		$(patsubst %,$(BUILD)/host-obj/tools/anatomy/%.o,cache caches tally follow)
+	$(call msg,HOSTLD,$@)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(SANITIZE) -o $@ $^ -lcmocka
+$(BUILD)/host-obj/tests/unit/test_caches.o: HOSTCFLAGS += -I tools/anatomy

@@ -1,7 +1,8 @@
 # make run, make test, make check, and the longer runs that print figures rather
 # than assert.
 
-.PHONY: run test check test-images test-times matrix qemu10 fleet bench-inject bench-work-kvm soak
+.PHONY: run test check test-images test-times matrix qemu10 fleet bench-inject bench-work-kvm soak \
+	bench-anatomy
 
 # make run: boot the README's sample run in QEMU (RUN_ARGS: the runner's options and
 # kernel words instead; the terminal shows the human lines, the log every line), then
@@ -73,6 +74,11 @@ fleet: deps
 bench-inject: deps
 	@$(MAKE) --no-print-directory all
 	tests/bench/inject-tcg.sh
+
+# What the anatomy's plugin costs a run, with and without its cache mode (figures).
+bench-anatomy: deps
+	@$(MAKE) --no-print-directory all
+	tests/bench/anatomy-cost.sh
 
 # A test out of make test (a KVM boot takes minutes here): a tick with 1 MiB of data
 # must show a proven positive indirect cost under KVM; skips without /dev/kvm.

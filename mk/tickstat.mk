@@ -25,6 +25,7 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/osadds_plot.c \
 	tools/tickstat/anatomy.c \
 	tools/tickstat/anatomy_print.c \
+	tools/tickstat/caches_print.c \
 	tools/tickstat/anatomy_plot.c \
 	tools/tickstat/plot_hz.c \
 	tools/tickstat/idle_plot.c \

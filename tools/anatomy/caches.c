@@ -13,6 +13,15 @@ bool caches_init(struct caches *c, const struct cache_geometry *g,
 	return cache_init(&c->model, g) && cache_init(&c->shadow, g);
 }
 
+void caches_free(struct caches *c)
+{
+	cache_free(&c->model);
+	cache_free(&c->shadow);
+	tally_free(&c->seen);
+	free(c->e);
+	c->e = NULL, c->n = 0;
+}
+
 void caches_describe(const struct cache_geometry *g, char *buf, size_t size)
 {
 	static const char *const names[CACHE_LEVELS] = { "L1I", "L1D", "L2", "LLC" };
@@ -96,7 +105,7 @@ static void episode_end(void *ctx, unsigned vcpu)
 		e->evicted[l] += c->model.evicted[l] - c->ep_evicted[l];
 	c->since = *c->workload_instructions;
 	for (size_t i = 0; i < c->n_measured_lines; i++)
-		workload_access(c, c->measured_lines[i] << LINE_SHIFT, true);
+		workload_access(c, c->measured_lines[i], true);
 }
 
 static void block(void *ctx, unsigned vcpu, struct block *b)

@@ -50,7 +50,7 @@ struct caches {
 	int64_t stretch_excess[CACHE_LEVELS], stretch_cycles;
 	uint64_t since;             /* the workload's instruction counter at the episode's end */
 	struct block *block;        /* the block an access of an episode belongs to */
-	uint64_t measured_lines[64];    /* the run's measured code, fetched again after an episode */
+	uint64_t measured_lines[64];    /* the measured code's lines (addresses), fetched again after an episode */
 	size_t n_measured_lines;
 	uint64_t workload_misses[CACHE_LEVELS];     /* the shadow's, over the run */
 	uint64_t workload_accesses;
@@ -60,6 +60,7 @@ struct caches {
  * distance of the damage from its episode. */
 bool caches_init(struct caches *c, const struct cache_geometry *g,
 		 const volatile uint64_t *workload_instructions);
+void caches_free(struct caches *c);
 /* "L1I=32K/8@1,L1D=32K/8@4,L2=1024K/8@14,LLC=32768K/16@50,MEM=400" */
 void caches_describe(const struct cache_geometry *g, char *buf, size_t size);
 /* The hooks for follow.h (ctx: the caches). */

@@ -17,7 +17,7 @@ static void key_of(const struct rec *r, char *key, size_t size)
 	for (size_t i = 0; i < r->nfields && n + 1 < size; i++) {
 		const struct field *f = &r->f[i];
 		if (!is_config_field(f) || !strcmp(f->key, "kind") || !strcmp(f->key, "function") ||
-		    !strcmp(f->key, "layer"))
+		    !strcmp(f->key, "layer") || !strcmp(f->key, "preset") || !strcmp(f->key, "geometry"))
 			continue;
 		if (f->v.kind == V_STRING)
 			n += (size_t)snprintf(key + n, size - n, " %s=%s", f->key, f->v.s);
@@ -54,6 +54,8 @@ static void take_log_record(struct anatomy *a, const struct rec *r)
 		memset(&a->now, 0, sizeof(a->now));
 		a->now.file = r->file;
 		copy(a->now.kernel, sizeof(a->now.kernel), "bare kernel");
+	} else if (!strcmp(t, "calibration")) {
+		rec_u64(r, "tsc_hz", &a->now.tsc_hz);
 	} else if (!strcmp(t, "linux")) {
 		a->now.under_linux = true;
 		snprintf(a->now.kernel, sizeof(a->now.kernel), "Linux %s", rec_str(r, "release") ?
@@ -112,6 +114,8 @@ static void fill_config(struct anatomy *a, struct an_config *c, const struct rec
 	copy(c->mode, sizeof(c->mode), rec_str(r, "mode"));
 	copy(c->handler, sizeof(c->handler), rec_str(r, "handler"));
 	rec_u64(r, "hz", &c->hz);
+	rec_u64(r, "tick_data_kib", &c->tick_data_kib);
+	c->tsc_hz = a->now.tsc_hz;
 	rec_u64(r, "runs", &c->runs);
 	rec_u64(r, "episodes", &c->episodes);
 	rec_u64(r, "instructions", &c->instructions);
@@ -169,11 +173,97 @@ static void take_function(struct anatomy *a, const struct rec *r)
 	rec_u64(r, "instructions", &fn->instructions);
 }
 
+/* The tick configuration of this boot a cache record of kind tick belongs to. */
+static struct an_caches *caches_of(struct anatomy *a, const struct rec *r)
+{
+	char key[512];
+	const char *kind = rec_str(r, "kind");
+	if (!kind || strcmp(kind, "tick"))
+		return NULL;
+	key_of(r, key, sizeof(key));
+	for (int i = a->n - 1; i >= 0; i--)
+		if (!strcmp(a->c[i].key, key) && !strcmp(a->c[i].file, a->now.file ? a->now.file : ""))
+			return &a->c[i].caches;
+	return NULL;
+}
+
+static void levels(const struct rec *r, const char *what, uint64_t *u, int64_t *s)
+{
+	static const char *const level[AN_LEVELS] = { "l1i", "l1d", "l2", "llc" };
+	char key[40];
+	for (int l = 0; l < AN_LEVELS; l++) {
+		snprintf(key, sizeof(key), "%s_%s", what, level[l]);
+		const struct value *v = rec_get(r, key);
+		if (v && u)
+			u[l] = v->u;
+		else if (v && s)
+			s[l] = v->neg ? -(int64_t)v->u : (int64_t)v->u;
+	}
+}
+
+static int64_t signed_of(const struct rec *r, const char *key)
+{
+	const struct value *v = rec_get(r, key);
+	return !v ? 0 : v->neg ? -(int64_t)v->u : (int64_t)v->u;
+}
+
+static void take_cache(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	if (!k)
+		return;
+	k->known = true;
+	copy(k->preset, sizeof(k->preset), rec_str(r, "preset"));
+	copy(k->geometry, sizeof(k->geometry), rec_str(r, "geometry"));
+	rec_u64(r, "episodes", &k->episodes);
+	rec_u64(r, "footprint_i_lines_sum", &k->fetched);
+	rec_u64(r, "footprint_i_lines_sq", &k->fetched_sq);
+	rec_u64(r, "footprint_d_lines_sum", &k->touched);
+	rec_u64(r, "footprint_d_lines_sq", &k->touched_sq);
+	levels(r, "evicted", k->evicted, NULL);
+	levels(r, "excess", NULL, k->excess);
+	k->cycles = signed_of(r, "indirect_cycles_sum");
+	k->cycles_max = signed_of(r, "indirect_cycles_max");
+	rec_u64(r, "indirect_cycles_sq", &k->cycles_sq);
+	rec_u64(r, "workload_accesses", &k->work_accesses);
+	levels(r, "workload_misses", k->work_misses, NULL);
+}
+
+static void take_cache_layer(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	if (!k || k->nlayers == AN_MAX_LAYERS)
+		return;
+	copy(k->layer[k->nlayers].name, sizeof(k->layer->name), rec_str(r, "layer"));
+	rec_u64(r, "footprint_i_lines_sum", &k->layer[k->nlayers].fetched);
+	rec_u64(r, "footprint_d_lines_sum", &k->layer[k->nlayers].touched);
+	k->nlayers++;
+}
+
+static void take_cache_after(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	uint64_t lo = 0;
+	if (!k || !rec_u64(r, "after_lo", &lo))
+		return;
+	int d = 0;
+	while (d + 1 < AN_DISTANCES && (1ull << (d + 1)) <= lo)
+		d++;
+	levels(r, "excess", NULL, k->after[d]);
+	k->after[d][AN_LEVELS] = signed_of(r, "indirect_cycles");
+}
+
 void anatomy_take(const struct rec *r, void *ctx)
 {
 	struct anatomy *a = ctx;
 	const char *t = r->type;
-	if (!strcmp(t, "annex"))
+	if (!strcmp(t, "cache"))
+		take_cache(a, r);
+	else if (!strcmp(t, "cache_layer"))
+		take_cache_layer(a, r);
+	else if (!strcmp(t, "cache_after"))
+		take_cache_after(a, r);
+	else if (!strcmp(t, "annex"))
 		a->now.in_annex = true;
 	else if (!strcmp(t, "anatomy_layer"))
 		take_layer(a, r);
@@ -210,6 +300,9 @@ void anatomy_label(char *buf, size_t size, const struct an_config *c, bool workl
 		n += snprintf(buf + n, size - (size_t)n, " %s", c->args);
 	if (!strcmp(c->handler, "floor") || !strcmp(c->handler, "full"))
 		n += snprintf(buf + n, size - (size_t)n, ", handler %s", c->handler);
+	if (c->tick_data_kib && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, ", %llu KiB of data a tick",
+			      (unsigned long long)c->tick_data_kib);
 	if (workload && n >= 0 && (size_t)n < size)
 		snprintf(buf + n, size - (size_t)n, ", %s", c->workload);
 }

@@ -39,15 +39,9 @@ int anatomy_block(FILE *g, const struct anatomy *a)
 
 void anatomy_plot(FILE *g, const struct anatomy *a)
 {
-	fprintf(g, "set title '");
-	put_quoted(g, "The tick, function by function: instructions a tick by layer (exact);");
-	for (int i = 0; i < a->n; i++) {
-		char label[256], item[300];
-		anatomy_label(label, sizeof(label), &a->c[i], true);
-		snprintf(item, sizeof(item), "%s [%d] %s", i ? "," : "", i + 1, label);
-		put_quoted(g, item);
-	}
-	fprintf(g, "' noenhanced\nset xlabel ''\nset ylabel 'instructions a tick'\n"
+	fprintf(g, "set title 'The tick, function by function: instructions a tick by layer "
+		"(exact; [N] as tickstat report numbers the configurations)' noenhanced\n"
+		"set xlabel ''\nset ylabel 'instructions a tick'\n"
 		"set style histogram rowstacked\nset style fill solid 0.7 border -1\n"
 		"set boxwidth 0.6\nset key outside right top vertical noenhanced\nset yrange [0:*]\n"
 		"plot ");
@@ -58,4 +52,47 @@ void anatomy_plot(FILE *g, const struct anatomy *a)
 		fputc('\'', g);
 	}
 	fprintf(g, "\nset key default\nset yrange [*:*]\n");
+}
+
+/* The caches' panel: per configuration with the cache mode's records, the modelled
+ * cycles its tick cost the workload in each power of two of the workload's
+ * instructions after it, a tick's mean, at the bucket's geometric middle. */
+int anatomy_after_block(FILE *g, const struct anatomy *a)
+{
+	int series = 0;
+	for (int i = 0; i < a->n; i++) {
+		const struct an_caches *k = &a->c[i].caches;
+		if (!k->known || !k->episodes)
+			continue;
+		fprintf(g, "$after%d << EOD\n", i + 1);
+		for (int d = 0; d < AN_DISTANCES; d++)
+			if (k->after[d][AN_LEVELS])
+				fprintf(g, "%.9g %.9g\n", d ? 1.5 * (double)(1ull << d) : 1.0,
+					(double)k->after[d][AN_LEVELS] / (double)k->episodes);
+		fprintf(g, "EOD\n");
+		series++;
+	}
+	return series;
+}
+
+void anatomy_after_plot(FILE *g, const struct anatomy *a)
+{
+	fprintf(g, "set title 'The damage a tick leaves in the caches, modelled: the workload''s "
+		"cycles beyond its shadow''s' noenhanced\n"
+		"set xlabel 'the workload''s instructions after the tick'\nset logscale x 2\n"
+		"set ylabel 'modelled cycles, a tick''s mean'\nset key outside right top vertical noenhanced\n"
+		"set yrange [*:*]\nplot ");
+	int shown = 0;
+	for (int i = 0; i < a->n; i++) {
+		const struct an_caches *k = &a->c[i].caches;
+		if (!k->known || !k->episodes)
+			continue;
+		char label[256];
+		anatomy_label(label, sizeof(label), &a->c[i], true);
+		fprintf(g, "%s$after%d using 1:2 with linespoints lc rgb '%s' title '[%d] ", shown++ ? ", " : "",
+			i + 1, colours[i % PLOT_LAYERS], i + 1);
+		put_quoted(g, label);
+		fputc('\'', g);
+	}
+	fprintf(g, "\nunset logscale x\nset key default\n");
 }

@@ -244,6 +244,7 @@ void anatomy_print(const struct anatomy *a)
 	}
 	print_hardware(a);
 	print_comparisons(a);
+	anatomy_print_caches(a);
 	if (a->full)
 		printf("(more configurations than the section holds: %d shown)\n", AN_MAX_CONFIGS);
 }

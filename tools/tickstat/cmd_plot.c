@@ -14,7 +14,8 @@
  *   - idle package power against HZ, tickless its own point (idle_plot.c);
  *   - tickbench-linux's logs beside the bare kernel's: what the OS adds to a tick
  *     (osadds_plot.c);
- *   - the annexes of tools/run --anatomy: the tick by layer (anatomy_plot.c).
+ *   - the annexes of tools/run --anatomy: the tick by layer, and with --caches the
+ *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
@@ -360,7 +361,7 @@ static int draw(struct plot *p, const char *out)
 {
 	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, na = 0, label_max = 0;
+	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, na = 0, nca = 0, label_max = 0;
 	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream */
@@ -373,9 +374,10 @@ static int draw(struct plot *p, const char *out)
 		ni = idle_plot_blocks(scratch, p->report->idle);
 		no = os_adds_block(scratch, &p->os);
 		na = anatomy_block(scratch, &p->anatomy);
+		nca = anatomy_after_block(scratch, &p->anatomy);
 		fclose(scratch);
 	}
-	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0) + (na > 0);
+	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0) + (na > 0) + (nca > 0);
 	if (!panels) {
 		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
 		free(t);
@@ -395,6 +397,7 @@ static int draw(struct plot *p, const char *out)
 	idle_plot_blocks(g, p->report->idle);
 	os_adds_block(g, &p->os);
 	anatomy_block(g, &p->anatomy);
+	anatomy_after_block(g, &p->anatomy);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
 		hz_plot(g, p->report, &t->hz);
@@ -410,6 +413,8 @@ static int draw(struct plot *p, const char *out)
 		os_adds_plot(g);
 	if (na)
 		anatomy_plot(g, &p->anatomy);
+	if (nca)
+		anatomy_after_plot(g, &p->anatomy);
 	fprintf(g, "unset multiplot\n");
 	free(t);
 	return gnuplot_finish(gp);
