@@ -4,7 +4,7 @@
  * API, version 1 (Debian 12's QEMU 7.2; the header from Debian's source package,
  * scripts/get-qemu-plugin-header). tools/run --anatomy loads it:
  *
- *   -plugin build/anatomy/tickbench-anatomy.so,measured=FILE,out=FILE
+ *   -plugin build/anatomy/plugin.so,measured=FILE,out=FILE[,caches=SPEC]
  *
  *   measured=FILE  the measured code (tools/anatomy/measured.sh writes it from the
  *                  ELF at build time): lines "range START END" (hexadecimal, END
@@ -17,10 +17,10 @@
  * code or not by its first instruction):
  *   - outside: an inline add of 1 to a counter before each instruction (exact
  *     whatever ends the block), and a call at the block's start (follow_outside);
- *   - measured, one vCPU: an inline add of 1 per block to a second counter, no call
- *     (the loop's own blocks are the bulk of a run: 2 to 4 instructions each under
- *     -icount, where RDTSC ends a block); several vCPUs: a call per block instead,
- *     which knows its vCPU (inline ops in API 1 are not per vCPU);
+ *   - measured, one vCPU: an inline add of its instructions to a second counter, no
+ *     call (the loop's own blocks are the bulk of a run: 2 to 4 instructions each
+ *     under -icount, where RDTSC ends a block); several vCPUs: a call per block
+ *     instead, which knows its vCPU (inline ops in API 1 are not per vCPU);
  *   - and a call where a measured block starts at an entry, or ends with a return
  *     or a call out of the measured code.
  * Until the first run begins (the boot, Linux's included) the blocks outside are
@@ -66,6 +66,8 @@ static bool one_vcpu;
 static uint64_t insns;          /* instructions outside the measured code */
 static uint64_t loop_insns;     /* the measured blocks' instructions (one vCPU) */
 static struct caches *caches;   /* the cache mode, NULL without */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct block *blocks[BLOCKS_HASH];
 
 /* An outside block's call: its block, and for the cache mode the lines it fetches. */
 struct outside_block {
@@ -73,8 +75,6 @@ struct outside_block {
 	uint32_t nlines;
 	uint64_t line[];            /* host addresses of its distinct instruction lines */
 };
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct block *blocks[BLOCKS_HASH];
 
 static bool measured(uint64_t vaddr)
 {
