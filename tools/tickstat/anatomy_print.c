@@ -149,6 +149,10 @@ static void print_hardware(const struct anatomy *a)
 			say(2, "the hardware's share of [%d]'s tick: the bare floor handler's [%d], %.1f "
 			    "instructions, %.2f %% of %.1f; the kernel's, %.1f", i + 1, b + 1, hw,
 			    all > 0 ? 100 * hw / all : 0, all, all - hw);
+			if (bare->caches.known && c->caches.known && !strcmp(bare->workload, c->workload))
+				say(4, "  and in the caches (%s, modelled): the bare floor's tick costs %s "
+				    "%.1f cycles after it, Linux's %.1f", c->caches.preset, bare->workload,
+				    anatomy_indirect(bare), anatomy_indirect(c));
 		}
 	}
 }

@@ -185,7 +185,7 @@ static bool is_metadata(const char *type)
 					     "pmu", "ftq" /* series: report's spectrum */, "linux",
 					     /* the annex's: report's "The tick, function by function" */
 					     "annex", "annex_end", "anatomy_layer", "anatomy_episodes",
-					     "anatomy" };
+					     "anatomy", "cache", "cache_layer", "cache_after" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;
