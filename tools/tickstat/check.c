@@ -607,6 +607,10 @@ static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
 
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 {
+	size_t len;
+	const char *page_log = html_log_data(path, &len);
+	if (page_log)
+		return log_read_mem(path, page_log, len, fn, ctx, rep);
 	if (!strcmp(path, "-"))
 		return read_stdin(fn, ctx, rep);
 	int fd = open(path, O_RDONLY);
