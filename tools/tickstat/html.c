@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The sections in order: the answer first, then the figures behind it, the
@@ -189,23 +190,28 @@ static void page(FILE *f, struct html_page *p, char **bodies)
 	fputs("</main>\n</body>\n</html>\n", f);
 }
 
-/* The whole page to path, or nothing: a page cut short (a full disk) is removed. */
+/* The whole page to path, or nothing: a page cut short (a full disk) is removed,
+ * where it is a file (never a device: /dev/full). */
 static int write_file(const char *path, const char *data, size_t len)
 {
+	struct stat st;
 	FILE *f = fopen(path, "w");
 	if (!f) {
 		fprintf(stderr, "tickstat: report: cannot write %s: %s\n", path, strerror(errno));
 		return 2;
 	}
 	errno = 0;
-	bool ok = fwrite(data, 1, len, f) == len && fflush(f) == 0 && fsync(fileno(f)) == 0;
+	bool regular = !fstat(fileno(f), &st) && S_ISREG(st.st_mode);
+	bool ok = fwrite(data, 1, len, f) == len && fflush(f) == 0 &&
+		  (!regular || fsync(fileno(f)) == 0);
 	int err = errno;
 	ok = (fclose(f) == 0) && ok;
 	if (ok)
 		return 0;
 	fprintf(stderr, "tickstat: report: cannot write %s: %s\n", path,
 		strerror(err ? err : errno ? errno : EIO));
-	unlink(path);
+	if (regular)
+		unlink(path);
 	return 2;
 }
 

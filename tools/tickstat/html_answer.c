@@ -338,6 +338,18 @@ static bool cell_seen(const struct html_page *p, int col, const char *key, const
 	return false;
 }
 
+/* Some column has a figure there (not "-"): a row of none is left out. */
+static bool any_figure(const struct html_page *p, const char *key, const char *label,
+		       const char *head)
+{
+	for (int i = 0; i < p->ncol; i++) {
+		const char *v = cell_of(&p->col[i], key, label, head);
+		if (v && strcmp(v, "-"))
+			return true;
+	}
+	return false;
+}
+
 /* A row per row and column of the columns' tables, in order of first appearance. */
 static void pivot_rows(FILE *f, const struct html_page *p, const char *key)
 {
@@ -348,10 +360,14 @@ static void pivot_rows(FILE *f, const struct html_page *p, const char *key)
 			for (int k = 0; k < c->ev[b->head].ncells; k++) {
 				const char *label = c->ev[row].text, *head = c->ev[b->head].cells[k];
 				char name[256];
-				if (cell_seen(p, col, key, label, head))
+				if (cell_seen(p, col, key, label, head) || !any_figure(p, key, label, head))
 					continue;
 				snprintf(name, sizeof(name), "%s%s%s", label, label[0] ? ", " : "", head);
-				fputs("<tr>", f);
+				fputs("<tr data-label=\"", f);
+				html_text(f, label);
+				fputs("\" data-head=\"", f);
+				html_text(f, head);
+				fputs("\">", f);
 				cell(f, "th", name);
 				for (int i = 0; i < p->ncol; i++) {
 					const char *v = cell_of(&p->col[i], key, label, head);
@@ -370,8 +386,9 @@ static void pivot_caption(FILE *f, const struct html_page *p, const char *key)
 		const struct html_block *b = find_block(&p->col[i], key);
 		if (!b || b->head == b->from)
 			continue;
-		html_column_name(f, &p->col[i]);
-		fputs(": ", f);
+		fputs("<b>", f);
+		html_text(f, p->col[i].key);
+		fputs("</b>: ", f);
 		title_text(f, &p->col[i], b);
 		fputs("<br>", f);
 	}
@@ -387,7 +404,7 @@ static void columns_write(FILE *f, const struct html_page *p, bool details)
 			if (b->style == BLOCK_TABLE || !wanted(b, details) || key_seen(p, col, b->key))
 				continue;
 			if (!paras)
-				fputs("<table class=\"answer columns\">\n", f), column_heads(f, p, "");
+				fputs("<table class=\"answer columns paras\">\n", f), column_heads(f, p, "");
 			paras = true;
 			para_row(f, p, b);
 		}
@@ -461,7 +478,7 @@ void html_column_name(FILE *f, const struct html_column *c)
 	fputs("</b> ", f);
 	html_text(f, label);
 	if (m->id[0]) {
-		snprintf(label, sizeof(label), "; id %s, build %s%s%s, microcode %s, BIOS %s",
+		snprintf(label, sizeof(label), "id %s, build %s%s%s, microcode %s, BIOS %s",
 			 m->id, m->version, m->firmware[0] ? ", " : "", m->firmware,
 			 m->microcode[0] ? m->microcode : "?", m->bios_version[0] ? m->bios_version : "?");
 		fputs("<br><small>", f);

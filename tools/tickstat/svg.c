@@ -388,10 +388,16 @@ static void bar_mark(FILE *f, const struct scale *y, const struct bar *x, double
 	}
 }
 
-static void cat_label(FILE *f, double x, int top, const char *name)
+/* A category's name under its group: level where the names fit their groups, else
+ * slanted. */
+static void cat_label(FILE *f, double x, int top, const char *name, bool level)
 {
-	fprintf(f, "<text class=\"tick\" transform=\"translate(%.1f %d) rotate(-30)\" "
-		"text-anchor=\"end\">", x, top);
+	if (level)
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">", x,
+			top + 4);
+	else
+		fprintf(f, "<text class=\"tick\" transform=\"translate(%.1f %d) rotate(-30)\" "
+			"text-anchor=\"end\">", x + 4, top);
 	html_text(f, name);
 	fputs("</text>\n", f);
 }
@@ -403,14 +409,16 @@ void bars_write(FILE *f, const struct bars *b)
 	size_t longest = 0;
 	for (int c = 0; c < b->ncat; c++)
 		longest = strlen(b->cat[c]) > longest ? strlen(b->cat[c]) : longest;
-	int labels = 14 + (int)(longest * 3.6), legend_top = TOP + PLOT_H + labels + 12;
+	bool level = longest * 7 < slot;
+	int labels = level ? 14 : 14 + (int)(longest * 3.6), legend_top = TOP + PLOT_H + labels + 12;
 	bars_range(b, &lo, &hi);
 	scale_fit(&y, lo, hi, false, true);
 	svg_open(f, legend_top + legend_rows(b->nseries) * LEGEND_H + 6, b->title);
 	y_axis(f, &y, b->ylabel, LEFT, WIDTH - RIGHT);
 	for (int c = 0; c < b->ncat; c++) {
-		double group = slot * 0.8, left = LEFT + slot * c + slot * 0.1, stack = 0;
-		double width = b->stacked ? group : group / (b->nseries ? b->nseries : 1);
+		int bars = b->stacked || !b->nseries ? 1 : b->nseries;
+		double width = slot * 0.8 / bars > 90 ? 90 : slot * 0.8 / bars, stack = 0;
+		double left = LEFT + slot * (c + 0.5) - width * bars / 2;
 		for (int s = 0; s < b->nseries; s++) {
 			const struct bar *x = &b->bar[c][s];
 			if (!x->has)
@@ -418,7 +426,7 @@ void bars_write(FILE *f, const struct bars *b)
 			bar_mark(f, &y, x, b->stacked ? left : left + width * s, width, stack, s);
 			stack += b->stacked ? x->v : 0;
 		}
-		cat_label(f, LEFT + slot * (c + 0.5) + 4, TOP + PLOT_H + 12, b->cat[c]);
+		cat_label(f, LEFT + slot * (c + 0.5), TOP + PLOT_H + 12, b->cat[c], level);
 	}
 	legend(f, legend_top, b->series[0], sizeof(b->series[0]), b->nseries);
 	svg_close(f);
