@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # tickstat report --html in a real browser (issue 40; docs/TICKSTAT.md, "The HTML
-# report"): Debian's headless Chromium opens the pages of four sets of logs,
+# report"): Debian's headless Chromium opens the pages of five sets of logs,
 #   readme   the README's sample (tests/tickstat/readme-sample.log: tools/run
 #            --icount bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5
 #            ms=50),
 #   smp      a multi-CPU log (tests/tickstat/smp8-epyc.log, 8 CPUs, tick_cpus=1,all),
 #   linux    a bare + Linux pair (tests/tickstat/osadds-bare-full.log and
 #            osadds-linux.log),
-#   machines a two-machine pair (build/gen-log -M, machine B's costs twice A's);
+#   machines a two-machine pair (build/gen-log -M, machine B's costs twice A's),
+#   default  the default suite (tests/tickstat/default-suite-icount.log.gz: tools/run
+#            --icount suite=default ms=5, 1249 records), whose page must be under
+#            2 MB;
 # each page must load with no console message, no request leaving the file (the
 # network log) and no reference outside it, have each section's heading and
 # charts, no chart empty as laid out (html-probe.js run in a copy of the page),
@@ -31,11 +34,14 @@ bad() { echo "FAIL: $*"; fail=1; }
 build/gen-log -s 1 -r 5 -M aaaa1111,ACME,Box1,CPU-A,1.0,0x10 > "$tmp/A.log" &&
 build/gen-log -s 2 -r 5 -M bbbb2222,ACME,Box2,CPU-B,2.0,0x20 -x 2 > "$tmp/B.log" ||
 	{ echo "FAIL: gen-log"; exit 1; }
+gzip -dc tests/tickstat/default-suite-icount.log.gz > "$tmp/default.log" ||
+	{ echo "FAIL: the default suite's log"; exit 1; }
 declare -A sets=(
 	[readme]="tests/tickstat/readme-sample.log"
 	[smp]="tests/tickstat/smp8-epyc.log"
 	[linux]="tests/tickstat/osadds-bare-full.log tests/tickstat/osadds-linux.log"
 	[machines]="$tmp/A.log $tmp/B.log"
+	[default]="$tmp/default.log"
 )
 # Each page's sections (id:charts at least) and the logs of each column's answer.
 declare -A sections=(
@@ -43,14 +49,16 @@ declare -A sections=(
 	[smp]="answer,shares:1,timers:1,holes:1,direct:1,cpus:1,details"
 	[linux]="answer,shares:1,timers:1,osadds:1,details"
 	[machines]="answer,shares:2,timers:3,direct:1,machines,details"
+	[default]="answer,shares:3,timers:5,holes:1,direct:1,idle:1,details"
 )
 declare -A columns=(
 	[readme]="tests/tickstat/readme-sample.log"
 	[smp]="tests/tickstat/smp8-epyc.log"
 	[linux]="tests/tickstat/osadds-bare-full.log"
 	[machines]="$tmp/A.log|$tmp/B.log"
+	[default]="$tmp/default.log"
 )
-names=(readme smp linux machines)
+names=(readme smp linux machines default)
 
 # ---- tickstat alone: the page holds the logs --------------------------------------
 for n in "${names[@]}"; do
@@ -66,6 +74,9 @@ done
 sed '0,/"type":"run"/s/"cycles":/"cycles ":/' tests/tickstat/readme-sample.log > "$tmp/damaged.log"
 $ts report --html "$tmp/damaged.html" "$tmp/damaged.log" 2>/dev/null
 [[ $? == 1 ]] || bad "a damaged log's page: report --html does not exit 1"
+size=$(stat -c %s "$tmp/default.html")
+((size < 2 * 1024 * 1024)) || bad "the default suite's page is $size bytes, not under 2 MB"
+echo "the default suite's page: $size bytes"
 $ts check "$tmp/damaged.html" > /dev/null 2>&1
 [[ $? == 1 ]] || bad "a damaged log's page is not damaged to tickstat check"
 python3 - "$tmp/script.log" <<'EOF'
@@ -147,4 +158,4 @@ grep -q 'references outside the file' "$tmp/tampered.out" ||
 	bad "the judge missed a reference outside the file"
 
 ((fail)) && exit 1
-echo "PASS: four pages in Chromium, their records read back, the judge's own failures"
+echo "PASS: five pages in Chromium, their records read back, the judge's own failures"

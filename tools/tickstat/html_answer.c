@@ -195,7 +195,7 @@ static void para_write(FILE *f, const struct html_column *c, const struct html_b
 	}
 	fputs(b->kind == ANSWER_WARNING ? "<div class=\"warn\"><b>" : "<p class=\"para\"><b>", f);
 	html_text(f, b->name);
-	fputs("</b> ", f);
+	fputs(c->ev[b->from].text[strlen(b->name)] == ':' ? ":</b> " : "</b> ", f);
 	block_text(f, c, b);
 	fputs(b->kind == ANSWER_WARNING ? "</div>\n" : "</p>\n", f);
 }
