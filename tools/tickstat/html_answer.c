@@ -439,27 +439,27 @@ static void method_note(FILE *f, const struct html_column *c)
 	}
 }
 
+/* lib's answer (or its details): one column's as it came, several side by side. */
+static bool lib_part(struct html_page *p, bool details)
+{
+	if (p->ncol == 1)
+		column_write(p->f, &p->col[0], details);
+	else if (p->ncol > 1)
+		columns_write(p->f, p, details);
+	return p->ncol > 0;
+}
+
 void html_answer(struct html_page *p)
 {
-	if (!p->ncol)
-		return;
-	if (p->ncol == 1)
-		column_write(p->f, &p->col[0], false);
-	else
-		columns_write(p->f, p, false);
-	method_note(p->f, &p->col[0]);
+	if (lib_part(p, false))
+		method_note(p->f, &p->col[0]);
 }
 
 void html_details(struct html_page *p)
 {
 	static const char *const notes[] = { "note", NULL };
-	if (!p->ncol)
-		return;
-	if (p->ncol == 1)
-		column_write(p->f, &p->col[0], true);
-	else
-		columns_write(p->f, p, true);
-	html_text_blocks(p, notes);
+	if (lib_part(p, true))
+		html_text_blocks(p, notes);
 }
 
 /* ---- what the sections share --------------------------------------------------------- */
