@@ -1,18 +1,17 @@
 #!/usr/bin/env python3
 """Judge a tickstat HTML report as Chromium rendered it (tests/host/tickstat-html.sh).
 
-usage: html-check.py DOM CONSOLE NETLOG PROBE SECTIONS TERMINAL...
+usage: html-check.py CONSOLE NETLOG PROBE SECTIONS TERMINAL...
 
-DOM: the page's DOM after load (chromium --dump-dom); CONSOLE: Chromium's stderr
-with --enable-logging=stderr --v=0; NETLOG: its --log-net-log; PROBE: the DOM of
-the page with the probe script (html-probe.js) run in it, which writes each
-chart's data marks' boxes as laid out; SECTIONS: the section ids that must be
+CONSOLE: Chromium's stderr with --enable-logging=stderr --v=0 as it loaded the
+page; NETLOG: its --log-net-log; PROBE: the DOM (chromium --dump-dom) of a copy of
+the page with the probe script (html-probe.js) run in it, which adds each chart's
+data marks' boxes as laid out; SECTIONS: the section ids that must be
 there, comma-separated, each with its charts as id:N (at least N charts);
 TERMINAL: tickstat report's text of each column of the answer, in order (one
 file for a page of one column). Prints what fails, one a line; exits 1 if any.
 """
 import json
-import re
 import sys
 from html.parser import HTMLParser
 
@@ -207,16 +206,16 @@ def check_answer(page, terminals):
 
 
 def main():
-    if len(sys.argv) < 7:
+    if len(sys.argv) < 6:
         print(__doc__)
         return 2
-    dom, console, netlog, probe, sections = sys.argv[1:6]
-    page = parse(dom)
+    console, netlog, probe, sections = sys.argv[1:5]
+    page = parse(probe)
     check_console(console)
     check_netlog(netlog)
     check_sections(page, sections)
-    check_probe(parse(probe).probe)
-    check_answer(page, sys.argv[6:])
+    check_probe(page.probe)
+    check_answer(page, sys.argv[5:])
     return 1 if failures else 0
 
 

@@ -15,7 +15,8 @@
 # network log) and no reference outside it, have each section's heading and
 # charts, no chart empty as laid out (html-probe.js run in a copy of the page),
 # and its answer's every figure and paragraph the terminal's (each column's its
-# machine's own `tickstat report`); a screenshot of its first screen is kept in
+# machine's own `tickstat report`), as the probe copy's DOM shows them; a
+# screenshot of its first screen (the run whose console and network are judged) is kept in
 # build/test-logs/tickstat-html-NAME.png. html-check.py judges. A page with an
 # image from elsewhere and a console error must fail the same judge.
 # Without the browser: tickstat check and report read each page as they read its
@@ -114,19 +115,23 @@ chrome() {      # NAME ARGS...: a run of its own, with a new empty profile
 	mkdir -p "$tmp/profile-$name"
 	timeout 120 "$browser" "${flags[@]}" --user-data-dir="$tmp/profile-$name" "$@"
 }
-# The page, its probe copy (inline scripts allowed there alone), its judge.
-judge() {       # NAME PAGE SECTIONS TERMINAL...
-	local n=$1 page=$2 want=$3; shift 3
-	local url="file://$(realpath "$page")"
+# The page (its first screen shot, its console and its network log), its probe
+# copy (inline scripts allowed there alone: the DOM with the charts' layout), the
+# judge.
+judge() {       # NAME PAGE SHOT SECTIONS TERMINAL...
+	local n=$1 page=$2 shot=$3 want=$4; shift 4
 	sed "s|default-src 'none'; style-src 'unsafe-inline'|default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'|" \
 		"$page" > "$tmp/$n.probe.html"
 	{ echo '<script>'; cat "$here/html-probe.js"; echo '</script>'; } >> "$tmp/$n.probe.html"
+	rm -f "$shot"
 	chrome "$n" --enable-logging=stderr --v=0 --log-net-log="$tmp/$n.net.json" \
-		--dump-dom "$url" > "$tmp/$n.dom" 2> "$tmp/$n.console"
+		--screenshot="$shot" "file://$(realpath "$page")" > /dev/null 2> "$tmp/$n.console"
+	[[ -s $shot ]] && echo "screenshot: $shot ($(stat -c %s "$shot") bytes)" ||
+		echo "FAIL: no screenshot"
 	chrome "$n-probe" --dump-dom "file://$(realpath "$tmp/$n.probe.html")" \
 		> "$tmp/$n.probe.dom" 2>/dev/null
-	python3 "$here/html-check.py" "$tmp/$n.dom" "$tmp/$n.console" "$tmp/$n.net.json" \
-		"$tmp/$n.probe.dom" "$want" "$@"
+	python3 "$here/html-check.py" "$tmp/$n.console" "$tmp/$n.net.json" "$tmp/$n.probe.dom" \
+		"$want" "$@" && [[ -s $shot ]]
 }
 for n in "${names[@]}"; do
 	[[ -s $tmp/$n.html ]] || continue
@@ -138,19 +143,16 @@ for n in "${names[@]}"; do
 		terms+=("$tmp/$n.term$i")
 	done
 	echo "== $n ($(stat -c %s "$tmp/$n.html") bytes)"
-	judge "$n" "$tmp/$n.html" "${sections[$n]}" "${terms[@]}" || bad "$n: the page in Chromium"
-	shot="$logs/tickstat-html-$n.png"
-	rm -f "$shot"
-	chrome "$n-shot" --screenshot="$shot" "file://$(realpath "$tmp/$n.html")" > /dev/null 2>&1
-	[[ -s $shot ]] && echo "screenshot: $shot ($(stat -c %s "$shot") bytes)" ||
-		bad "$n: no screenshot"
+	judge "$n" "$tmp/$n.html" "$logs/tickstat-html-$n.png" "${sections[$n]}" "${terms[@]}" ||
+		bad "$n: the page in Chromium"
 done
 
 # The judge fails a page that reaches out and writes to the console.
 sed -e "s|<meta http-equiv=\"Content-Security-Policy\"[^>]*>||" \
     -e 's|</main>|<img src="http://127.0.0.1:9/x.png" alt=""><script>console.error("tampered")</script></main>|' \
 	"$tmp/readme.html" > "$tmp/tampered.html"
-judge tampered "$tmp/tampered.html" "${sections[readme]}" "$tmp/readme.term0" > "$tmp/tampered.out"
+judge tampered "$tmp/tampered.html" "$tmp/tampered.png" "${sections[readme]}" "$tmp/readme.term0" \
+	> "$tmp/tampered.out"
 grep -q 'console: .*tampered' "$tmp/tampered.out" || bad "the judge missed a console error"
 grep -q 'a request left the file: http://127.0.0.1:9/x.png (initiator null)' "$tmp/tampered.out" ||
 	bad "the judge missed a request leaving the file"

@@ -90,7 +90,8 @@ const struct help help_report = {
 	"  them); logs of several machines: a table per figure, a row per machine,\n"
 	"  verdicts against the baseline (default M1); tickbench-linux's logs beside\n"
 	"  the bare kernel's of one machine: what the OS adds to a tick; the annexes of\n"
-	"  tools/run --anatomy: the tick function by function, kernels side by side\n",
+	"  tools/run --anatomy: the tick function by function, kernels side by side;\n"
+	"  --html FILE: all of it as one HTML page with charts and the records inside\n",
 	HELP_LEVEL
 	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
 	"                  held against, by key (M2) or machine id (or its prefix)\n"
