@@ -18,7 +18,8 @@
 # machine's own `tickstat report`), as the probe copy's DOM shows them; a
 # screenshot of its first screen (the run whose console and network are judged) is kept in
 # build/test-logs/tickstat-html-NAME.png. html-check.py judges. A page with an
-# image from elsewhere and a console error must fail the same judge.
+# image from elsewhere and a console error must fail the same judge. The README
+# sample's page must print (Chromium's PDF).
 # Without the browser: tickstat check and report read each page as they read its
 # logs (report's text byte for byte, check's verdicts), a damaged log's page is
 # damaged too, a record holding "</script" is left out and said, a page that
@@ -146,6 +147,12 @@ for n in "${names[@]}"; do
 	judge "$n" "$tmp/$n.html" "$logs/tickstat-html-$n.png" "${sections[$n]}" "${terms[@]}" ||
 		bad "$n: the page in Chromium"
 done
+
+# Printable: the README sample's page printed to PDF by Chromium, its text there.
+chrome print --no-pdf-header-footer --print-to-pdf="$tmp/readme.pdf" \
+	"file://$(realpath "$tmp/readme.html")" > /dev/null 2>&1
+[[ $(head -c 5 "$tmp/readme.pdf" 2>/dev/null) == %PDF- ]] && (($(stat -c %s "$tmp/readme.pdf") > 20000)) ||
+	bad "the README sample's page did not print to a PDF"
 
 # The judge fails a page that reaches out and writes to the console.
 sed -e "s|<meta http-equiv=\"Content-Security-Policy\"[^>]*>||" \
