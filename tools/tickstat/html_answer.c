@@ -161,8 +161,9 @@ static bool column_blocks_fill(struct html_column *c)
 
 static bool wanted(const struct html_block *b, bool details)
 {
-	if (b->style != BLOCK_TABLE && !strncmp(b->name, "=====", 5))
-		return false;                   /* the answer's banner: the section's heading */
+	if (b->style != BLOCK_TABLE && (!strncmp(b->name, "=====", 5) ||
+					 !strcmp(b->name, "tickbench")))
+		return false;    /* the answer's banner, the details' opening: the headings */
 	return details ? b->kind == ANSWER_DETAIL :
 	       b->kind == ANSWER_MAIN || b->kind == ANSWER_VERDICT || b->kind == ANSWER_WARNING;
 }
