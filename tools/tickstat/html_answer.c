@@ -492,8 +492,8 @@ void html_column_name(FILE *f, const struct html_column *c)
 void html_series_name(char *buf, size_t size, const struct html_page *p, int col,
 		      const char *name)
 {
-	snprintf(buf, size, "%s%s%s", p->ncol > 1 ? p->col[col].key : "", p->ncol > 1 ? " " : "",
-		 name);
+	bool key = p->ncol > 1;
+	snprintf(buf, size, "%s%s%s", key ? p->col[col].key : "", key && name[0] ? " " : "", name);
 }
 
 void html_note(FILE *f, const char *text)
