@@ -129,10 +129,11 @@ static int block_at(const struct html_column *c, int i, struct html_block *b)
 		return b->to = k;
 	}
 	size_t head = lib_head(e->text), colon = strcspn(e->text, ":");
-	for (k = i + 1; k < c->nev && !c->ev[k].row && !(c->ev[k].kind & ANSWER_HEAD) &&
+	bool titled = k > i;                    /* head lines with no table: a part's title */
+	for (k = titled ? k : i + 1; k < c->nev && !c->ev[k].row && !(c->ev[k].kind & ANSWER_HEAD) &&
 	     c->ev[k].text[0] == ' ' && kind_of(&c->ev[k]) == b->kind; k++)
 		;
-	if (head || (k == i + 1 && e->text[colon] && colon < 40)) {
+	if (!titled && (head || (k == i + 1 && e->text[colon] && colon < 40))) {
 		b->style = BLOCK_PARA;
 		snprintf(b->name, sizeof(b->name), "%.*s", (int)(head ? head : colon), e->text);
 	} else {
