@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tickstat report --html in a real browser (issue 40; docs/TICKSTAT.md, "The HTML
-# report"): Debian's headless Chromium opens the pages of five sets of logs,
+# report"): Debian's headless Chromium opens the pages of six sets of logs,
 #   readme   the README's sample (tests/tickstat/readme-sample.log: tools/run
 #            --icount bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5
 #            ms=50),
@@ -10,7 +10,9 @@
 #   machines a two-machine pair (build/gen-log -M, machine B's costs twice A's),
 #   default  the default suite (tests/tickstat/default-suite-icount.log.gz: tools/run
 #            --icount suite=default ms=5, 1249 records), whose page must be under
-#            2 MB;
+#            2 MB,
+#   idle     idle's package power at each HZ and wake-up latency by state
+#            (tests/tickstat/gen-idle-log.py's energy.log: no platform here has RAPL);
 # each page must load with no console message, no request leaving the file (the
 # network log) and no reference outside it, have each section's heading and
 # charts, no chart empty as laid out (html-probe.js run in a copy of the page),
@@ -36,14 +38,15 @@ bad() { echo "FAIL: $*"; fail=1; }
 build/gen-log -s 1 -r 5 -M aaaa1111,ACME,Box1,CPU-A,1.0,0x10 > "$tmp/A.log" &&
 build/gen-log -s 2 -r 5 -M bbbb2222,ACME,Box2,CPU-B,2.0,0x20 -x 2 > "$tmp/B.log" ||
 	{ echo "FAIL: gen-log"; exit 1; }
-gzip -dc tests/tickstat/default-suite-icount.log.gz > "$tmp/default.log" ||
-	{ echo "FAIL: the default suite's log"; exit 1; }
+gzip -dc tests/tickstat/default-suite-icount.log.gz > "$tmp/default.log" &&
+tests/tickstat/gen-idle-log.py "$tmp" || { echo "FAIL: the default suite's or idle's log"; exit 1; }
 declare -A sets=(
 	[readme]="tests/tickstat/readme-sample.log"
 	[smp]="tests/tickstat/smp8-epyc.log"
 	[linux]="tests/tickstat/osadds-bare-full.log tests/tickstat/osadds-linux.log"
 	[machines]="$tmp/A.log $tmp/B.log"
 	[default]="$tmp/default.log"
+	[idle]="$tmp/energy.log"
 )
 # Each page's sections (id:charts at least) and the logs of each column's answer.
 declare -A sections=(
@@ -52,6 +55,7 @@ declare -A sections=(
 	[linux]="answer,shares:1,timers:1,osadds:1,details"
 	[machines]="answer,shares:2,timers:3,direct:1,machines,details"
 	[default]="answer,shares:3,timers:5,holes:1,direct:1,idle:1,details"
+	[idle]="answer,timers:2,idle:2,details"
 )
 declare -A columns=(
 	[readme]="tests/tickstat/readme-sample.log"
@@ -59,8 +63,9 @@ declare -A columns=(
 	[linux]="tests/tickstat/osadds-bare-full.log"
 	[machines]="$tmp/A.log|$tmp/B.log"
 	[default]="$tmp/default.log"
+	[idle]="$tmp/energy.log"
 )
-names=(readme smp linux machines default)
+names=(readme smp linux machines default idle)
 
 # ---- tickstat alone: the page holds the logs --------------------------------------
 for n in "${names[@]}"; do
@@ -167,4 +172,4 @@ grep -q 'references outside the file' "$tmp/tampered.out" ||
 	bad "the judge missed a reference outside the file"
 
 ((fail)) && exit 1
-echo "PASS: five pages in Chromium, their records read back, the judge's own failures"
+echo "PASS: six pages in Chromium, their records read back, the judge's own failures"
