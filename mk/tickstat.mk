@@ -41,6 +41,7 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/html_figures.c \
 	tools/tickstat/html_hists.c \
 	tools/tickstat/html_more.c \
+	tools/tickstat/html_anatomy.c \
 	tools/tickstat/html_logs.c \
 	tools/tickstat/svg.c \
 	tools/tickstat/cmd_plan.c

@@ -8,6 +8,7 @@ page; NETLOG: its --log-net-log; PROBE: the DOM (chromium --dump-dom) of a copy 
 the page with the probe script (html-probe.js) run in it, which adds each chart's
 data marks' boxes as laid out; SECTIONS: the section ids that must be
 there, comma-separated, each with its charts as id:N (at least N charts);
+("answer:N": at least N figures in the answer, 1 by default);
 TERMINAL: tickstat report's text of each column of the answer, in order (one
 file for a page of one column). Prints what fails, one a line; exits 1 if any.
 """
@@ -31,7 +32,7 @@ class Page(HTMLParser):
         self.sections, self.section = {}, None
         self.stack, self.tables, self.table, self.row, self.cell = [], [], None, None, None
         self.paras, self.para, self.in_h2, self.probe = [], None, False, None
-        self.in_probe, self.external = False, []
+        self.in_probe, self.external, self.answer_figures = False, [], 1
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -134,7 +135,9 @@ def check_sections(page, wanted):
             fail("section %s has no heading" % sid)
         if s["text"] < 20 and not s["charts"]:
             fail("section %s is empty" % sid)
-        if charts and s["charts"] < int(charts):
+        if sid == "answer":
+            page.answer_figures = int(charts or 1)      # its figures, not charts
+        elif charts and s["charts"] < int(charts):
             fail("section %s: %d charts, at least %s wanted" % (sid, s["charts"], charts))
     if page.external:
         fail("references outside the file: " + "; ".join(page.external[:5]))
@@ -199,8 +202,8 @@ def check_answer(page, terminals):
     for para in page.paras:
         if len(texts) == 1 and norm(para) not in texts[0][1]:
             fail("answer paragraph not the terminal's: " + para[:200])
-    if figures == 0:
-        fail("the answer has no figure")
+    if figures < page.answer_figures:
+        fail("the answer has %d figures, at least %d wanted" % (figures, page.answer_figures))
     print("answer: %d figures and %d paragraphs held to the terminal's" %
           (figures, len(page.paras)))
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tickstat report --html in a real browser (issue 40; docs/TICKSTAT.md, "The HTML
-# report"): Debian's headless Chromium opens the pages of six sets of logs,
+# report"): Debian's headless Chromium opens the pages of seven sets of logs,
 #   readme   the README's sample (tests/tickstat/readme-sample.log: tools/run
 #            --icount bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5
 #            ms=50),
@@ -12,7 +12,9 @@
 #            --icount suite=default ms=5, 1249 records), whose page must be under
 #            2 MB,
 #   idle     idle's package power at each HZ and wake-up latency by state
-#            (tests/tickstat/gen-idle-log.py's energy.log: no platform here has RAPL);
+#            (tests/tickstat/gen-idle-log.py's energy.log: no platform here has RAPL),
+#   anatomy  a log with its anatomy's annex (tests/tickstat/anatomy-annexed.log:
+#            tests/host/anatomy-annex.sh's hand-made boot through build/anatomy/annex);
 # each page must load with no console message, no request leaving the file (the
 # network log) and no reference outside it, have each section's heading and
 # charts, no chart empty as laid out (html-probe.js run in a copy of the page),
@@ -47,15 +49,17 @@ declare -A sets=(
 	[machines]="$tmp/A.log $tmp/B.log"
 	[default]="$tmp/default.log"
 	[idle]="$tmp/energy.log"
+	[anatomy]="tests/tickstat/anatomy-annexed.log"
 )
 # Each page's sections (id:charts at least) and the logs of each column's answer.
 declare -A sections=(
-	[readme]="answer,shares:2,timers:1,holes:1,direct:1,details"
+	[readme]="answer:4,shares:2,timers:1,holes:1,direct:1,details"
 	[smp]="answer,shares:1,timers:1,holes:1,direct:1,cpus:1,details"
 	[linux]="answer,shares:1,timers:1,osadds:1,details"
-	[machines]="answer,shares:2,timers:3,direct:1,machines,details"
-	[default]="answer,shares:3,timers:5,holes:1,direct:1,idle:1,details"
+	[machines]="answer:20,shares:2,timers:3,direct:1,machines,details"
+	[default]="answer:30,shares:3,timers:5,holes:1,direct:1,idle:1,details"
 	[idle]="answer,timers:2,idle:2,details"
+	[anatomy]="answer:0,anatomy:1,details"
 )
 declare -A columns=(
 	[readme]="tests/tickstat/readme-sample.log"
@@ -64,8 +68,9 @@ declare -A columns=(
 	[machines]="$tmp/A.log|$tmp/B.log"
 	[default]="$tmp/default.log"
 	[idle]="$tmp/energy.log"
+	[anatomy]="tests/tickstat/anatomy-annexed.log"
 )
-names=(readme smp linux machines default idle)
+names=(readme smp linux machines default idle anatomy)
 
 # ---- tickstat alone: the page holds the logs --------------------------------------
 for n in "${names[@]}"; do
@@ -172,4 +177,4 @@ grep -q 'references outside the file' "$tmp/tampered.out" ||
 	bad "the judge missed a reference outside the file"
 
 ((fail)) && exit 1
-echo "PASS: six pages in Chromium, their records read back, the judge's own failures"
+echo "PASS: seven pages in Chromium, their records read back, the judge's own failures"

@@ -149,7 +149,7 @@ int cmd_report(int argc, char **argv)
 		int os = report_os(logs, nlogs, bare, r->ci);
 		rc = os > rc ? os : rc;
 	}
-	if (rc < 2)
+	if (rc < 2 && !html)
 		report_anatomy(logs, nlogs);
 	report_free(r);
 	free(ids);

@@ -16,9 +16,7 @@
 #include <unistd.h>
 
 /* The sections in order: the answer first, then the figures behind it, the
- * details last. issue 38's "The tick, function by function" (anatomy records: per
- * kernel a tick's instructions by layer, the top functions, the difference between
- * kernels) is one more row, before the machines. */
+ * details last. */
 static const struct html_section sections[] = {
 	{ "answer",   "The answer",                                   html_answer },
 	{ "shares",   "CPU share lost at each HZ",                    html_shares },
@@ -28,6 +26,7 @@ static const struct html_section sections[] = {
 	{ "cpus",     "1 against N CPUs",                             html_cpus },
 	{ "idle",     "Idle",                                         html_idle },
 	{ "osadds",   "What the OS adds to a tick",                   html_osadds },
+	{ "anatomy",  "The tick, function by function",               html_anatomy },
 	{ "machines", "Machines against the baseline",                html_machines },
 	{ "details",  "The details",                                  html_details },
 };

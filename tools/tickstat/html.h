@@ -90,7 +90,8 @@ void html_column_free(struct html_column *c);
  * cannot). */
 char *html_capture(void (*fn)(void *), void *arg);
 
-/* Sections (html_answer.c, html_figures.c, html_more.c). */
+/* Sections (html_answer.c, html_figures.c, html_hists.c, html_more.c,
+ * html_anatomy.c). */
 void html_answer(struct html_page *p);
 void html_details(struct html_page *p);
 void html_shares(struct html_page *p);
@@ -100,6 +101,7 @@ void html_direct(struct html_page *p);
 void html_cpus(struct html_page *p);
 void html_idle(struct html_page *p);
 void html_osadds(struct html_page *p);
+void html_anatomy(struct html_page *p);
 void html_machines(struct html_page *p);
 void html_latency_cdf(struct html_page *p);     /* in html_timers */
 

@@ -72,7 +72,7 @@ struct taken { char *name, *data; size_t len; };
 static struct taken *taken;
 static size_t ntaken;
 
-const char *html_log_data(const char *name, size_t *len)
+static const char *taken_log(const char *name, size_t *len)
 {
 	for (size_t i = 0; i < ntaken; i++)
 		if (!strcmp(taken[i].name, name)) {
@@ -170,6 +170,7 @@ char **html_logs_expand(char **argv, int *n)
 	}
 	if (!out)
 		return argv;
+	log_taken = ntaken ? taken_log : NULL;
 	out[count] = NULL;
 	*n = count;
 	return out;
