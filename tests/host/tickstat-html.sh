@@ -51,7 +51,7 @@ declare -A sets=(
 	[idle]="$tmp/energy.log"
 	[anatomy]="tests/tickstat/anatomy-annexed.log"
 )
-# Each page's sections (id:charts at least) and the logs of each column's answer.
+# Each page's sections (id:charts at least; answer:figures at least).
 declare -A sections=(
 	[readme]="answer:4,shares:2,timers:1,holes:1,direct:1,details"
 	[smp]="answer,shares:1,timers:1,holes:1,direct:1,cpus:1,details"
@@ -61,14 +61,11 @@ declare -A sections=(
 	[idle]="answer,timers:2,idle:2,details"
 	[anatomy]="answer:0,anatomy:1,details"
 )
+# The logs of each column of the answer, where not the page's logs: the Linux logs
+# have a section of their own; each machine has its own report.
 declare -A columns=(
-	[readme]="tests/tickstat/readme-sample.log"
-	[smp]="tests/tickstat/smp8-epyc.log"
 	[linux]="tests/tickstat/osadds-bare-full.log"
 	[machines]="$tmp/A.log|$tmp/B.log"
-	[default]="$tmp/default.log"
-	[idle]="$tmp/energy.log"
-	[anatomy]="tests/tickstat/anatomy-annexed.log"
 )
 names=(readme smp linux machines default idle anatomy)
 
@@ -147,7 +144,7 @@ judge() {       # NAME PAGE SHOT SECTIONS TERMINAL...
 for n in "${names[@]}"; do
 	[[ -s $tmp/$n.html ]] || continue
 	terms=()
-	IFS='|' read -ra cols <<<"${columns[$n]}"
+	IFS='|' read -ra cols <<<"${columns[$n]:-${sets[$n]}}"
 	for i in "${!cols[@]}"; do
 		read -ra set <<<"${cols[$i]}"
 		$ts report "${set[@]}" > "$tmp/$n.term$i" 2>/dev/null
