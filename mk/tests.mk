@@ -7,7 +7,8 @@
 # make run: boot the README's sample run in QEMU (RUN_ARGS: the runner's options and
 # kernel words instead; the terminal shows the human lines, the log every line), then
 # print the report of the log (tickstat report), one line on what its figures are,
-# the log's path and the commands to try next. Exits with the runner's status. QEMU
+# the log's path, the same report as one HTML page beside it (RUN_HTML) and the
+# commands to try next. Exits with the runner's status. QEMU
 # runs under -icount (RUN_CLOCK; RUN_CLOCK= for free TCG, where the host's load is in
 # every figure): guest time counts instructions, one a nanosecond, so on a busy
 # 2-core host too the figures repeat to the digit, the README's; not where RUN_ARGS
@@ -15,6 +16,7 @@
 # nanosecond each), the quick suite (RUN_ARGS=suite=quick) about 12 s: minutes under
 # -icount on a loaded host, hence the runner's timeout of 30 minutes.
 RUN_LOG ?= $(BUILD)/run.log
+RUN_HTML ?= $(basename $(RUN_LOG)).html
 RUN_ARGS ?= bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5 ms=50
 RUN_CLOCK ?= --icount
 RUN_A_PC = for a PC's, boot build/tickbench.iso from a USB stick (README: Writing the stick)
@@ -27,6 +29,8 @@ run: deps
 	$(BUILD)/tickstat report $(RUN_LOG); echo; \
 	if [ -n "$$clock" ]; then echo "$(RUN_ICOUNT_SAYS)"; else echo "$(RUN_FREE_SAYS)"; fi; \
 	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
+	$(BUILD)/tickstat report --html $(RUN_HTML) $(RUN_LOG) 2>/dev/null; \
+	if [ $$? -lt 2 ]; then echo "page: $(RUN_HTML) (the report as one HTML file, its records inside: open it in a browser)"; fi; \
 	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
 	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
 	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \

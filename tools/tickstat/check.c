@@ -605,8 +605,14 @@ static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
 	return state_finish(s);
 }
 
+const char *(*log_taken)(const char *name, size_t *len);
+
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 {
+	size_t len;
+	const char *page_log = log_taken ? log_taken(path, &len) : NULL;
+	if (page_log)
+		return log_read_mem(path, page_log, len, fn, ctx, rep);
 	if (!strcmp(path, "-"))
 		return read_stdin(fn, ctx, rep);
 	int fd = open(path, O_RDONLY);

@@ -1,12 +1,14 @@
 /* tickstat check: the integrity verdict for each log. */
 #include "tickstat.h"
+#include "html.h"
 
 #include <string.h>
 
 const struct help help_check = {
 	"check LOG...",
 	"  integrity: CRC, seq, boot first, end last, JSON, ranges; a verdict line per\n"
-	"  log; exit 1 when a log is damaged, truncated or incomplete\n",
+	"  log; exit 1 when a log is damaged, truncated or incomplete; an HTML report\n"
+	"  (report --html) stands for the logs inside it\n",
 	NULL, NULL
 };
 
@@ -18,6 +20,7 @@ int cmd_check(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
+	argv = html_logs_expand(argv, &argc);
 	for (int i = 0; i < argc; i++) {
 		struct log_report rep = { 0 };
 		int rc = log_read(argv[i], NULL, NULL, &rep);

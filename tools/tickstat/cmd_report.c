@@ -2,6 +2,7 @@
  * the logs of several, a report per machine and the table across them
  * (machines.c, machines_report.c). */
 #include "report.h"
+#include "html.h"
 #include "machines.h"
 #include "osadds.h"
 #include "anatomy.h"
@@ -82,24 +83,28 @@ static void report_anatomy(char **paths, int n)
 }
 
 const struct help help_report = {
-	"report [-c LEVEL] [--baseline KEY|ID] LOG...",
+	"report [-c LEVEL] [--baseline KEY|ID] [--html FILE] LOG...",
 	"  the answer on one page: CPU share lost at each HZ with its interval and\n"
 	"  verdicts, modes, CPUs, direct and indirect cost, read/arm/latency, warnings;\n"
 	"  several logs of a machine and build are pooled as boots (each interval over\n"
 	"  them); logs of several machines: a table per figure, a row per machine,\n"
 	"  verdicts against the baseline (default M1); tickbench-linux's logs beside\n"
 	"  the bare kernel's of one machine: what the OS adds to a tick; the annexes of\n"
-	"  tools/run --anatomy: the tick function by function, kernels side by side\n",
+	"  tools/run --anatomy: the tick function by function, kernels side by side;\n"
+	"  --html FILE: all of it as one HTML page with charts and the records inside\n",
 	HELP_LEVEL
 	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
-	"                  held against, by key (M2) or machine id (or its prefix)\n", NULL
+	"                  held against, by key (M2) or machine id (or its prefix)\n"
+	"  --html FILE     write the report as one HTML page instead: the answer first,\n"
+	"                  the figures as charts, the logs' records inside it (a LOG may\n"
+	"                  be such a page: its logs are read)\n", NULL
 };
 
 int cmd_report(int argc, char **argv)
 {
 	struct report *r = report_new(2);       /* 95% */
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
-	const char *baseline = NULL;
+	const char *baseline = NULL, *html = NULL;
 	int nlogs = 0;
 	if (!r || !logs)
 		return 2;
@@ -108,6 +113,8 @@ int cmd_report(int argc, char **argv)
 			r->ci = level_option(argc, argv, &i);
 		else if (!strcmp(argv[i], "--baseline"))
 			baseline = option_value(argc, argv, &i);
+		else if (!strcmp(argv[i], "--html"))
+			html = option_value(argc, argv, &i);
 		else if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
 		else
@@ -115,6 +122,10 @@ int cmd_report(int argc, char **argv)
 	}
 	if (nlogs == 0)
 		usage_error("no LOG given");
+	char **given = logs;
+	logs = html_logs_expand(logs, &nlogs);  /* a page stands for its logs */
+	if (logs != given)
+		free(given);
 	if (boots_repeat(logs, nlogs)) {
 		report_free(r);
 		free(logs);
@@ -127,15 +138,18 @@ int cmd_report(int argc, char **argv)
 		ng = machine_bare_first(logs, ids, nlogs, g, ng, &bare);
 	if (ng < 0)
 		rc = 2;
+	else if (html)
+		rc = html_report(html, logs, nlogs, g, ng, bare,
+				 baseline && ng > 1 ? machine_find(g, ng, baseline) : 0, r);
 	else if (ng > 1)
 		rc = report_machines(g, ng, logs, baseline, r->ci);
 	else
 		rc = report_one(r, logs, bare ? bare : nlogs, baseline);
-	if (rc < 2 && bare < nlogs) {
+	if (rc < 2 && bare < nlogs && !html) {
 		int os = report_os(logs, nlogs, bare, r->ci);
 		rc = os > rc ? os : rc;
 	}
-	if (rc < 2)
+	if (rc < 2 && !html)
 		report_anatomy(logs, nlogs);
 	report_free(r);
 	free(ids);
