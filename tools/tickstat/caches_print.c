@@ -92,36 +92,54 @@ static double cost_at(uint64_t hz, uint64_t tsc_hz, unsigned per_mille)
 	return hz ? (double)tsc_hz * per_mille / 1000.0 / (double)hz : 0;
 }
 
-/* The bare handler's data footprints of one workload and HZ: the footprint at which
- * its tick costs 1 % of the CPU, by the direct cost alone and with the modelled
- * indirect, between the footprints run (linear), or beyond them. */
+static bool same_series(const struct an_config *a, const struct an_config *b)
+{
+	return a->caches.known && b->caches.known && !strcmp(a->kernel, "bare kernel") &&
+	       !strcmp(b->kernel, "bare kernel") && !strcmp(a->workload, b->workload) &&
+	       a->hz == b->hz && !strcmp(a->timer, b->timer);
+}
+
+/* The footprint at which cost[] (by footprint, ascending) reaches target, between
+ * two footprints run (linear); -1 beyond the last. */
+static double crossing(const double *kib, const double *cost, int n, double target)
+{
+	for (int i = 0; i < n; i++)
+		if (cost[i] >= target)
+			return i ? kib[i - 1] + (kib[i] - kib[i - 1]) * (target - cost[i - 1]) /
+					       (cost[i] - cost[i - 1]) : kib[0];
+	return -1;
+}
+
+/* The bare handler's data footprints of one workload, timer and HZ: the footprint at
+ * which its tick costs 1 % of the CPU, by the direct cost alone and with the
+ * modelled indirect, between the footprints run or beyond them. */
 static void print_one_percent(const struct anatomy *a, const struct an_config *first)
 {
 	double target = cost_at(first->hz, first->tsc_hz ? first->tsc_hz : 1000000000, 10);
-	double kib[2] = { -1, -1 }, prev_k = -1, prev[2] = { 0, 0 };
-	int points = 0;
+	double kib[AN_MAX_CONFIGS], direct[AN_MAX_CONFIGS], both[AN_MAX_CONFIGS];
+	int n = 0;
 	for (int i = 0; i < a->n; i++) {
 		const struct an_config *c = &a->c[i];
-		if (!c->caches.known || strcmp(c->kernel, "bare kernel") || strcmp(c->workload, first->workload) ||
-		    c->hz != first->hz || strcmp(c->timer, first->timer))
+		if (!same_series(c, first))
 			continue;
-		double direct = each((double)c->instructions, c->episodes);
-		double cost[2] = { direct, direct + anatomy_indirect(c) };
-		for (int w = 0; w < 2; w++)
-			if (kib[w] < 0 && cost[w] >= target)
-				kib[w] = prev_k < 0 ? 0 : prev_k + ((double)c->tick_data_kib - prev_k) *
-						  (target - prev[w]) / (cost[w] - prev[w]);
-		prev_k = (double)c->tick_data_kib, prev[0] = cost[0], prev[1] = cost[1];
-		points++;
+		int at = n++;
+		while (at > 0 && kib[at - 1] > (double)c->tick_data_kib) {   /* by footprint */
+			kib[at] = kib[at - 1], direct[at] = direct[at - 1], both[at] = both[at - 1];
+			at--;
+		}
+		kib[at] = (double)c->tick_data_kib;
+		direct[at] = each((double)c->instructions, c->episodes);
+		both[at] = direct[at] + anatomy_indirect(c);
 	}
-	if (points < 2)
+	if (n < 2)
 		return;
-	char d[64], m[64];
-	snprintf(d, sizeof(d), kib[0] < 0 ? "beyond %.0f KiB" : "%.0f KiB", kib[0] < 0 ? prev_k : kib[0]);
-	snprintf(m, sizeof(m), kib[1] < 0 ? "beyond %.0f KiB" : "%.0f KiB", kib[1] < 0 ? prev_k : kib[1]);
+	double d = crossing(kib, direct, n, target), m = crossing(kib, both, n, target);
+	char dt[64], mt[64];
+	snprintf(dt, sizeof(dt), d < 0 ? "beyond %.0f KiB" : "%.0f KiB", d < 0 ? kib[n - 1] : d);
+	snprintf(mt, sizeof(mt), m < 0 ? "beyond %.0f KiB" : "%.0f KiB", m < 0 ? kib[n - 1] : m);
 	say(4, "  the handler's data footprint that costs 1 %% of the CPU at HZ=%llu (%s, %s, %d "
 	    "footprints run): %s by the direct cost alone, %s with the modelled indirect cost",
-	    (unsigned long long)first->hz, first->timer, first->workload, points, d, m);
+	    (unsigned long long)first->hz, first->timer, first->workload, n, dt, mt);
 }
 
 /* Each geometry the configurations were modelled with, once. */
@@ -152,13 +170,10 @@ void anatomy_print_caches(const struct anatomy *a)
 		print_config(&a->c[i], i + 1);
 	}
 	for (int i = 0; i < a->n; i++) {
-		const struct an_config *c = &a->c[i];
-		bool first = c->caches.known && !strcmp(c->kernel, "bare kernel");
+		bool first = same_series(&a->c[i], &a->c[i]);
 		for (int j = 0; first && j < i; j++)
-			first = !(a->c[j].caches.known && !strcmp(a->c[j].kernel, "bare kernel") &&
-				  !strcmp(a->c[j].workload, c->workload) && a->c[j].hz == c->hz &&
-				  !strcmp(a->c[j].timer, c->timer));
+			first = !same_series(&a->c[j], &a->c[i]);
 		if (first)
-			print_one_percent(a, c);
+			print_one_percent(a, &a->c[i]);
 	}
 }
