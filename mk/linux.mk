@@ -50,7 +50,9 @@ $(LINUX_PROG): $(LINUX_OBJS)
 # make linux LINUX_KERNEL=K: another kernel in a folder of its own beside it,
 # build/linux-K/ (K: rt, cloud, backports, backports-rt, backports-cloud, or a
 # bzImage's path, whose folder is named after its file; scripts/get-linux), which
-# tools/run --linux=K boots. The ISO carries build/linux/'s alone.
+# tools/run --linux=K boots. The ISO carries build/linux/'s alone. A kernel of one's
+# own without LINUX_CONFIG= has an empty config, left out of its initramfs (the
+# program then says it has none and takes HZ from TICK_NSEC).
 LINUX_DIR       := $(BUILD)/linux
 LINUX_VMLINUZ   := $(LINUX_DIR)/vmlinuz
 LINUX_INITRAMFS := $(LINUX_DIR)/initramfs
@@ -89,7 +91,7 @@ define initramfs
 	@rm -rf $(1)/initramfs-root && mkdir -p $(1)/initramfs-root/bin $(1)/initramfs-root/boot $(1)/initramfs-root/proc $(1)/initramfs-root/sys $(1)/initramfs-root/dev
 	$(Q)cp $(1)/busybox $(LINUX_PROG) $(1)/initramfs-root/bin/
 	$(Q)install -m 755 linux/init $(1)/initramfs-root/init
-	$(Q)cp $(1)/config $(1)/initramfs-root/boot/config-$$(cat $(1)/release)
+	$(Q)if [ -s $(1)/config ]; then cp $(1)/config $(1)/initramfs-root/boot/config-$$(cat $(1)/release); fi
 	$(Q)find $(1)/initramfs-root -exec touch -h -d @0 {} +
 	$(Q)(cd $(1)/initramfs-root && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) | \
 		gzip -9n >$@.tmp
