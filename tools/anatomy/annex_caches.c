@@ -9,12 +9,8 @@
 #define LAYERS_MAX 32
 
 struct cache_kind {
-	uint64_t runs, episodes, fetched, fetched_sq, touched, touched_sq;
-	uint64_t evicted[PROFILE_LEVELS];
-	int64_t excess[PROFILE_LEVELS], cycles, cycles_max;
-	uint64_t cycles_sq;
-	int64_t distance[PROFILE_DISTANCES][PROFILE_LEVELS + 1];
-	uint64_t work_accesses, work_misses[PROFILE_LEVELS];
+	struct cache_profile sum;   /* its entries' over the runs (first touches apart) */
+	uint64_t runs, work_accesses, work_misses[PROFILE_LEVELS];
 	const char *layer[LAYERS_MAX];
 	uint64_t layer_lines[LAYERS_MAX][2];        /* fetched, touched */
 	size_t n_layers;
@@ -59,18 +55,19 @@ void cache_kind_add(struct cache_kind *k, const struct cache_profile *c,
 		for (int l = 0; l < PROFILE_LEVELS; l++)
 			k->work_misses[l] += r->work_misses[l];
 	}
-	k->episodes += c->episodes;
-	k->fetched += c->fetched, k->fetched_sq += c->fetched_sq;
-	k->touched += c->touched, k->touched_sq += c->touched_sq;
+	struct cache_profile *s = &k->sum;
+	s->episodes += c->episodes;
+	s->fetched += c->fetched, s->fetched_sq += c->fetched_sq;
+	s->touched += c->touched, s->touched_sq += c->touched_sq;
 	for (int l = 0; l < PROFILE_LEVELS; l++) {
-		k->evicted[l] += c->evicted[l];
-		k->excess[l] += c->excess[l];
+		s->evicted[l] += c->evicted[l];
+		s->excess[l] += c->excess[l];
 	}
-	k->cycles += c->cycles, k->cycles_sq += c->cycles_sq;
-	k->cycles_max = c->cycles_max > k->cycles_max ? c->cycles_max : k->cycles_max;
+	s->cycles += c->cycles, s->cycles_sq += c->cycles_sq;
+	s->cycles_max = c->cycles_max > s->cycles_max ? c->cycles_max : s->cycles_max;
 	for (int d = 0; d < PROFILE_DISTANCES; d++)
 		for (int l = 0; l <= PROFILE_LEVELS; l++)
-			k->distance[d][l] += c->distance[d][l];
+			s->distance[d][l] += c->distance[d][l];
 	add_first_touches(k, c);
 }
 
@@ -96,17 +93,18 @@ static void emit_cache(const struct cache_kind *k, const char *kind, const char 
 	record_str(&r, "kind", kind);
 	record_str(&r, "preset", preset);
 	record_str(&r, "geometry", spec);
+	const struct cache_profile *s = &k->sum;
 	record_u64(&r, "runs", k->runs);
-	record_u64(&r, "episodes", k->episodes);
-	record_u64(&r, "footprint_i_lines_sum", k->fetched);
-	record_u64(&r, "footprint_i_lines_sq", k->fetched_sq);
-	record_u64(&r, "footprint_d_lines_sum", k->touched);
-	record_u64(&r, "footprint_d_lines_sq", k->touched_sq);
-	level_fields(&r, "evicted", k->evicted, NULL);
-	level_fields(&r, "excess", NULL, k->excess);
-	record_i64(&r, "indirect_cycles_sum", k->cycles);
-	record_u64(&r, "indirect_cycles_sq", k->cycles_sq);
-	record_i64(&r, "indirect_cycles_max", k->cycles_max);
+	record_u64(&r, "episodes", s->episodes);
+	record_u64(&r, "footprint_i_lines_sum", s->fetched);
+	record_u64(&r, "footprint_i_lines_sq", s->fetched_sq);
+	record_u64(&r, "footprint_d_lines_sum", s->touched);
+	record_u64(&r, "footprint_d_lines_sq", s->touched_sq);
+	level_fields(&r, "evicted", s->evicted, NULL);
+	level_fields(&r, "excess", NULL, s->excess);
+	record_i64(&r, "indirect_cycles_sum", s->cycles);
+	record_u64(&r, "indirect_cycles_sq", s->cycles_sq);
+	record_i64(&r, "indirect_cycles_max", s->cycles_max);
 	record_u64(&r, "workload_accesses", k->work_accesses);
 	level_fields(&r, "workload_misses", k->work_misses, NULL);
 	record_emit(&r);
@@ -131,7 +129,7 @@ static void emit_after(const struct cache_kind *k, const char *kind,
 		       void (*config)(struct record *, const void *), const void *ctx)
 {
 	for (int d = 0; d < PROFILE_DISTANCES; d++) {
-		const int64_t *x = k->distance[d];
+		const int64_t *x = k->sum.distance[d];
 		if (!x[0] && !x[1] && !x[2] && !x[3] && !x[4])
 			continue;
 		struct record r;
