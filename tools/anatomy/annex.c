@@ -217,7 +217,8 @@ static size_t function_at(uint64_t addr)
 	return fn;
 }
 
-const char *annex_layer_at(uint64_t addr)
+/* The layer of the function an address lies in. */
+static const char *layer_at(uint64_t addr)
 {
 	return ax.fn_layer[function_at(addr)];
 }
@@ -262,7 +263,7 @@ static void add_caches(struct group *g, const struct run_profile *p)
 		struct kind_total *k = kind_in(g, kind_of_entry(p->c[i].entry));
 		if (!k->cache)
 			k->cache = cache_kind_new();
-		cache_kind_add(k->cache, &p->c[i], p, !seen[k - g->kind]);
+		cache_kind_add(k->cache, &p->c[i], p, !seen[k - g->kind], layer_at);
 		seen[k - g->kind] = true;
 	}
 }

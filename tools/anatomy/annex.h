@@ -6,16 +6,14 @@
 #include "profile.h"
 #include "record.h"
 
-/* The layer of the function an address lies in (annex.c). */
-const char *annex_layer_at(uint64_t addr);
-
 /* A configuration's and kind's cache figures (annex_caches.c), summed over runs. */
 struct cache_kind;
 struct cache_kind *cache_kind_new(void);
 /* One run's figures of an entry of that kind; the run's workload figures once per
- * run (first: the first entry of this kind in the run). */
+ * run (first: the first entry of this kind in the run); layer_at: the layer of the
+ * function an address lies in. */
 void cache_kind_add(struct cache_kind *k, const struct cache_profile *c,
-		    const struct run_profile *r, bool first);
+		    const struct run_profile *r, bool first, const char *(*layer_at)(uint64_t));
 /* Its records (cache, cache_layer, cache_after), each begun with config(r, ctx)'s
  * fields and kind. */
 void cache_kind_emit(const struct cache_kind *k, const char *kind, const char *preset,

@@ -31,10 +31,11 @@ void cache_kind_free(struct cache_kind *k)
 	free(k);
 }
 
-static void add_first_touches(struct cache_kind *k, const struct cache_profile *c)
+static void add_first_touches(struct cache_kind *k, const struct cache_profile *c,
+			      const char *(*layer_at)(uint64_t))
 {
 	for (size_t i = 0; i < c->n_first; i++) {
-		const char *layer = annex_layer_at(c->first[i].block);
+		const char *layer = layer_at(c->first[i].block);
 		size_t l = 0;
 		while (l < k->n_layers && strcmp(k->layer[l], layer))
 			l++;
@@ -47,7 +48,7 @@ static void add_first_touches(struct cache_kind *k, const struct cache_profile *
 }
 
 void cache_kind_add(struct cache_kind *k, const struct cache_profile *c,
-		    const struct run_profile *r, bool first)
+		    const struct run_profile *r, bool first, const char *(*layer_at)(uint64_t))
 {
 	if (first) {
 		k->runs++;
@@ -68,7 +69,7 @@ void cache_kind_add(struct cache_kind *k, const struct cache_profile *c,
 	for (int d = 0; d < PROFILE_DISTANCES; d++)
 		for (int l = 0; l <= PROFILE_LEVELS; l++)
 			s->distance[d][l] += c->distance[d][l];
-	add_first_touches(k, c);
+	add_first_touches(k, c, layer_at);
 }
 
 static void level_fields(struct record *r, const char *what, const uint64_t *u, const int64_t *s)
