@@ -167,7 +167,22 @@ $ts report one.log copy.log > /dev/null 2> err; [[ $? -eq 2 ]] &&
 	grep -q 'one.log:1 and copy.log:1 are one boot given twice (machine unknown, build gen-log, seed 7)' err ||
 	fail "one boot in two files not refused: $(cat err)"
 $ts plan one.log copy.log > /dev/null 2>&1; [[ $? -eq 2 ]] || fail "plan takes one boot twice"
-echo "one log, or one boot, given twice: refused"
+# every command that pools the logs' records refuses them alike, standard input too
+# (named twice, or beside the file it reads)
+for cmd in report plan "compare --by hz --field lost_ppm" "column lost_ppm" "plot -o t.png"; do
+	for logs in "one.log copy.log" "one.log one.log" "- -" "- one.log"; do
+		$ts $cmd $logs < one.log > out 2> err; rc=$?
+		[[ $rc -eq 2 && ! -s out ]] && grep -q 'given twice' err ||
+			fail "$cmd $logs (< one.log): not refused (exit $rc: $(head -2 err))"
+	done
+done
+$gen -q -r 10 > unseeded.log
+for logs in "unseeded.log unseeded.log" "- -" "- unseeded.log"; do
+	$ts compare --by hz $logs < unseeded.log > /dev/null 2> err; rc=$?
+	[[ $rc -eq 2 ]] && grep -q 'are one log given twice' err ||
+		fail "compare $logs (< unseeded.log, no seed): not refused (exit $rc: $(head -2 err))"
+done
+echo "one log, or one boot, given twice: refused by every command that pools them"
 
 # compare: logs of one machine and build are one set of boots.
 A='1a2b3c4d,ACME,Box 1,CPU,1.0,0x1'

@@ -14,7 +14,8 @@ bad=0
 fail() { echo "FAIL: $*"; bad=$((bad + 1)); }
 
 # expect STATUS 'WORDS ON STDERR' COMMAND...: its status, the words among its
-# messages, and output on standard output exactly when it exits 0.
+# messages, and output on standard output exactly when it exits 0; each message a
+# command gives of itself names it once ("tickstat: compare: ..."), each said once.
 expect() {
 	local want=$1 words=$2
 	shift 2
@@ -24,6 +25,14 @@ expect() {
 	[[ -z $words ]] || grep -qF -- "$words" err || fail "$*: no \"$words\" in: $(head -3 err)"
 	if [[ $want -eq 0 && ! -s out ]]; then fail "$*: exit 0 with nothing printed"; fi
 	if [[ $want -eq 2 && -s out ]]; then fail "$*: exit 2 with output: $(head -2 out)"; fi
+	[[ $1 == "$ts" && -n ${2:-} ]] || return 0
+	local named=$2
+	[[ " check summary compare column export plot report plan " == *" $named "* ]] || return 0
+	grep '^tickstat: ' err | grep -v "^tickstat: $named: " | grep -q . &&
+		fail "$*: a message that does not name $named: $(grep '^tickstat: ' err | grep -v "^tickstat: $named: " | head -1)"
+	grep -q "^tickstat: $named: $named: " err &&
+		fail "$*: names $named twice: $(grep "$named: $named:" err | head -1)"
+	[[ -z $(sort err | uniq -d) ]] || fail "$*: a message said twice: $(sort err | uniq -d | head -1)"
 }
 
 # A log whose records' fields an edit changed, each CRC made to match again.
@@ -142,5 +151,21 @@ expect 0 "" $ts column --heads cost g.log
 diff -q out several.out > /dev/null || fail "column --heads of several configurations differs"
 [[ -s err ]] && fail "column --heads: $(cat err)"
 echo "column --heads: one configuration headed, several as without it"
+
+# 6. A log that cannot be read: said once, whichever command (a command reads a log
+# up to four times), nothing printed, exit 2; beside a good log too. A wrong image
+# type. A run of tickbench-linux (no run without the timer) asked for lost_ppm: why
+# there is none.
+for cmd in check summary report plan "compare --by hz" "column lost_ppm" "export --csv" \
+	   "export --json" "plot -o nope.png"; do
+	expect 2 "/nope.log: No such file" $ts $cmd /nope.log
+	expect 2 "/nope.log: No such file" $ts $cmd g.log /nope.log
+done
+expect 2 "-o FILE must end in .png, .svg or .gp" $ts plot g.log -o x.jpg
+linux=$OLDPWD/tests/tickstat/osadds-linux.log
+expect 2 "no run without the timer to pair with" $ts column lost_ppm "$linux"
+expect 2 "no run without the timer to pair with" $ts compare --by hz --field lost_ppm "$linux"
+grep -q "the logs have none" err && fail "column lost_ppm of a Linux log: $(cat err)"
+echo "a log that cannot be read, said once; a wrong image type; no pair, said"
 
 [[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

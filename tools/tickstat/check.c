@@ -3,6 +3,7 @@
  * counts the records before it, and range checks on the fields tickstat uses.
  * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
 #include "log.h"
+#include "tickstat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -433,7 +434,7 @@ static struct log_state *state_new(const char *name, rec_fn fn, void *ctx,
 {
 	struct log_state *s = calloc(1, sizeof(*s));
 	if (!s) {
-		fprintf(stderr, "tickstat: out of memory\n");
+		say_error("out of memory");
 		return NULL;
 	}
 	s->name = name, s->fn = fn, s->ctx = ctx, s->rep = rep;
@@ -553,6 +554,23 @@ static int read_pieces(int fd, struct log_state *s)
 	return -1;
 }
 
+/* A log that cannot be opened or read, said once, whichever read of a command
+ * finds it first (a command reads a log up to four times: its boots, its machine,
+ * its records' type, its figures): "tickstat: report: x.log: No such file or
+ * directory". Returns 2. */
+static int unreadable(const char *path, const char *what, int err)
+{
+	static const char *said[64];
+	static unsigned nsaid;
+	for (unsigned i = 0; i < nsaid; i++)
+		if (!strcmp(said[i], path))
+			return 2;
+	if (nsaid < sizeof(said) / sizeof(said[0]) && (said[nsaid] = strdup(path)))
+		nsaid++;
+	say_error("%s: %s%s", !strcmp(path, "-") ? "standard input" : path, what, strerror(err));
+	return 2;
+}
+
 /* Standard input, read as often as a command asks (compare and column read a log
  * twice, export --csv too, the machines' scan once more): a file (a redirection)
  * from where it started each time; a pipe whole into memory the first time. */
@@ -567,18 +585,15 @@ static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
 		seen = true;
 		seekable = !fstat(0, &st) && S_ISREG(st.st_mode) &&
 			   (start = lseek(0, 0, SEEK_CUR)) >= 0;
-		if (!seekable && slurp(0, &data, &len)) {
-			fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
-			return 2;
-		}
+		if (!seekable && slurp(0, &data, &len))
+			return unreadable("-", "cannot read: ", errno);
 	}
 	if (!seekable)
-		return log_read_mem(log_name("-"), data, len, fn, ctx, rep);
+		return data ? log_read_mem(log_name("-"), data, len, fn, ctx, rep) : 2;
 	struct log_state *s = state_new(log_name("-"), fn, ctx, rep);
 	if (!s || lseek(0, start, SEEK_SET) < 0 || read_pieces(0, s)) {
-		fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
 		free(s);
-		return 2;
+		return unreadable("-", "cannot read: ", errno);
 	}
 	return state_finish(s);
 }
@@ -588,18 +603,29 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 	if (!strcmp(path, "-"))
 		return read_stdin(fn, ctx, rep);
 	int fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		fprintf(stderr, "tickstat: %s: %s\n", path, strerror(errno));
-		return 2;
-	}
+	if (fd < 0)
+		return unreadable(path, "", errno);
 	struct log_state *s = state_new(path, fn, ctx, rep);
 	int rc = 2;
 	if (s && read_pieces(fd, s) == 0) {
 		rc = state_finish(s);
 	} else if (s) {
-		fprintf(stderr, "tickstat: %s: cannot read: %s\n", path, strerror(errno));
+		rc = unreadable(path, "cannot read: ", errno);
 		free(s);
 	}
 	close(fd);
 	return rc;
+}
+
+bool log_readable(const char *path)
+{
+	if (!strcmp(path, "-"))
+		return true;
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		unreadable(path, "", errno);
+		return false;
+	}
+	close(fd);
+	return true;
 }

@@ -13,11 +13,11 @@ const struct help help_check = {
 int cmd_check(int argc, char **argv)
 {
 	int worst = 0;
-	if (argc == 0)
-		usage_error("no LOG given");
 	for (int i = 0; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
+	if (logs_ready(argv, argc, false))
+		return 2;
 	for (int i = 0; i < argc; i++) {
 		struct log_report rep = { 0 };
 		int rc = log_read(argv[i], NULL, NULL, &rep);

@@ -106,12 +106,12 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 	for (int i = 0; i < n; i++) {
 		if (s[i].d.n >= 3)
 			continue;
-		fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at least 3",
-			s[i].d.name, s[i].d.n);
+		char why[160] = "";
 		if (s[i].no_irq)
-			fprintf(stderr, " (%zu of its runs with the timer counted no interrupts: no "
-				"cost per interrupt)", s[i].no_irq);
-		fprintf(stderr, "%s\n", o->read_status == 1 ? " (damaged records were refused)" : "");
+			snprintf(why, sizeof(why), " (%zu of its runs with the timer counted no "
+				 "interrupts: no cost per interrupt)", s[i].no_irq);
+		say_error("set \"%s\" has %zu value(s); compare needs at least 3%s%s", s[i].d.name,
+			  s[i].d.n, why, o->read_status == 1 ? " (damaged records were refused)" : "");
 		return o->read_status == 1 ? 1 : 2;
 	}
 	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
@@ -150,7 +150,7 @@ static void print_configs(struct series *s, int n)
 static int compare_sets(struct series *s, int n, const struct compare_opts *o, bool numbers)
 {
 	if (n < 2 || n > MS_MAX_SETS) {
-		fprintf(stderr, "tickstat: compare needs 2 to %d sets; the selection gives %d%s%s\n",
+		say_error("compare needs 2 to %d sets; the selection gives %d%s%s",
 			MS_MAX_SETS, n, s[0].config[0] ? " for " : "", s[0].config);
 		return 2;
 	}
@@ -193,7 +193,7 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 	free(group);
 	free(done);
 	if (several && !compared) {
-		fprintf(stderr, "tickstat: no configuration has two sets to compare\n");
+		say_error("no configuration has two sets to compare");
 		return 2;
 	}
 	return group && done ? status : 2;
@@ -259,10 +259,10 @@ int cmd_compare(int argc, char **argv)
 			logs[nlogs++] = argv[i];
 		}
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
 	if (nlogs == 1 && !sel.by && !sel.numbers)
 		usage_error("give two logs or more, or split one with --by FIELD");
+	if (logs_ready(logs, nlogs, !sel.numbers))
+		return 2;
 	struct series *s;
 	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);

@@ -249,11 +249,11 @@ int cmd_export(int argc, char **argv)
 	}
 	if (csv == x.json)
 		usage_error("give --csv or --json");
-	if (first_log == argc)
-		usage_error("no LOG given");
 	struct log_report rep = { 0 };
 	char **logs = argv + first_log;
 	int n = argc - first_log, rc;
+	if (logs_ready(logs, n, false))
+		return 2;
 	machine_setup_export(&x, logs, n);
 	if (x.json) {
 		puts("[");

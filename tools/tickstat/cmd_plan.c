@@ -147,16 +147,18 @@ int cmd_plan(int argc, char **argv)
 		else
 			logs[nlogs++] = argv[i];
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
+	if (logs_ready(logs, nlogs, true)) {
+		free(logs);
+		return 2;
+	}
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	struct report *r = report_new(ci);
 	struct log_report rep = { 0 };
-	int rc = 2, ng = boots_repeat(logs, nlogs) ? -1 : machine_setup(logs, nlogs, &ids, &g);
+	int rc = 2, ng = machine_setup(logs, nlogs, &ids, &g);
 	if (ng > 1)
-		fprintf(stderr, "tickstat: plan: the logs are of %d machines (or builds, or the bare "
-			"kernel and Linux); plan one at a time\n", ng);
+		say_error("the logs are of %d machines (or builds, or the bare kernel and Linux); "
+			  "plan one at a time", ng);
 	if (r && ng >= 0 && ng <= 1)
 		rc = read_logs(logs, nlogs, report_take, r, &rep);
 	if (rc < 2) {

@@ -372,13 +372,13 @@ static int draw(struct plot *p, const char *out)
 	}
 	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0);
 	if (!panels) {
-		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
+		say_error("no run or stats records to plot");
 		free(t);
 		return 2;
 	}
 	struct gnuplot *gp = gnuplot_open(out, 1000, 420 * panels);
 	if (!gp) {
-		fprintf(stderr, "tickstat: plot: out of memory\n");
+		say_error("out of memory");
 		free(t);
 		return 2;
 	}
@@ -461,8 +461,10 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (!out)
 		usage_error("-o FILE.png|FILE.svg|FILE.gp needed");
-	if (nlogs == 0)
-		usage_error("no LOG given");
+	if (logs_ready(logs, nlogs, true)) {
+		free(logs);
+		return 2;
+	}
 	int across = plot_machines(logs, nlogs, out);
 	if (across >= 0) {
 		free(logs);

@@ -16,8 +16,8 @@ static int report_machines(struct mgroup *g, int ng, char **logs, const char *ba
 {
 	int baseline = base ? machine_find(g, ng, base) : 0, worst;
 	if (baseline < 0) {
-		fprintf(stderr, "tickstat: report: --baseline %s names no one machine (give M1, M2, "
-			"... or a machine id)\n", base);
+		say_error("--baseline %s names no one machine (give M1, M2, ... or a machine id)",
+			  base);
 		return 2;
 	}
 	worst = machine_reports(g, ng, logs, ci);
@@ -32,8 +32,7 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 {
 	struct log_report rep = { 0 };
 	if (baseline)
-		fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
-			"machine\n");
+		say_error("--baseline ignored: the logs are of one machine");
 	int rc = read_logs(logs, nlogs, report_take, r, &rep);
 	char **names = calloc((size_t)nlogs + 1, sizeof(*names));
 	for (int i = 0; names && i < nlogs; i++)
@@ -97,9 +96,7 @@ int cmd_report(int argc, char **argv)
 		else
 			logs[nlogs++] = argv[i];
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
-	if (boots_repeat(logs, nlogs)) {
+	if (logs_ready(logs, nlogs, true)) {
 		report_free(r);
 		free(logs);
 		return 2;

@@ -1276,18 +1276,18 @@ int cmd_summary(int argc, char **argv)
 {
 	int worst = 0, nlogs = 0;
 	bool all = false;
+	char **logs = must_calloc((size_t)argc + 1, sizeof(*logs));
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--all"))
 			all = true;
 		else if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
 		else
-			nlogs++;
+			logs[nlogs++] = argv[i];
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
-	for (int i = 0, done = 0; i < argc; i++)
-		if (strcmp(argv[i], "--all"))
-			summarise(argv[i], all, done++ == 0, &worst);
+	worst = logs_ready(logs, nlogs, false);
+	for (int i = 0; i < nlogs && !worst; i++)
+		summarise(logs[i], all, i == 0, &worst);
+	free(logs);
 	return worst;
 }

@@ -49,10 +49,14 @@ static inline const char *log_name(const char *path)
 }
 
 /* Read one log (path "-" is standard input, as often as asked), checking every
- * rule of the format,
- * and call fn for each intact record. Problems go to stderr as FILE:LINE: text.
+ * rule of the format, and call fn for each intact record. Problems go to stderr as
+ * FILE:LINE: text; a log that cannot be opened or read is said once a command.
  * Returns 0 when the log is whole, 1 when damaged, 2 when it cannot be read. */
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
+
+/* Whether the log at path can be opened (standard input can); one that cannot is
+ * said, once a command, as log_read says it. */
+bool log_readable(const char *path);
 
 /* The same on a buffer in memory (tests, fuzzing). */
 int log_read_mem(const char *name, const char *data, size_t len, rec_fn fn, void *ctx,

@@ -224,7 +224,7 @@ int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups
 		return -1;
 	int ng = machine_groups(*ids, n, *groups);
 	if (ng < 0)
-		fprintf(stderr, "tickstat: more than %d machines, or %d logs of one\n",
+		say_error("more than %d machines, or %d logs of one",
 			M_MAX_GROUPS, M_MAX_LOGS);
 	return ng;
 }

@@ -23,6 +23,7 @@ struct collect {
 	struct series *s;
 	int n;
 	unsigned long matched, lacked_by, missing, too_many;   /* records */
+	unsigned long unpaired;  /* runs with the timer that no run without it pairs */
 	int status;
 	struct lost_pairs pairs; /* for lost_ppm */
 	unsigned boots;          /* boot records read, in every log: a value's boot */
@@ -171,9 +172,13 @@ static void take(const struct rec *r, void *ctx)
 		c->boots++;
 	unsigned boot = c->boots ? c->boots - 1 : 0;
 	/* every run, unfiltered, goes to the pairing */
-	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
-	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
+	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair), on = false;
+	if (!matches(c->sel, r))
 		return;
+	if ((lost || cost) && !paired && rec_get(r, "timer_on")) {
+		c->unpaired += rec_bool(r, "timer_on", &on) && on;
+		return;                 /* an off run, kept for its pair; an on run without */
+	}
 	c->matched++;
 	struct series *s = find_series(c, r);
 	if (!s) {
@@ -186,8 +191,8 @@ static void take(const struct rec *r, void *ctx)
 	char config[512];
 	config_without(r, c->sel->by, config, sizeof(config));
 	if (strcmp(config, s->config) && c->status != 2) {
-		fprintf(stderr, "tickstat: set \"%s\" mixes configurations:\n  %s\n  %s\n"
-			"choose one with --where K=V (or split with --by FIELD)\n",
+		say_error("set \"%s\" mixes configurations:\n  %s\n  %s\n"
+			"choose one with --where K=V (or split with --by FIELD)",
 			s->d.name, s->config, config);
 		c->status = 2;
 		return;
@@ -231,20 +236,24 @@ static void explain_nothing(const struct collect *c, unsigned long no_irq)
 	const struct selection *sel = c->sel;
 	char where[256];
 	where_words(sel, where, sizeof(where));
-	if (!c->matched)
-		fprintf(stderr, "tickstat: no %s record matches%s\n", sel->type,
+	if (!c->matched && c->unpaired)
+		say_error("the %lu %s records with the timer%s have no run without the timer to pair "
+			  "with (tickbench-linux's runs have none): no %s (--field direct: their "
+			  "holes' cost)", c->unpaired, sel->type, where, sel->field);
+	else if (!c->matched)
+		say_error("no %s record matches%s", sel->type,
 			where[0] ? where : " (the logs have none)");
 	else if (c->lacked_by == c->matched)
-		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\" (--by)\n", sel->type,
+		say_error("no %s record%s has the field \"%s\" (--by)", sel->type,
 			where, sel->by);
 	else if (c->missing == c->matched)
-		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\"\n", sel->type, where,
+		say_error("no %s record%s has the field \"%s\"", sel->type, where,
 			sel->field);
 	else if (no_irq)
-		fprintf(stderr, "tickstat: the %lu runs with the timer counted no interrupts: no "
-			"cost per interrupt (--field names another figure)\n", no_irq);
+		say_error("the %lu runs with the timer counted no interrupts: no "
+			"cost per interrupt (--field names another figure)", no_irq);
 	else
-		fprintf(stderr, "tickstat: no value of \"%s\" in the %lu matching records\n",
+		say_error("no value of \"%s\" in the %lu matching records",
 			sel->field, c->matched);
 }
 
@@ -374,6 +383,8 @@ static int read_numbers(const char *path, struct series *s)
 int select_sets(char **logs, int nlogs, struct selection *sel, struct series **out, int *n)
 {
 	struct collect c = { .sel = sel };
+	*out = NULL;             /* select_free's, whatever the status */
+	*n = 0;
 	c.s = calloc(SELECT_MAX_SETS, sizeof(*c.s));
 	if (!c.s)
 		return 2;
@@ -390,8 +401,10 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	for (int i = 0; i < nlogs && !sel->numbers && c.status != 2; i++) {
 		if (!sel->type) {
 			struct log_report quiet = { .quiet = true };
-			if (log_read(logs[i], guess_type, &sel->type, &quiet) == 2)
-				return 2;
+			if (log_read(logs[i], guess_type, &sel->type, &quiet) == 2) {
+				c.status = 2;
+				break;
+			}
 			sel->type = sel->type ? sel->type : "stats";
 		}
 		if (!sel->field)
@@ -410,13 +423,13 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	lost_free(&c.pairs);
 	free(names);
 	if (c.missing && values)
-		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
+		say_error("%lu matching record(s) lacked \"%s\"", c.missing,
 			sel->field);
 	if (c.lacked_by && values)
-		fprintf(stderr, "tickstat: %lu matching record(s) lacked the --by field \"%s\"\n",
+		say_error("%lu matching record(s) lacked the --by field \"%s\"",
 			c.lacked_by, sel->by);
 	if (c.too_many)
-		fprintf(stderr, "tickstat: more than %d sets: %lu record(s) left out\n",
+		say_error("more than %d sets: %lu record(s) left out",
 			SELECT_MAX_SETS, c.too_many);
 	if (!values && c.status < 2 && !sel->numbers) {   /* nothing to print */
 		explain_nothing(&c, no_irq);

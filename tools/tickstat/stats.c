@@ -3,6 +3,7 @@
  * distributions follow (Abramowitz and Stegun 26.5.27, 26.6.2). */
 #include "stats.h"
 #include "heap.h"
+#include "tickstat.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -12,7 +13,7 @@
 
 static void out_of_memory(void)
 {
-	fprintf(stderr, "tickstat: out of memory\n");
+	say_error("out of memory");
 	exit(2);
 }
 

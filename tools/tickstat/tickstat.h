@@ -39,6 +39,12 @@ extern const struct help help_check, help_summary, help_compare, help_column, he
 /* -c LEVEL, as report, plan and compare take it. */
 #define HELP_LEVEL "  -c LEVEL        the confidence level: 80, 90, 95 (default), 98, 99 or 99.5\n"
 
+/* The logs a command reads, before it prints anything: a usage error when there
+ * are none; each opened (one that cannot be is said, once); for a command that
+ * pools their records (report, plan, compare, column, plot), no boot given twice
+ * (report.h's boots_repeat). 0 when all is well, else 2 (said). */
+int logs_ready(char **paths, int n, bool pooled);
+
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
 
@@ -47,7 +53,10 @@ bool same_file(const char *a, const char *b);
 
 /* The command being run (main sets it), which usage errors name. */
 extern const char *usage_command;
-/* "tickstat: COMMAND: message" on standard error and exit 2. */
+/* "tickstat: COMMAND: message" on standard error: every message a command gives
+ * of itself (a log's problems are "FILE:LINE: text", log.h). */
+void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same, then where the usage is, and exit 2. */
 void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2))) __attribute__((noreturn));
 /* The value of the option at argv[*i] (the next argument), or a usage error. */
 const char *option_value(int argc, char **argv, int *i);

@@ -1,5 +1,6 @@
 /* Helpers the commands share: usage errors, reading several logs, the same file. */
 #include "tickstat.h"
+#include "report.h"
 #include "stats.h"
 
 #include <stdarg.h>
@@ -9,15 +10,29 @@
 
 const char *usage_command;
 
+static void vsay_error(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "tickstat: %s%s", usage_command ? usage_command : "",
+		usage_command ? ": " : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void say_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsay_error(fmt, ap);
+	va_end(ap);
+}
+
 void usage_error(const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "tickstat: %s%s", usage_command ? usage_command : "",
-		usage_command ? ": " : "");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay_error(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n(tickstat %s%s--help for usage)\n", usage_command ? usage_command : "",
+	fprintf(stderr, "(tickstat %s%s--help for usage)\n", usage_command ? usage_command : "",
 		usage_command ? " " : "");
 	exit(2);
 }
@@ -37,11 +52,19 @@ int level_option(int argc, char **argv, int *i)
 	return ci;
 }
 
+int logs_ready(char **paths, int n, bool pooled)
+{
+	bool readable = true;
+	if (n == 0)
+		usage_error("no LOG given");
+	for (int i = 0; i < n; i++)
+		readable &= log_readable(paths[i]);
+	return readable && !(pooled && boots_repeat(paths, n)) ? 0 : 2;
+}
+
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 {
 	int worst = 0;
-	if (n == 0)
-		usage_error("no LOG given");
 	for (int i = 0; i < n; i++) {
 		int rc = log_read(paths[i], fn, ctx, rep);
 		if (rc > worst)
@@ -57,10 +80,19 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 	return worst;
 }
 
+/* stat, or fstat of standard input for "-" and the name records give it (the file a
+ * redirection reads). */
+static int stat_log(const char *path, struct stat *st)
+{
+	bool in = !strcmp(path, "-") || !strcmp(path, log_name("-"));
+	return in ? fstat(0, st) : stat(path, st);
+}
+
 bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 	if (!strcmp(a, b))
 		return true;
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !stat_log(a, &sa) && !stat_log(b, &sb) && S_ISREG(sa.st_mode) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
