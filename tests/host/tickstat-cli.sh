@@ -168,4 +168,12 @@ expect 2 "no run without the timer to pair with" $ts compare --by hz --field los
 grep -q "the logs have none" err && fail "column lost_ppm of a Linux log: $(cat err)"
 echo "a log that cannot be read, said once; a wrong image type; no pair, said"
 
+# 7. compare --by timer on a real log of two timers (lapic's local path, hpet's
+# through the I/O APIC): a path goes with its timer, so each HZ compares the two.
+expect 0 "" $ts compare --by timer --field lost_ppm "$OLDPWD/tests/tickstat/qemu-tick-readcost.log"
+[[ $(grep -c '^-- + .* timer=hpet delivery=ioapic against x .* timer=lapic delivery=local$' out) -eq 2 ]] ||
+	fail "compare --by timer: not hpet against lapic at each HZ: $(grep -- '^--\|^one set\|^==' out | head -4)"
+grep '^== ' out | grep -q 'delivery=' && fail "compare --by timer: the path left in the configuration"
+echo "compare --by timer: a timer's path goes with it"
+
 [[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

@@ -121,9 +121,10 @@ void machine_label(char *buf, size_t size, const struct mgroup *g, size_t cols)
 	if (!m->id[0])
 		snprintf(buf, size, "unknown machine: %s (no machine record)", base_name(m->path));
 	else
-		snprintf(buf, size, "%s%s%s / %s", m->manufacturer, m->manufacturer[0] ? " " : "",
+		snprintf(buf, size, "%s%s%s / %s%s", m->manufacturer, m->manufacturer[0] ? " " : "",
 			 m->product[0] ? m->product : "(no SMBIOS product)",
-			 m->brand[0] ? m->brand : "(no CPU brand)");
+			 m->brand[0] ? m->brand : "(no CPU brand)",
+			 m->under_linux ? ", under Linux" : "");
 	cut(buf, cols);
 }
 

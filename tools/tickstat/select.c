@@ -91,13 +91,45 @@ static bool matches(const struct selection *sel, const struct rec *r)
 	return true;
 }
 
-/* The configuration without the --by field. */
-static void config_without(const struct rec *r, const char *by, char *buf, size_t size)
+/* --by machine: a set per machine (machines.h), the logs of one pooled. */
+static bool by_machine(const struct selection *sel)
+{
+	return sel->by && !strcmp(sel->by, "machine");
+}
+
+/* The fields that name a set with its --by field, its log or its machine, which the
+ * configuration then leaves out: a timer's delivery path is its own (--by timer
+ * compares pit's runs with lapic's, each through its path); the tick of what runs
+ * below the loop, its handler and Linux's nohz, goes with a log or a machine (the
+ * bare kernel's spin runs against Linux's). NULL-terminated. */
+static const char *const *companions(const struct selection *sel)
+{
+	static const char *const of_timer[] = { "delivery", NULL };
+	static const char *const of_system[] = { "handler", "nohz", NULL };
+	static const char *const none[] = { NULL };
+	if (sel->by && !strcmp(sel->by, "timer"))
+		return of_timer;
+	return by_machine(sel) || (!sel->by && !sel->merge_logs) ? of_system : none;
+}
+
+static bool names_the_set(const struct selection *sel, const char *key)
+{
+	for (const char *const *k = companions(sel); *k; k++)
+		if (!strcmp(*k, key))
+			return true;
+	return sel->by && !strcmp(sel->by, key);
+}
+
+/* The configuration without the fields that name the set; a work model's field at
+ * 0 is the floor, said as its absence is (tickbench-linux's runs have none). */
+static void config_without(const struct rec *r, const struct selection *sel, char *buf,
+			   size_t size)
 {
 	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
 	for (size_t i = 0; i < r->nfields && n < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!is_config_field(f) || (by && !strcmp(f->key, by)))
+		if (!is_config_field(f) || names_the_set(sel, f->key) ||
+		    (f->v.kind == V_INT && is_model_field(f->key) && f->v.u == 0))
 			continue;
 		char text[256];
 		value_text(r, f->key, text, sizeof(text));
@@ -105,10 +137,16 @@ static void config_without(const struct rec *r, const char *by, char *buf, size_
 	}
 }
 
-/* --by machine: a set per machine (machines.h), the logs of one pooled. */
-static bool by_machine(const struct selection *sel)
+/* " delivery=local": the companions' values the record has, after the set's name. */
+static void companion_words(const struct rec *r, const struct selection *sel, char *buf,
+			    size_t size)
 {
-	return sel->by && !strcmp(sel->by, "machine");
+	char text[128];
+	size_t n = 0;
+	buf[0] = 0;
+	for (const char *const *k = companions(sel); *k && n < size; k++)
+		if (value_text(r, *k, text, sizeof(text)))
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s", *k, text);
 }
 
 /* Each log's set name: under --by machine, "M1 1a2b3c4d", "M3 old.log"; else the
@@ -138,7 +176,7 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 
 static struct series *find_series(struct collect *c, const struct rec *r)
 {
-	char label[160] = "", byval[128];
+	char label[160] = "", byval[128], with[128];
 	size_t n = 0;
 	bool machine = by_machine(c->sel);
 	if (!c->sel->merge_logs || machine)
@@ -146,10 +184,13 @@ static struct series *find_series(struct collect *c, const struct rec *r)
 	if (c->sel->by && !machine) {
 		if (!value_text(r, c->sel->by, byval, sizeof(byval)))
 			return NULL;
-		snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "", c->sel->by, byval);
+		n += (size_t)snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "",
+				      c->sel->by, byval);
 	}
+	companion_words(r, c->sel, with, sizeof(with));
+	snprintf(label + n, sizeof(label) - n, "%s", with);
 	char config[512];
-	config_without(r, c->sel->by, config, sizeof(config));
+	config_without(r, c->sel, config, sizeof(config));
 	for (int i = 0; i < c->n; i++)
 		if (!strcmp(c->s[i].d.name, label) &&
 		    (!c->sel->split_configs || !strcmp(c->s[i].config, config)))
@@ -189,7 +230,7 @@ static void take(const struct rec *r, void *ctx)
 		return;
 	}
 	char config[512];
-	config_without(r, c->sel->by, config, sizeof(config));
+	config_without(r, c->sel, config, sizeof(config));
 	if (strcmp(config, s->config) && c->status != 2) {
 		say_error("set \"%s\" mixes configurations:\n  %s\n  %s\n"
 			"choose one with --where K=V (or split with --by FIELD)",
