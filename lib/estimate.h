@@ -78,6 +78,9 @@ const char *level_words(int level);
  * weighed. */
 long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps);
 long runs_within_boot(double s, double h, bool pair, int level);
+/* The same for a pair of sets whose standard deviations differ (Welch's t: n runs
+ * each, s² = (sa² + sb²) / 2, df = (n - 1)(sa² + sb²)² / (sa⁴ + sb⁴), rounded down). */
+long runs_within_unequal(double sa, double sb, double h, int level);
 /* The boots and runs that make the interval's half width h. */
 struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int level);
 struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,

@@ -176,4 +176,20 @@ expect 0 "" $ts compare --by timer --field lost_ppm "$OLDPWD/tests/tickstat/qemu
 grep '^== ' out | grep -q 'delivery=' && fail "compare --by timer: the path left in the configuration"
 echo "compare --by timer: a timer's path goes with it"
 
+# 8. Figures that cannot be: a share of a mean of 0 (48 zeros against 5 x 7.45, 99 %:
+# "inf% +/- -nan%"), a rank test's p below the least its sets can give, runs needed
+# fewer than the runs there for a difference not proven.
+yes 0 | head -48 > zeros.txt; yes 7.45 | head -5 > five.txt
+expect 0 "" $ts compare -n -c 99 --ministat zeros.txt five.txt
+grep -Eqi 'inf|nan' out && fail "compare --ministat against a mean of 0: $(grep -Ei 'inf|nan' out)"
+expect 0 "" $ts compare -n -c 99 zeros.txt five.txt
+grep -Eqi 'inf|nan' out && fail "compare against a mean of 0: $(grep -Ei 'inf|nan' out)"
+yes 5 | head -40 > forty.txt; printf '6\n9\n20\n' > spread3.txt
+expect 0 "" $ts compare -n forty.txt spread3.txt
+grep -q '^Mann-Whitney U = 120, p = 0.000162 (rank test, exact' out ||
+	fail "Mann-Whitney on 40 + 3: $(grep Mann out)"
+n=$(sed -n 's/^Runs needed .*: \([0-9]*\) per set (.*Welch.*/\1/p' out)
+[[ ${n:-0} -gt 3 ]] || fail "runs needed for 40 + 3 not proven: $(grep '^Runs needed' out)"
+echo "no share of a mean of 0, exact rank p, runs needed by the verdict's test"
+
 [[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

@@ -33,13 +33,20 @@ static void print_difference(double diff, double err, double avg)
 	printf("\t%s%s%s%s\n", d, *rel ? " (" : "", rel, *rel ? ")" : "");
 }
 
+/* Whether the F test finds the variances alike at the level: the verdict's test,
+ * and the runs needed's, is then Student's t with the pooled s, else Welch's t. */
+static bool variances_alike(struct dataset *a, struct dataset *b, int ci)
+{
+	return f_test_p(a, b) >= 1 - conf_pct[ci] / 100;
+}
+
 /* The one verdict on b against a: Student's t with the pooled s where the F test
  * finds the variances alike, else Welch's t; the field and the test named. */
 static void print_verdict(struct dataset *a, struct dataset *b, int ci, const char *field)
 {
 	double p = f_test_p(a, b);
 	char pf[32], s[32];
-	bool alike = p >= 1 - conf_pct[ci] / 100;
+	bool alike = variances_alike(a, b, ci);
 	struct tresult t = alike ? student_exact(a, b, ci) : welch(a, b, ci);
 	figure_double(pf, sizeof(pf), p, -1, 0, 0);
 	figure_double(s, sizeof(s), t.s, -1, 0, 0);
@@ -54,22 +61,36 @@ static void print_verdict(struct dataset *a, struct dataset *b, int ci, const ch
 static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
 {
 	struct mwresult m = mann_whitney(a, b);
-	printf("Mann-Whitney U = %g, z = %.3f, p = %.3g (rank test, normal approximation): %s\n",
-	       m.u, m.z, m.p, m.p < 1 - conf_pct[ci] / 100 ? "distributions differ"
-	       : "no difference proven");
+	const char *verdict = m.p < 1 - conf_pct[ci] / 100 ? "distributions differ"
+							   : "no difference proven";
+	if (m.exact)
+		printf("Mann-Whitney U = %g, p = %.3g (rank test, exact, ties included): %s\n",
+		       m.u, m.p, verdict);
+	else
+		printf("Mann-Whitney U = %g, z = %.3f, p = %.3g (rank test, normal approximation): "
+		       "%s\n", m.u, m.z, m.p, verdict);
 }
 
+/* The runs per set that the verdict's test (Student's or Welch's) needs to resolve
+ * the difference seen, or --delta's. */
 static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, const char *delta)
 {
+	bool alike = variances_alike(a, b, ci);
 	struct tresult t = student_exact(a, b, ci);
-	double d = t.diff;
+	double d = t.diff, sa = ds_stddev(a), sb = ds_stddev(b);
 	if (delta) {
 		char *end;
 		d = strtod(delta, &end);
 		if (*end == '%')
 			d = d / 100 * ds_mean(a);
 	}
-	long n = runs_within_boot(t.s, fabs(d), true, ci);
+	long n = alike ? runs_within_boot(t.s, fabs(d), true, ci)
+		       : runs_within_unequal(sa, sb, fabs(d), ci);
+	char s[64];
+	if (alike)
+		snprintf(s, sizeof(s), "pooled s = %g, Student's t", t.s);
+	else
+		snprintf(s, sizeof(s), "s = %g and %g, Welch's t", sa, sb);
 	if (d == 0 || !isfinite(d))
 		printf("Runs needed: no difference to resolve\n");
 	else if (n == 0)
@@ -78,8 +99,8 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		char share[32] = "";
 		if (ds_mean(a) != 0)     /* a share of a mean of 0 is no figure */
 			snprintf(share, sizeof(share), " (%.3g%%)", fabs(d) * 100 / ds_mean(a));
-		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set "
-		       "(pooled s = %g, Student's t)\n", fabs(d), share, conf_pct[ci], n, t.s);
+		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set (%s)\n",
+		       fabs(d), share, conf_pct[ci], n, s);
 	}
 }
 

@@ -65,8 +65,12 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci);
 /* Two-sided p of the F test that the variances are equal. */
 double f_test_p(const struct dataset *a, const struct dataset *b);
 
+/* U of b and the two-sided p: exact, ties included, where the table of the rank
+ * sums is small enough (sets of some dozens; a few values against thousands), else
+ * the normal approximation (z) with the ties' and a continuity correction. */
 struct mwresult {
-	double u, z, p;          /* U of b, normal approximation with ties and continuity */
+	double u, z, p;
+	bool exact;
 };
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b);
 
