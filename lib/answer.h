@@ -158,6 +158,12 @@ bool has_model_label(const struct rconfig *c);
 void model_label(char *buf, size_t size, const struct rconfig *c);
 /* "lapic periodic (local)". */
 void source_name(char *buf, size_t size, const struct rconfig *c);
+/* The CPU count the answer's figures are of: 1 where any tick configuration ran on
+ * one CPU (tick_cpus=1, the default), else the fewest that ran (tick_cpus=2 alone):
+ * the share table, the verdicts, the direct cost and the host sections built on
+ * them take the runs on that count, "1 vs N CPUs" the others. */
+unsigned answer_cpus(const struct report *r);
+bool on_answer_cpus(const struct report *r, const struct rconfig *c);
 /* The configurations of c's series with runs, by ascending hz, into out (at most
  * max); returns how many. */
 int series_of(const struct report *r, const struct rconfig *c, struct rconfig **out, int max);

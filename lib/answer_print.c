@@ -135,6 +135,33 @@ void source_name(char *buf, size_t size, const struct rconfig *c)
 	       c->delivery, c->delivery[0] ? ")" : "");
 }
 
+unsigned answer_cpus(const struct report *r)
+{
+	unsigned fewest = 0;
+	for (int i = 0; i < r->nconfig; i++) {
+		const struct rconfig *c = &r->cfg[i];
+		if ((c->lost.n || c->direct.n) && (!fewest || c->cpus < fewest))
+			fewest = c->cpus;
+	}
+	return fewest ? fewest : 1;
+}
+
+bool on_answer_cpus(const struct report *r, const struct rconfig *c)
+{
+	return c->cpus == answer_cpus(r);
+}
+
+/* The answer's tables' CPUs and unit: "1 CPU" and the unit of one, or "2 CPUs, %
+ * of each CPU". */
+static void cpus_words(char *buf, size_t size, const struct report *r, const char *unit_of_one)
+{
+	unsigned n = answer_cpus(r);
+	if (n == 1)
+		format(buf, size, "1 CPU, %s", unit_of_one);
+	else
+		format(buf, size, "%u CPUs, %% of each CPU", n);
+}
+
 int series_of(const struct report *r, const struct rconfig *c, struct rconfig **out, int max)
 {
 	int n = 0;
@@ -475,7 +502,7 @@ static const struct rconfig *direct_first(const struct report *r, const char *ti
 	const struct rconfig *first = NULL;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus == 1 && c->direct.n && !strcmp(c->workload, "spin") &&
+		if (on_answer_cpus(r, c) && c->direct.n && !strcmp(c->workload, "spin") &&
 		    !strcmp(c->timer, timer) && (!first || config_cmp(c, first) < 0))
 			first = c;
 	}
@@ -491,7 +518,7 @@ static void direct_of(const struct report *r, const char *timer, bool cycles, st
 	for (int i = 0; first && i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
 		const struct dataset *v = cycles ? &c->direct_cycles : &c->direct;
-		if (c->cpus == 1 && !strcmp(c->workload, "spin") && same_source(c, first) &&
+		if (on_answer_cpus(r, c) && !strcmp(c->workload, "spin") && same_source(c, first) &&
 		    same_model(c, first))
 			for (size_t k = 0; k < v->n; k++)
 				ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
@@ -601,11 +628,12 @@ static void emit_costs(struct printer *p)
 
 /* ---- the CPU share lost and the verdicts ---------------------------------------- */
 
-/* A series on one CPU with runs, the first of its kind in the (sorted) list. */
+/* A series on the answer's CPUs with runs, the first of its kind in the (sorted)
+ * list. */
 static bool series_head(const struct report *r, int i)
 {
 	const struct rconfig *c = &r->cfg[i];
-	if (c->cpus != 1 || !c->lost.n)
+	if (!on_answer_cpus(r, c) || !c->lost.n)
 		return false;
 	for (int j = 0; j < i; j++)
 		if (r->cfg[j].lost.n && same_series(&r->cfg[j], c))
@@ -613,7 +641,7 @@ static bool series_head(const struct report *r, int i)
 	return true;
 }
 
-/* Every HZ measured on one CPU, ascending; returns how many. */
+/* Every HZ measured on the answer's CPUs, ascending; returns how many. */
 static int all_hz(const struct report *r, unsigned long long *hz)
 {
 	int n = 0;
@@ -622,7 +650,7 @@ static int all_hz(const struct report *r, unsigned long long *hz)
 		bool seen = false;
 		for (int k = 0; k < n; k++)
 			seen |= hz[k] == c->hz;
-		if (seen || c->cpus != 1 || !c->lost.n || n == MAX_HZ)
+		if (seen || !on_answer_cpus(r, c) || !c->lost.n || n == MAX_HZ)
 			continue;
 		int k = n++;
 		for (; k > 0 && hz[k - 1] > c->hz; k--)
@@ -637,7 +665,7 @@ static bool several_paths(const struct report *r, const struct rconfig *c)
 {
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *x = &r->cfg[i];
-		if (x->cpus == 1 && x->lost.n && !strcmp(x->timer, c->timer) &&
+		if (on_answer_cpus(r, x) && x->lost.n && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->mode, c->mode) && strcmp(x->delivery, c->delivery))
 			return true;
 	}
@@ -668,10 +696,10 @@ static size_t common_runs(const struct report *r)
 	int best_count = 0;
 	for (int i = 0; i < r->nconfig; i++) {
 		int count = 0;
-		if (r->cfg[i].cpus != 1 || !r->cfg[i].lost.n)
+		if (!on_answer_cpus(r, &r->cfg[i]) || !r->cfg[i].lost.n)
 			continue;
 		for (int j = 0; j < r->nconfig; j++)
-			count += r->cfg[j].cpus == 1 && r->cfg[j].lost.n == r->cfg[i].lost.n;
+			count += on_answer_cpus(r, &r->cfg[j]) && r->cfg[j].lost.n == r->cfg[i].lost.n;
 		if (count > best_count) {
 			best = r->cfg[i].lost.n;
 			best_count = count;
@@ -696,7 +724,7 @@ static void emit_share(struct printer *p, const struct rconfig *c, const struct 
 	struct answer_figure f = { .what = "share", .name = name, .unit = "ppm",
 				   .value = ppm_of(e->v) };
 	config_fields(&f, c);
-	field_int(&f, "cpus", 1);
+	field_int(&f, "cpus", c->cpus);
 	field_int(&f, "runs", (int64_t)c->lost.n);
 	if (e->interval)
 		field_int(&f, "ci95", ppm_of(e->e));
@@ -731,7 +759,7 @@ static void table_method(char *buf, size_t size, const struct report *r, bool di
 {
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || c->lost.n != common_runs(r))
+		if (!on_answer_cpus(r, c) || c->lost.n != common_runs(r))
 			continue;
 		struct estimate e = diff ? diff_estimate(&c->lost, &c->lost, r->ci) :
 					   mean_estimate(&c->lost, r->ci);
@@ -746,7 +774,7 @@ static void print_shares(struct printer *p)
 	struct report *r = p->r;
 	struct table t;
 	unsigned long long hz[MAX_HZ];
-	char method[96];
+	char method[96], on[48];
 	if (!table_new(&t, r->nconfig))
 		return;
 	t.columns = all_hz(r, hz);
@@ -755,8 +783,9 @@ static void print_shares(struct printer *p)
 	table_method(method, sizeof(method), r, false);
 	char text[256];
 	struct line l;
-	format(text, sizeof(text), "CPU lost at each HZ on 1 CPU, %% of the CPU: the mean of the "
-	       "runs' shares (each run with the timer against its run without) +/- %s:", method);
+	cpus_words(on, sizeof(on), r, "% of the CPU");
+	format(text, sizeof(text), "CPU lost at each HZ on %s: the mean of the runs' shares (each "
+	       "run with the timer against its run without) +/- %s:", on, method);
 	p->o.kind |= ANSWER_HEAD;
 	answer_line_start(&p->o, &l, "", 0);
 	say_words(&l, text);
@@ -777,7 +806,7 @@ static void emit_verdict(struct printer *p, const struct rconfig *c, const struc
 				   .value = ppm_of(v->d.v) };
 	config_fields(&f, c);
 	field_int(&f, "vs_hz", (int64_t)base->hz);
-	field_int(&f, "cpus", 1);
+	field_int(&f, "cpus", c->cpus);
 	field_int(&f, "runs", (int64_t)c->lost.n);
 	field_int(&f, "vs_runs", (int64_t)base->lost.n);
 	field_int(&f, "ci95", v->d.interval ? ppm_of(v->d.e) : 0);
@@ -853,6 +882,7 @@ static void print_verdicts(struct printer *p)
 	struct report *r = p->r;
 	struct table t;
 	unsigned long long hz[MAX_HZ];
+	char on[48];
 	int n_hz = all_hz(r, hz);
 	size_t runs = common_runs(r);
 	if (n_hz < 2 || !table_new(&t, r->nconfig))
@@ -861,8 +891,9 @@ static void print_verdicts(struct printer *p)
 	for (int c = 0; c < t.columns; c++)
 		format(t.head[c], CELL, "HZ=%llu vs HZ=%llu", hz[c + 1], hz[0]);
 	p->o.kind = ANSWER_VERDICT | ANSWER_HEAD;
-	answer_say(&p->o, "CPU lost to the tick on 1 CPU, %% +/- %s %% (Student's t) where "
-		   "proven (n=%zu+%zu):", level_words(r->ci), runs, runs);
+	cpus_words(on, sizeof(on), r, "%");
+	answer_say(&p->o, "CPU lost to the tick on %s +/- %s %% (Student's t) where "
+		   "proven (n=%zu+%zu):", on, level_words(r->ci), runs, runs);
 	p->o.kind = ANSWER_VERDICT;
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))

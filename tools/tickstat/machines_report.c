@@ -43,18 +43,18 @@ static void config_name(char *buf, size_t size, const struct rconfig *c)
 		 c->delivery[0] ? " " : "", c->delivery, c->workload, c->cpus, c->hz);
 }
 
-/* Direct cost per source (timer, mode, delivery) on one CPU at its highest HZ
+/* Direct cost per source (timer, mode, delivery) on the answer's CPUs at its highest HZ
  * with holes measured, as report's "Direct vs indirect" section takes it. */
 static void direct_figures(struct report *r, struct headlines *fs)
 {
 	char name[200], cfg[160];
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i], *top = c;
-		if (!c->direct.n || c->cpus != 1)
+		if (!c->direct.n || !on_answer_cpus(r, c))
 			continue;
 		for (int j = 0; j < r->nconfig; j++) {
 			struct rconfig *x = &r->cfg[j];
-			if (x->direct.n && x->cpus == 1 && !strcmp(x->timer, c->timer) &&
+			if (x->direct.n && on_answer_cpus(r, x) && !strcmp(x->timer, c->timer) &&
 			    !strcmp(x->mode, c->mode) && !strcmp(x->delivery, c->delivery) &&
 			    (x->hz > top->hz || (x->hz == top->hz && j < i)))
 				top = x;

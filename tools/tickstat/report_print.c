@@ -30,16 +30,16 @@ static void method_item(char *buf, size_t size, const struct estimate *e, int ci
 	snprintf(buf, size, "(%s)", m);
 }
 
-/* A configuration on one CPU with runs, the first of its kind (same) among the
- * sorted list before it. */
+/* A configuration on the answer's CPUs with runs, the first of its kind (same)
+ * among the sorted list before it. */
 static bool first_of(const struct report *r, int i,
 		     bool (*same)(const struct rconfig *, const struct rconfig *))
 {
 	const struct rconfig *c = &r->cfg[i];
-	if (c->cpus != 1 || !c->lost.n)
+	if (!on_answer_cpus(r, c) || !c->lost.n)
 		return false;
 	for (int j = 0; j < i; j++)
-		if (r->cfg[j].cpus == 1 && r->cfg[j].lost.n && same(&r->cfg[j], c))
+		if (on_answer_cpus(r, &r->cfg[j]) && r->cfg[j].lost.n && same(&r->cfg[j], c))
 			return false;
 	return true;
 }
@@ -229,14 +229,14 @@ static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const 
 	return NULL;
 }
 
-/* The periodic configuration of c's timer, delivery and workload on one CPU with
- * the highest hz that also ran one-shot. */
+/* The periodic configuration of c's timer, delivery and workload on the answer's
+ * CPUs with the highest hz that also ran one-shot. */
 static struct rconfig *top_periodic(struct report *r, const struct rconfig *c)
 {
 	struct rconfig *top = NULL;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *x = &r->cfg[i];
-		if (x->cpus == 1 && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
+		if (on_answer_cpus(r, x) && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
 		    same_model(x, c) && x->lost.n && in_mode(r, x, "oneshot") &&
 		    (!top || x->hz > top->hz))
@@ -252,7 +252,7 @@ static void print_modes(struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *p = &r->cfg[i], *o;
-		if (p->cpus != 1 || p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
+		if (!on_answer_cpus(r, p) || p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
 			continue;
 		if (!any)
 			printf("\nPeriodic vs one-shot re-armed vs no timer (the runs without it: "
@@ -368,7 +368,7 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	pm_item(&it, "; ", "total spin ", &top->cost, r->ci, 0);
 	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
-		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
+		if (x == top || !on_answer_cpus(r, x) || x->hz != top->hz || !same_source(x, top) ||
 		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
@@ -385,7 +385,8 @@ static void print_direct(struct report *r)
 		if (!first_of(r, i, same_source))
 			continue;
 		for (int j = i; j < r->nconfig; j++)
-			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], &r->cfg[i]) &&
+			if (r->cfg[j].direct.n && on_answer_cpus(r, &r->cfg[j]) &&
+			    same_source(&r->cfg[j], &r->cfg[i]) &&
 			    is_floor(&r->cfg[j]) && (!top || r->cfg[j].hz > top->hz))
 				top = &r->cfg[j];
 		if (!top)

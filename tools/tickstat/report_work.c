@@ -233,7 +233,7 @@ static void print_crossings(const struct report *r)
 		for (int j = 0; j < r->nconfig; j++)
 			points += r->cfg[j].lost.n && same_but_data(&r->cfg[j], c) &&
 				  r->cfg[j].data_kib != c->data_kib;
-		if (!c->lost.n || !points || c->cpus != 1)
+		if (!c->lost.n || !points || !on_answer_cpus(r, c))
 			continue;
 		if (!any)
 			printf("\nThe data footprint at which the tick costs 1 %% of the CPU "
@@ -298,7 +298,7 @@ static void print_ftqs(const struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (strcmp(c->workload, "ftq") || !c->ftq_lost.n || c->cpus != 1)
+		if (strcmp(c->workload, "ftq") || !c->ftq_lost.n || !on_answer_cpus(r, c))
 			continue;
 		if (!any)
 			printf("\nftq, fixed time quanta (units of work per quantum; %s %% intervals):\n",
@@ -313,7 +313,7 @@ void report_print_work(struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || !c->lost.n || seen_group(r, i) || !group_has_work(r, c))
+		if (!on_answer_cpus(r, c) || !c->lost.n || seen_group(r, i) || !group_has_work(r, c))
 			continue;
 		if (!any)
 			printf("\nA tick that does work (CPU share lost; per interrupt: total, direct "
