@@ -56,6 +56,10 @@ struct rconfig {
 	unsigned long long *lost_run;    /* the run index of each lost value */
 	size_t cap_lost_run;
 	double pair_cycles;      /* off + on cycles of its pairs, summed (a run's cost) */
+	/* its runs with the timer: the interrupts they took and those their rate asked
+	 * for (expected), summed; how many took over 1 % + 1 more or fewer */
+	double ticks_taken, ticks_asked;
+	unsigned off_rate_runs;
 	/* the handler's work model (docs/FORMAT.md, "run"): 0 0 0 0 is the floor */
 	unsigned long long tick_work, data_kib, code_kib, pages;
 	char preset[A_NAME];     /* tick_model=, "" when none */
@@ -164,6 +168,18 @@ void source_name(char *buf, size_t size, const struct rconfig *c);
  * them take the runs on that count, "1 vs N CPUs" the others. */
 unsigned answer_cpus(const struct report *r);
 bool on_answer_cpus(const struct report *r, const struct rconfig *c);
+/* Figures the answer's warning disowns: any of the configurations' runs with the
+ * timer took over 1 % + 1 more or fewer ticks than their rate asked for (no tick at
+ * all; QEMU's HPET firing twice a period). ticks_pct: the share of the ticks asked
+ * for that their runs took, %; ticks_mark: " (ticks 200 %)" after the figure in
+ * buf, where it stands, for such runs' figures (nothing for others). */
+bool ticks_off_rate(const struct rconfig *const *c, int n);
+double ticks_pct(const struct rconfig *const *c, int n);
+void ticks_mark(char *buf, size_t size, const struct rconfig *const *c, int n);
+/* A verdict of such runs is none: "no verdict (ticks 0 % vs 100 %)", c's then
+ * base's; false (buf untouched) where both kept their rate. */
+bool ticks_no_verdict(char *buf, size_t size, const struct rconfig *c,
+		      const struct rconfig *base);
 /* The configurations of c's series with runs, by ascending hz, into out (at most
  * max); returns how many. */
 int series_of(const struct report *r, const struct rconfig *c, struct rconfig **out, int max);

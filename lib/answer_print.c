@@ -189,6 +189,50 @@ double boot_cost(const struct report *r, const struct rconfig *c, const struct r
 	return (end / ends - per_boot) / run;
 }
 
+bool ticks_off_rate(const struct rconfig *const *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (c[i]->off_rate_runs)
+			return true;
+	return false;
+}
+
+double ticks_pct(const struct rconfig *const *c, int n)
+{
+	double taken = 0, asked = 0;
+	for (int i = 0; i < n; i++)
+		taken += c[i]->ticks_taken, asked += c[i]->ticks_asked;
+	return asked > 0 ? 100 * taken / asked : 100;
+}
+
+/* "200 %": the share of its ticks, by the rule for figures. */
+static void pct_words(char *buf, size_t size, const struct rconfig *const *c, int n)
+{
+	figure_double(buf, size, ticks_pct(c, n), -1, 0, FIGURE_PERCENT);
+}
+
+void ticks_mark(char *buf, size_t size, const struct rconfig *const *c, int n)
+{
+	char pct[32];
+	size_t len = strlen(buf);
+	if (!ticks_off_rate(c, n) || len >= size)
+		return;
+	pct_words(pct, sizeof(pct), c, n);
+	format(buf + len, size - len, " (ticks %s)", pct);
+}
+
+bool ticks_no_verdict(char *buf, size_t size, const struct rconfig *c,
+		      const struct rconfig *base)
+{
+	char a[32], b[32];
+	if (!ticks_off_rate(&c, 1) && !ticks_off_rate(&base, 1))
+		return false;
+	pct_words(a, sizeof(a), &c, 1);
+	pct_words(b, sizeof(b), &base, 1);
+	format(buf, size, "no verdict (ticks %s vs %s)", a, b);
+	return true;
+}
+
 /* ---- tables --------------------------------------------------------------------- */
 
 /* A table: a head row and a row per series, a label and a cell per column. */
@@ -298,6 +342,14 @@ static void field_bool(struct answer_figure *f, const char *key, bool b)
 {
 	if (f->nfields < FIGURE_FIELDS)
 		f->f[f->nfields++] = (typeof(f->f[0])){ .key = key, .i = b, .is_bool = true };
+}
+
+/* ticks_pct, where the figure's runs were off their rate: the share of their ticks
+ * they took, %, rounded. */
+static void ticks_field(struct answer_figure *f, const struct rconfig *const *c, int n)
+{
+	if (ticks_off_rate(c, n))
+		field_int(f, "ticks_pct", (int64_t)(ticks_pct(c, n) + 0.5));
 }
 
 static void emit(struct printer *p, const struct answer_figure *f)
@@ -417,6 +469,8 @@ static void gather_warnings(struct printer *p)
 		       r->extra_runs == 1 ? "" : "s");
 		warn(p, text);
 	}
+	if (r->short_runs || r->extra_runs)
+		warn(p, "figures of such runs are marked (ticks N %), their verdicts not given");
 	if (r->out_of_memory)
 		warn(p, "out of memory: the figures leave out some runs");
 	if (r->caller_warning[0])
@@ -509,19 +563,30 @@ static const struct rconfig *direct_first(const struct report *r, const char *ti
 	return first;
 }
 
-/* Every HZ of the timer's first source and model pooled: ns (cycles: the
- * record's). */
-static void direct_of(const struct report *r, const char *timer, bool cycles, struct dataset *d)
+/* The configurations of the timer's direct cost: every HZ of its first source and
+ * model, on spin; how many, into c (at most max). */
+static int direct_configs(const struct report *r, const char *timer, const struct rconfig **c,
+			  int max)
 {
 	const struct rconfig *first = direct_first(r, timer);
+	int n = 0;
+	for (int i = 0; first && i < r->nconfig && n < max; i++) {
+		const struct rconfig *x = &r->cfg[i];
+		if (on_answer_cpus(r, x) && !strcmp(x->workload, "spin") && same_source(x, first) &&
+		    same_model(x, first))
+			c[n++] = x;
+	}
+	return n;
+}
+
+/* Their values pooled: ns (cycles: the record's). */
+static void direct_of(const struct rconfig *const *c, int n, bool cycles, struct dataset *d)
+{
 	ds_init(d, "direct");
-	for (int i = 0; first && i < r->nconfig; i++) {
-		const struct rconfig *c = &r->cfg[i];
-		const struct dataset *v = cycles ? &c->direct_cycles : &c->direct;
-		if (on_answer_cpus(r, c) && !strcmp(c->workload, "spin") && same_source(c, first) &&
-		    same_model(c, first))
-			for (size_t k = 0; k < v->n; k++)
-				ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
+	for (int i = 0; i < n; i++) {
+		const struct dataset *v = cycles ? &c[i]->direct_cycles : &c[i]->direct;
+		for (size_t k = 0; k < v->n; k++)
+			ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
 	}
 }
 
@@ -536,22 +601,41 @@ static void estimate_cell(char *cell, const struct dataset *d, int ci)
 }
 
 /* A figure in cycles for a record: the mean of the runs', rounded down. */
-static void emit_cycles(struct printer *p, const char *what, const char *subject,
-			const char *key, const struct dataset *d, const char *handler)
+static struct answer_figure cycles_figure(char *name, size_t size, const char *what,
+					  const char *subject, const char *key,
+					  const struct dataset *d)
 {
-	char name[64];
-	if (!d->n)
-		return;
-	format(name, sizeof(name), "%s-%s", what, subject);
+	format(name, size, "%s-%s", what, subject);
 	struct answer_figure f = { .what = what, .name = name, .unit = "cycles",
 				   .value = (int64_t)ds_mean(d) };
 	field_str(&f, key, subject);
 	field_int(&f, "runs", (int64_t)d->n);
-	if (handler) {
-		field_str(&f, "handler", handler);
-		if (p->r->cycles_are_instructions)
-			field_int(&f, "instructions", f.value);
-	}
+	return f;
+}
+
+static void emit_cycles(struct printer *p, const char *what, const char *subject,
+			const char *key, const struct dataset *d)
+{
+	char name[64];
+	if (!d->n)
+		return;
+	struct answer_figure f = cycles_figure(name, sizeof(name), what, subject, key, d);
+	emit(p, &f);
+}
+
+/* The direct cost: its handler, its instructions where cycles are, and the share of
+ * their ticks its runs took where they were off their rate. */
+static void emit_direct(struct printer *p, const char *timer, const struct dataset *d,
+			const char *handler, const struct rconfig *const *c, int n)
+{
+	char name[64];
+	if (!d->n)
+		return;
+	struct answer_figure f = cycles_figure(name, sizeof(name), "direct", timer, "timer", d);
+	field_str(&f, "handler", handler);
+	if (p->r->cycles_are_instructions)
+		field_int(&f, "instructions", f.value);
+	ticks_field(&f, c, n);
 	emit(p, &f);
 }
 
@@ -559,10 +643,11 @@ static void timer_row(struct printer *p, struct table *t, const char *timer, con
 {
 	struct report *r = p->r;
 	const struct rstat *arm = stat_named(r, "armcost", op), *lat = latency_of(r, timer);
-	const struct rconfig *first = direct_first(r, timer);
+	const struct rconfig *first = direct_first(r, timer), *c[MAX_HZ * 4];
+	int n = direct_configs(r, timer, c, MAX_HZ * 4);
 	struct dataset direct, direct_cycles;
-	direct_of(r, timer, false, &direct);
-	direct_of(r, timer, true, &direct_cycles);
+	direct_of(c, n, false, &direct);
+	direct_of(c, n, true, &direct_cycles);
 	if (arm || lat || direct.n) {
 		char (*cells)[CELL] = t->cells[t->rows];
 		format(t->labels[t->rows++], CELL * 2, "%s", timer);
@@ -570,13 +655,14 @@ static void timer_row(struct printer *p, struct table *t, const char *timer, con
 		estimate_cell(cells[1], lat ? &lat->p50 : NULL, r->ci);
 		estimate_cell(cells[2], lat ? &lat->p99 : NULL, r->ci);
 		estimate_cell(cells[3], &direct, r->ci);
+		ticks_mark(cells[3], CELL, c, n);
 	}
 	if (lat) {
-		emit_cycles(p, "latency_p50", timer, "timer", &lat->p50_cycles, NULL);
-		emit_cycles(p, "latency_p99", timer, "timer", &lat->p99_cycles, NULL);
+		emit_cycles(p, "latency_p50", timer, "timer", &lat->p50_cycles);
+		emit_cycles(p, "latency_p99", timer, "timer", &lat->p99_cycles);
 	}
 	if (first)
-		emit_cycles(p, "direct", timer, "timer", &direct_cycles, first->handler);
+		emit_direct(p, timer, &direct_cycles, first->handler, c, n);
 	ds_free(&direct), ds_free(&direct_cycles);
 }
 
@@ -622,7 +708,7 @@ static void emit_costs(struct printer *p)
 	for (int i = 0; i < p->r->nstat; i++) {
 		const struct rstat *s = &p->r->stat[i];
 		if (!strcmp(s->bench, "readcost") || !strcmp(s->bench, "armcost"))
-			emit_cycles(p, "cost", s->what, "op", &s->p50_cycles, NULL);
+			emit_cycles(p, "cost", s->what, "op", &s->p50_cycles);
 	}
 }
 
@@ -728,6 +814,7 @@ static void emit_share(struct printer *p, const struct rconfig *c, const struct 
 	field_int(&f, "runs", (int64_t)c->lost.n);
 	if (e->interval)
 		field_int(&f, "ci95", ppm_of(e->e));
+	ticks_field(&f, &c, 1);
 	emit(p, &f);
 }
 
@@ -749,6 +836,7 @@ static void share_cells(struct printer *p, struct table *t, const struct rconfig
 				size_t len = strlen(cells[c]);
 				format(cells[c] + len, CELL - len, " (n=%zu)", s[k]->lost.n);
 			}
+			ticks_mark(cells[c], CELL, (const struct rconfig *const *)&s[k], 1);
 			emit_share(p, s[k], &e);
 		}
 	}
@@ -811,6 +899,8 @@ static void emit_verdict(struct printer *p, const struct rconfig *c, const struc
 	field_int(&f, "vs_runs", (int64_t)base->lost.n);
 	field_int(&f, "ci95", v->d.interval ? ppm_of(v->d.e) : 0);
 	field_bool(&f, "proven", v->proven);
+	const struct rconfig *both[] = { c, base };
+	ticks_field(&f, both, 2);
 	struct need need = v->need;         /* the record's: proven or not */
 	if (v->proven && v->d.v != 0)
 		need = need_for_diff(&base->lost, &c->lost, v->d.v < 0 ? -v->d.v : v->d.v,
@@ -865,7 +955,10 @@ static void verdict_cells(struct printer *p, struct table *t, const struct rconf
 				continue;
 			struct verdict v = verdict_of(&s[0]->lost, &s[k]->lost,
 						      boot_cost(p->r, s[0], s[k]), p->r->ci);
-			verdict_cell(cells[c], &v, runs);
+			if (ticks_no_verdict(cells[c], CELL, s[k], s[0]))
+				v.proven = false;
+			else
+				verdict_cell(cells[c], &v, runs);
 			if (s[0]->hz != hz[0]) {
 				size_t len = strlen(cells[c]);
 				format(cells[c] + len, CELL - len, " vs HZ=%llu", s[0]->hz);

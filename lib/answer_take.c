@@ -140,9 +140,20 @@ static void add_lost(struct report *r, struct rconfig *c, double ppm, unsigned b
 	take_value(r, &c->lost, ppm, boot);
 }
 
-/* A run's own signs of trouble: SMIs, holes nobody explains, ticks that did not
- * come (fewer than expected by more than 1 % + 1), interrupts its rate did not ask
- * for (more by as much: QEMU 7.2's HPET under -icount fires twice a period). */
+/* A run with the timer off its rate: -1 where its ticks did not come (fewer than
+ * expected by more than 1 % + 1), 1 where it took interrupts its rate did not ask
+ * for (more by as much: QEMU 7.2's HPET under -icount fires twice a period), else 0
+ * (or without expected). */
+static int off_rate(const struct rec *rec, uint64_t *irq, uint64_t *expected)
+{
+	if (!rec_u64(rec, "interrupts", irq) || !rec_u64(rec, "expected", expected) ||
+	    !*expected)
+		return 0;
+	return *irq + *expected / 100 + 1 < *expected ? -1 :
+	       *irq > *expected + *expected / 100 + 1 ? 1 : 0;
+}
+
+/* A run's own signs of trouble: SMIs, holes nobody explains, a rate not kept. */
 static void run_troubles(struct report *r, const struct rec *rec)
 {
 	uint64_t v, irq, expected;
@@ -150,10 +161,20 @@ static void run_troubles(struct report *r, const struct rec *rec)
 		r->smi += v;
 	if (rec_u64(rec, "unexplained", &v))
 		r->unexplained += v;
-	if (rec_u64(rec, "interrupts", &irq) && rec_u64(rec, "expected", &expected) &&
-	    expected > 0) {
-		r->short_runs += irq + expected / 100 + 1 < expected;
-		r->extra_runs += irq > expected + expected / 100 + 1;
+	int off = off_rate(rec, &irq, &expected);
+	r->short_runs += off < 0;
+	r->extra_runs += off > 0;
+}
+
+/* The ticks a configuration's runs with the timer took and their rate asked for,
+ * and those off it: the marks of its figures. */
+static void take_ticks(struct rconfig *c, const struct rec *rec)
+{
+	uint64_t irq = 0, expected = 0;
+	c->off_rate_runs += off_rate(rec, &irq, &expected) != 0;
+	if (expected) {
+		c->ticks_taken += (double)irq;
+		c->ticks_asked += (double)expected;
 	}
 }
 
@@ -222,6 +243,7 @@ static void take_run(struct report *r, const struct rec *rec)
 	rec_u64(rec, "cpu", &cpu);
 	rec_u64(rec, "run", &run);
 	add_lost(r, c, ppm, boot, run);
+	take_ticks(c, rec);
 	c->pair_cycles += p.off + p.on;
 	struct dataset *per_cpu = cpu_set(c, cpu);
 	if (per_cpu)

@@ -96,7 +96,13 @@ static void print_shift(const struct rconfig *a, const struct rconfig *b, const 
 	struct line l;
 	char head[192], v[96], p[64];
 	size_t n = d ? paired_differences(a, b, d) : 0;
-	if (n >= 2 && a->lost.n >= 2 && b->lost.n >= 2 && paired_shift(d, n, &sh)) {
+	bool shown = n >= 2 && a->lost.n >= 2 && b->lost.n >= 2;
+	snprintf(head, sizeof(head), "  %s HZ=%llu vs HZ=%llu:", label, b->hz, a->hz);
+	if (shown && ticks_no_verdict(v, sizeof(v), b, a)) {   /* runs off their rate */
+		begin(&l, head, 4);
+		line_add(&l, " ", v);
+		line_end(&l);
+	} else if (shown && paired_shift(d, n, &sh)) {
 		figure_double(v, sizeof(v), sh.hl / 1e4, -1, 0, FIGURE_PERCENT | FIGURE_SIGN);
 		if (sh.p < 0.001)
 			snprintf(p, sizeof(p), "p < 0.001 (%zu pairs)", sh.n);
@@ -105,7 +111,6 @@ static void print_shift(const struct rconfig *a, const struct rconfig *b, const 
 			figure_double(pv, sizeof(pv), sh.p, -1, 0, 0);
 			snprintf(p, sizeof(p), "p = %s (%zu pairs)", pv, sh.n);
 		}
-		snprintf(head, sizeof(head), "  %s HZ=%llu vs HZ=%llu:", label, b->hz, a->hz);
 		begin(&l, head, 4);
 		line_add(&l, " ", strcat(v, " of the CPU,"));
 		line_add(&l, " ", p);
@@ -168,13 +173,15 @@ static void print_paired(struct report *r)
 	}
 }
 
-static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
-		       int ci, struct estimate *e)
+/* A share of c's runs (d: all of them, or one CPU's), its mark after it. */
+static void share_item(char *buf, size_t size, const char *label, const struct rconfig *c,
+		       const struct dataset *d, int ci, struct estimate *e)
 {
 	char v[96];
 	*e = mean_estimate(d, ci);
 	fmt_share_estimate(v, sizeof(v), e, FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
 	snprintf(buf, size, "%s%s", label, v);
+	ticks_mark(buf, size, &c, 1);
 }
 
 /* Items that share one method and counts name it once, at the end of their line;
@@ -263,13 +270,17 @@ static void print_modes(struct report *r)
 		struct items it = { .n = 0 };
 		snprintf(head, sizeof(head), "  %s %s HZ=%llu:", p->timer, p->workload, p->hz);
 		begin(&l, head, 4);
-		share_item(it.text[0], sizeof(it.text[0]), "periodic ", &p->lost, r->ci, &it.e[0]);
+		share_item(it.text[0], sizeof(it.text[0]), "periodic ", p, &p->lost, r->ci, &it.e[0]);
 		add_item(&it, " ");
-		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", &o->lost, r->ci, &it.e[1]);
+		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", o, &o->lost, r->ci, &it.e[1]);
 		add_item(&it, "; ");
 		print_items(&l, &it, r->ci);
-		print_share_verdict("one-shot vs periodic", &p->lost, &o->lost, boot_cost(r, p, o),
-				    r->ci);
+		char none[96];
+		if (ticks_no_verdict(none, sizeof(none), o, p))
+			printf("    one-shot vs periodic: %s\n", none);
+		else
+			print_share_verdict("one-shot vs periodic", &p->lost, &o->lost,
+					    boot_cost(r, p, o), r->ci);
 	}
 }
 
@@ -285,7 +296,7 @@ static void print_count(struct report *r, struct rconfig *c)
 	begin(&l, head, 6);
 	for (int k = 0; k < c->ncpu && it.n < 63; k++) {
 		snprintf(label, sizeof(label), "cpu%llu ", c->cpu_id[k]);
-		share_item(it.text[it.n], sizeof(it.text[0]), label, &c->cpu_lost[k], r->ci,
+		share_item(it.text[it.n], sizeof(it.text[0]), label, c, &c->cpu_lost[k], r->ci,
 			   &it.e[it.n]);
 		add_item(&it, "; ");
 	}
@@ -298,6 +309,7 @@ static void print_count(struct report *r, struct rconfig *c)
 		it.e[it.n] = mean_estimate(&all, r->ci);
 		fmt_share_estimate(v, sizeof(v), &it.e[it.n], FIGURE_COMPACT | FIGURE_NOT_NEGATIVE);
 		snprintf(item, sizeof(it.text[0]), "all %s of one CPU", v);
+		ticks_mark(item, sizeof(it.text[0]), (const struct rconfig *const *)&c, 1);
 		add_item(&it, "; ");
 		ds_free(&all);
 	}
@@ -343,13 +355,15 @@ static void print_cpus(struct report *r)
 
 /* ---- direct against indirect ---------------------------------------------------- */
 
+/* A figure of c's runs (d), its mark after it. */
 static void pm_item(struct items *it, const char *sep, const char *label,
-		    const struct dataset *d, int ci, unsigned flags)
+		    const struct rconfig *c, const struct dataset *d, int ci, unsigned flags)
 {
 	char v[96];
 	it->e[it->n] = mean_estimate(d, ci);
 	fmt_estimate(v, sizeof(v), &it->e[it->n], FIGURE_COMPACT | flags);
 	snprintf(it->text[it->n], sizeof(it->text[0]), "%s%s", label, v);
+	ticks_mark(it->text[it->n], sizeof(it->text[0]), &c, 1);
 	add_item(it, sep);
 }
 
@@ -363,16 +377,16 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	source_name(name, sizeof(name), top);
 	snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
 	begin(&l, head, 4);
-	pm_item(&it, " ", "direct ", &top->direct, r->ci, FIGURE_NOT_NEGATIVE);
-	pm_item(&it, ", ", "indirect ", &top->indirect, r->ci, FIGURE_NOT_NEGATIVE);
-	pm_item(&it, "; ", "total spin ", &top->cost, r->ci, 0);
+	pm_item(&it, " ", "direct ", top, &top->direct, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, ", ", "indirect ", top, &top->indirect, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, "; ", "total spin ", top, &top->cost, r->ci, 0);
 	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
 		if (x == top || !on_answer_cpus(r, x) || x->hz != top->hz || !same_source(x, top) ||
 		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
-		pm_item(&it, ", ", label, &x->cost, r->ci, 0);
+		pm_item(&it, ", ", label, x, &x->cost, r->ci, 0);
 	}
 	print_items(&l, &it, r->ci);
 }

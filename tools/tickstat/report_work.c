@@ -107,6 +107,7 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 	char item[160], v[96];
 	ns_cycles(v, sizeof(v), r, &c->cost);
 	snprintf(item, sizeof(item), "per interrupt %s", v);
+	ticks_mark(item, sizeof(item), &c, 1);
 	line_add(l, sep, item);
 	const struct rconfig *s = spin_of(r, c);
 	if (!s)
@@ -125,6 +126,7 @@ static void print_model_row(const struct report *r, const struct rconfig *c)
 	model_label(label, sizeof(label), c);
 	fmt_share_estimate(share, sizeof(share), &lost,
 			   FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	ticks_mark(share, sizeof(share), &c, 1);
 	printf("    %-36s %s\n", label, share);
 	struct line l;
 	line_start(&l, stdout_line, NULL, "     ", 8);
@@ -218,6 +220,7 @@ static void print_crossing(const struct report *r, int i)
 			 kib[0], kib[n - 1], pct);
 	else
 		snprintf(item, sizeof(item), "data %s KiB", kb);
+	ticks_mark(item, sizeof(item), s, (int)n);
 	struct line l;
 	line_start(&l, stdout_line, NULL, head, 4);
 	line_add(&l, " ", item);
@@ -287,6 +290,7 @@ static void print_ftq(const struct report *r, const struct rconfig *c)
 	figure_double(pct, sizeof(pct), units > 0 ? lost.v / units * 100 : 0.0, -1, 0,
 		      FIGURE_PERCENT);
 	snprintf(item, sizeof(item), "work lost per quantum %s units (%s)", v, pct);
+	ticks_mark(item, sizeof(item), &c, 1);
 	line_add(&l, "; ", item);
 	add_costs(&l, "; ", r, c);
 	add_spectrum(&l, r, c);
