@@ -11,6 +11,7 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/select.c \
 	tools/tickstat/tick.c \
 	tools/tickstat/boots.c \
+	tools/tickstat/resample.c \
 	tools/tickstat/shift.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \

@@ -1,6 +1,7 @@
 /* A per-run figure over boots (see boots.h). */
 #include "boots.h"
 #include "heap.h"
+#include "resample.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -148,44 +149,10 @@ bool levels_of(const struct dataset *d, struct levels *lv)
 
 /* ---- the bootstrap ------------------------------------------------------------ */
 
-/* splitmix64 (Steele, Lea and Flood, 2014): the resamples' random numbers. */
-static uint64_t next_random(uint64_t *state)
+/* A set's boots as the resamples take them (resample.h). */
+static struct boot_values values_of(const struct clusters *c)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static size_t pick(uint64_t *rng, size_t n)
-{
-	return (size_t)(((unsigned __int128)next_random(rng) * n) >> 64);
-}
-
-/* The mean of boot k's runs resampled with replacement. */
-static double resampled_mean(const struct clusters *c, int k, uint64_t *rng)
-{
-	double s = 0;
-	for (size_t j = 0; j < c->len[k]; j++)
-		s += c->v[c->start[k] + pick(rng, c->len[k])];
-	return s / (double)c->len[k];
-}
-
-/* One resample of the statistic: of a (b NULL), of b - a paired by boot (map[i] is
- * b's cluster of a's boot i), or of b - a independent (map NULL). */
-static double resample(const struct clusters *a, const struct clusters *b, const int *map,
-		       uint64_t *rng)
-{
-	double sa = 0, sb = 0;
-	for (int i = 0; i < a->k; i++) {
-		int k = (int)pick(rng, (size_t)a->k);
-		sa += resampled_mean(a, k, rng);
-		if (b && map)
-			sb += resampled_mean(b, map[k], rng);
-	}
-	for (int i = 0; b && !map && i < b->k; i++)
-		sb += resampled_mean(b, (int)pick(rng, (size_t)b->k), rng);
-	return b ? sb / (map ? a->k : b->k) - sa / a->k : sa / a->k;
+	return (struct boot_values){ c->k, c->start, c->len, c->v };
 }
 
 /* The jackknife's leave-one-boot-out values of the same statistic. */
@@ -256,16 +223,25 @@ static void bca(struct dataset *star, double theta, double accel, int k, int ci,
 	}
 }
 
+/* The statistic resampled (of a, b NULL; of b - a paired by boot where map[i] is b's
+ * cluster of a's boot i; of b - a apart, map NULL) and its BCa interval; while a
+ * page's figures are collected (resample.h), an interval of no width. */
 static void bootstrap(const struct clusters *a, const struct clusters *b, const int *map,
 		      double theta, int ci, struct estimate *e)
 {
-	uint64_t rng = BOOTSTRAP_SEED;
+	struct boot_values va = values_of(a), vb = b ? values_of(b) : va;
+	const double *drawn = resamples(&va, b ? &vb : NULL, map);
+	e->method = IV_BOOTSTRAP;
+	if (!drawn) {
+		e->lo = e->hi = theta;
+		return;
+	}
 	struct dataset star;
 	double *jack = must_calloc((size_t)a->k + (size_t)(b ? b->k : 0), sizeof(*jack));
 	ds_init(&star, "resamples");
 	for (int i = 0; i < BOOTSTRAP_RESAMPLES; i++)
-		if (!ds_add(&star, resample(a, b, map, &rng)))
-			exit(2);
+		if (!ds_add(&star, drawn[i]))
+			out_of_memory();
 	double accel = acceleration(jack, jackknife(a, b, map, jack));
 	bca(&star, theta, accel, b && !map && b->k < a->k ? b->k : a->k, ci, &e->lo, &e->hi);
 	e->method = IV_BOOTSTRAP;

@@ -10,6 +10,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The pages, for print_drawn_ahead. */
+struct page { struct report *r; char **logs; int nlogs; struct mgroup *g; int ng, baseline, ci;
+	      struct os_adds *os; };
+
+static void machines_page(void *ctx)
+{
+	struct page *p = ctx;
+	machines_print(p->g, p->ng, p->baseline, p->ci);
+}
+
+static void one_page(void *ctx)
+{
+	struct page *p = ctx;
+	report_print(p->r, p->logs, p->nlogs);
+}
+
+static void os_page(void *ctx)
+{
+	struct page *p = ctx;
+	os_adds_print(p->os, p->ci);
+}
+
 /* Logs of several machines: a report per group of pooled logs, then the table
  * across machines (machines_report.c). */
 static int report_machines(struct mgroup *g, int ng, char **logs, const char *base, int ci)
@@ -21,8 +43,9 @@ static int report_machines(struct mgroup *g, int ng, char **logs, const char *ba
 		return 2;
 	}
 	worst = machine_reports(g, ng, logs, ci);
+	struct page page = { .g = g, .ng = ng, .baseline = baseline, .ci = ci };
 	if (worst < 2)
-		machines_print(g, ng, baseline, ci);
+		print_drawn_ahead(machines_page, &page);
 	machine_reports_free(g, ng);
 	return worst;
 }
@@ -38,8 +61,9 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 	for (int i = 0; names && i < nlogs; i++)
 		names[i] = (char *)log_name(logs[i]);      /* "(stdin)" for - */
 	r->logs = nlogs;
+	struct page page = { .r = r, .logs = names ? names : logs, .nlogs = nlogs };
 	if (rc < 2)
-		report_print(r, names ? names : logs, nlogs);
+		print_drawn_ahead(one_page, &page);
 	free(names);
 	return rc;
 }
@@ -58,8 +82,9 @@ static int report_os(char **paths, int n, int bare, int ci)
 		log_read(paths[i], os_adds_take, a, &quiet);
 	if (read < n)
 		rc = read_logs(paths + read, n - read, os_adds_take, a, &rep);
+	struct page page = { .os = a, .ci = ci };
 	if (rc < 2)
-		os_adds_print(a, ci);
+		print_drawn_ahead(os_page, &page);
 	os_adds_free(a);
 	free(a);
 	return rc;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(void)
+void out_of_memory(void)
 {
 	say_error("out of memory");
 	exit(2);

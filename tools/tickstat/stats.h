@@ -12,6 +12,8 @@
 
 /* calloc() of at least one element, or exit 2 with "out of memory". */
 void *must_calloc(size_t n, size_t size);
+/* "out of memory" said, exit 2. */
+void out_of_memory(void) __attribute__((noreturn));
 /* The data sets and their mean and spread are lib/'s (dataset.h), as are the
  * confidence levels and Student's t quantiles (student.h). */
 
