@@ -511,13 +511,15 @@ static void print_platform_details(struct printer *p)
 		say_paragraph(p, "TSC", "no calibration record: costs are TSC cycles");
 }
 
+static struct estimate table_shape(const struct report *r, bool diff);
+
 /* The notes: what the runs say that does not change the answer's reading. */
 static void print_notes(struct printer *p)
 {
 	struct report *r = p->r;
 	if (r->boots > 1)
-		say_paragraph(p, "note", "%u boots pooled: each interval is over them (from 2 "
-			      "boots, Student's t on the boot means)", r->boots);
+		say_paragraph(p, "note", "%u boots pooled: each interval is over them (%s)",
+			      r->boots, method_words(table_shape(r, false).method, false));
 	if (r->unexplained)
 		say_paragraph(p, "note", "%llu holes in the spin loop held no interrupt (time "
 			      "taken from below)", r->unexplained);
@@ -843,18 +845,33 @@ static void share_cells(struct printer *p, struct table *t, const struct rconfig
 }
 
 /* The method of the tables' figures: "95 %, 1 boot x 3 runs, t over runs". */
+/* The configuration whose runs the tables' heads name: the first with the runs most
+ * have, on the answer's CPUs; NULL for none. */
+static const struct rconfig *common_config(const struct report *r)
+{
+	for (int i = 0; i < r->nconfig; i++)
+		if (on_answer_cpus(r, &r->cfg[i]) && r->cfg[i].lost.n == common_runs(r))
+			return &r->cfg[i];
+	return NULL;
+}
+
+/* Its share's estimate (of its difference with another such, diff) as far as its
+ * method and counts, which every interval of the table shares. */
+static struct estimate table_shape(const struct report *r, bool diff)
+{
+	const struct rconfig *c = common_config(r);
+	if (!c)
+		return (struct estimate){ .ok = false, .method = IV_RUNS };
+	return estimate_shape(&c->lost, diff ? &c->lost : NULL);
+}
+
 static void table_method(char *buf, size_t size, const struct report *r, bool diff)
 {
-	for (int i = 0; i < r->nconfig; i++) {
-		const struct rconfig *c = &r->cfg[i];
-		if (!on_answer_cpus(r, c) || c->lost.n != common_runs(r))
-			continue;
-		struct estimate e = diff ? diff_estimate(&c->lost, &c->lost, r->ci) :
-					   mean_estimate(&c->lost, r->ci);
+	struct estimate e = table_shape(r, diff);
+	if (e.ok)
 		fmt_method(buf, size, &e, r->ci);
-		return;
-	}
-	format(buf, size, "%s %%", level_words(r->ci));
+	else
+		format(buf, size, "%s %%", level_words(r->ci));
 }
 
 static void print_shares(struct printer *p)
@@ -985,8 +1002,8 @@ static void print_verdicts(struct printer *p)
 		format(t.head[c], CELL, "HZ=%llu vs HZ=%llu", hz[c + 1], hz[0]);
 	p->o.kind = ANSWER_VERDICT | ANSWER_HEAD;
 	cpus_words(on, sizeof(on), r, "%");
-	answer_say(&p->o, "CPU lost to the tick on %s +/- %s %% (Student's t) where "
-		   "proven (n=%zu+%zu):", on, level_words(r->ci), runs, runs);
+	answer_say(&p->o, "CPU lost to the tick on %s +/- %s %% (%s) where proven (n=%zu+%zu):",
+		   on, level_words(r->ci), method_short(table_shape(r, true).method), runs, runs);
 	p->o.kind = ANSWER_VERDICT;
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))
@@ -999,13 +1016,15 @@ static void print_verdicts(struct printer *p)
 static void print_estimators(struct printer *p)
 {
 	char method[96];
-	table_method(method, sizeof(method), p->r, true);
+	const struct report *r = p->r;
+	enum iv_method stats = r->nstat ? estimate_shape(&r->stat[0].p50, NULL).method : IV_RUNS;
+	table_method(method, sizeof(method), r, true);
 	say_paragraph(p, "figures", "reads, acks, arm and latency: the mean over the runs of "
-		      "each run's p50 (p99), +/- %s %% (Student's t over the runs); direct: the "
-		      "mean over the spin runs of each run's hole cycles per interrupt, ns; verdicts: "
-		      "the difference of two HZ's mean shares, Student's t with the pooled s (%s), "
-		      "proven when its interval excludes 0, else the runs that would prove it",
-		      level_words(p->r->ci), method);
+		      "each run's p50 (p99), +/- %s %% (%s); direct: the mean over the spin runs "
+		      "of each run's hole cycles per interrupt, ns; verdicts: the difference of two "
+		      "HZ's mean shares, %s (%s), proven when its interval excludes 0, else the "
+		      "runs that would prove it", level_words(r->ci), method_words(stats, false),
+		      method_words(table_shape(r, true).method, true), method);
 }
 
 /* ---- the whole ------------------------------------------------------------------ */

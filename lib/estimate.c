@@ -84,6 +84,35 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 	return pooled(a) || pooled(b) ? over_boots->diff(a, b, level) : diff_of_runs(a, b, level);
 }
 
+struct estimate estimate_shape(const struct dataset *a, const struct dataset *b)
+{
+	if (pooled(a) || (b && pooled(b)))
+		return over_boots->shape(a, b);
+	struct estimate e = none(a->n, b ? b->n : 0);
+	e.ok = a->n && (!b || b->n);
+	e.v = b ? ds_mean_diff(a, b) : ds_mean(a);
+	e.runs_min = b && b->n < a->n ? b->n : a->n;
+	e.runs_max = b && b->n > a->n ? b->n : a->n;
+	return e;
+}
+
+const char *method_words(enum iv_method m, bool diff)
+{
+	static const char *const words[][2] = {
+		{ "Student's t over the runs", "Student's t with the pooled s" },
+		{ "Student's t on the boot means", "Student's t on the boots' differences" },
+		{ "a hierarchical bootstrap, BCa", "a hierarchical bootstrap, BCa" },
+	};
+	return words[m][diff];
+}
+
+const char *method_short(enum iv_method m)
+{
+	static const char *const words[] = { "Student's t", "Student's t on boot means",
+					     "bootstrap BCa" };
+	return words[m];
+}
+
 bool estimate_excludes_zero(const struct estimate *e)
 {
 	return e->interval && (e->lo > 0 || e->hi < 0 || (e->lo == e->hi && e->v != 0));

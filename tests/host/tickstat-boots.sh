@@ -128,6 +128,23 @@ $ts report noisy.log | grep -q '^lapic periodic spin  *needed: [0-9]* boots x [0
 	fail "no 'needed: N boots x M runs' for a difference the boots do not prove"
 echo "three boots: counts and method named, the shift, and what an unproven one needs"
 
+# Every heading names the method its intervals were computed by: Student's t on the
+# boot means from 3 boots, the bootstrap from 12 (the headings said "Student's t"
+# and "from 2 boots, Student's t on the boot means" over bootstrap intervals).
+for s in $(seq 1 12); do $gen -r 10 -s $s -B 0.02; done > twelve.log
+$ts report twelve.log > twelve.out || fail "report of twelve boots exits $?"
+unwrap() { sed -n '/^tickbench: the details/,/^$/p' "$1" | tr '\n' ' ' | tr -s ' '; }
+for want in "twelve.out:each interval is over them (a hierarchical bootstrap, BCa)" \
+	    "twelve.out:+/- 95 % (a hierarchical bootstrap, BCa); direct" \
+	    "twelve.out:verdicts: the difference of two HZ's mean shares, a hierarchical bootstrap, BCa (95 %, 12 boots x 10 runs, bootstrap BCa)" \
+	    "twelve.out:% +/- 95 % (bootstrap BCa) where proven" \
+	    "three.out:each interval is over them (Student's t on the boot means)" \
+	    "three.out:mean shares, Student's t on the boots' differences (95 %, 3 boots x 10 runs, t on boot means)" \
+	    "three.out:% +/- 95 % (Student's t on boot means) where proven"; do
+	unwrap "${want%%:*}" | grep -qF -- "${want#*:}" || fail "${want%%:*}: no \"${want#*:}\""
+done
+echo "headings: the methods computed named"
+
 # The plan (issue 29): under its ceiling of 1000 boots × 10000 runs, or not
 # reachable, and its last sentence ends; "needed:" in the answer's words
 # (lib/estimate.c: ASCII, as the kernel's screen prints them).

@@ -275,8 +275,9 @@ static double t_half(double s, double n, int ci)
 	return t_crit(ci, n - 1) * s / sqrt(n);
 }
 
-/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own). */
-static struct estimate boots_mean(const struct dataset *d, int ci)
+/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own);
+ * without its interval (interval false), its method and counts (estimate_shape). */
+static struct estimate mean_over_boots(const struct dataset *d, int ci, bool interval)
 {
 	struct estimate e = mean_of_runs(d, ci);
 	struct clusters c;
@@ -291,15 +292,20 @@ static struct estimate boots_mean(const struct dataset *d, int ci)
 	set_counts(&e, &c, NULL);
 	e.boots = c.k;
 	e.v = mean_of(c.mean, (size_t)c.k);
-	if (c.k < BOOTSTRAP_MIN_BOOTS)
-		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
-	else
-		bootstrap(&c, NULL, NULL, e.v, ci, &e);
 	e.method = c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
+	if (interval && e.method == IV_BOOT_MEANS)
+		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
+	else if (interval)
+		bootstrap(&c, NULL, NULL, e.v, ci, &e);
 	e.interval = !isnan(e.lo);
 	e.e = (e.hi - e.lo) / 2;
 	clusters_free(&c);
 	return e;
+}
+
+static struct estimate boots_mean(const struct dataset *d, int ci)
+{
+	return mean_over_boots(d, ci, true);
 }
 
 /* b's cluster for each of a's boots when both hold the same boots, else NULL. */
@@ -316,20 +322,22 @@ static int *pairing(const struct clusters *a, const struct clusters *b)
 	return map;
 }
 
-/* Two or more boots: the per-boot differences (paired), or the two sets' boot means. */
+/* Two or more boots: the per-boot differences (paired), or the two sets' boot
+ * means; the interval where asked. */
 static void boots_difference(const struct clusters *a, const struct clusters *b,
-			     const int *map, int ci, struct estimate *e)
+			     const int *map, int ci, bool interval, struct estimate *e)
 {
 	double *d = must_calloc((size_t)a->k, sizeof(*d));
 	for (int i = 0; map && i < a->k; i++)
 		d[i] = b->mean[map[i]] - a->mean[i];
 	e->v = map ? mean_of(d, (size_t)a->k) : mean_of(b->mean, (size_t)b->k) -
 						   mean_of(a->mean, (size_t)a->k);
-	e->method = IV_BOOT_MEANS;
-	if (map && a->k >= BOOTSTRAP_MIN_BOOTS)
+	bool resampled = a->k >= BOOTSTRAP_MIN_BOOTS && (map || b->k >= BOOTSTRAP_MIN_BOOTS);
+	e->method = resampled ? IV_BOOTSTRAP : IV_BOOT_MEANS;
+	if (!interval)
+		;                        /* its method and counts alone */
+	else if (resampled)
 		bootstrap(a, b, map, e->v, ci, e);
-	else if (!map && a->k >= BOOTSTRAP_MIN_BOOTS && b->k >= BOOTSTRAP_MIN_BOOTS)
-		bootstrap(a, b, NULL, e->v, ci, e);
 	else if (map)
 		symmetric(e, t_half(sd_of(d, (size_t)a->k), a->k, ci));
 	else {
@@ -341,8 +349,10 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 }
 
 /* A difference of values of several boots (lib/estimate.h calls it): one boot each
- * (or too few boots to pair), two sets of runs with the pooled s, as of one boot. */
-static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
+ * (or too few boots to pair), two sets of runs with the pooled s, as of one boot;
+ * without its interval, as mean_over_boots. */
+static struct estimate diff_over_boots(const struct dataset *a, const struct dataset *b,
+				       int ci, bool interval)
 {
 	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = a->n, .nb = b->n };
 	struct clusters ca, cb;
@@ -357,7 +367,7 @@ static struct estimate boots_diff(const struct dataset *a, const struct dataset 
 	set_counts(&e, &ca, &cb);
 	e.boots = boots;
 	if (boots >= 2)
-		boots_difference(&ca, &cb, map, ci, &e);
+		boots_difference(&ca, &cb, map, ci, interval, &e);
 	if (!map && e.boots >= 2)
 		e.boots = ca.k + cb.k;
 	e.interval = !isnan(e.lo);
@@ -366,6 +376,16 @@ static struct estimate boots_diff(const struct dataset *a, const struct dataset 
 	clusters_free(&ca);
 	clusters_free(&cb);
 	return e;
+}
+
+static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
+{
+	return diff_over_boots(a, b, ci, true);
+}
+
+static struct estimate boots_shape(const struct dataset *a, const struct dataset *b)
+{
+	return b ? diff_over_boots(a, b, CONF_95, false) : mean_over_boots(a, CONF_95, false);
 }
 
 /* ---- boots and runs needed ----------------------------------------------------
@@ -531,7 +551,7 @@ static struct need boots_plan_diff(const struct dataset *a, const struct dataset
 				   double boot_cost, int ci, long max_boots, long max_runs)
 {
 	struct need n = { 1, 0, true, 0 };
-	struct estimate e = boots_diff(a, b, ci);
+	struct estimate e = diff_over_boots(a, b, ci, false);    /* its boots and s */
 	if (!e.ok || a->n < 2 || b->n < 2)
 		return n;
 	if (e.boots < 2) {
@@ -544,7 +564,7 @@ static struct need boots_plan_diff(const struct dataset *a, const struct dataset
 }
 
 const struct boots_estimators boots_estimators = {
-	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff,
+	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff, boots_shape,
 };
 
 /* Every program that links this (tickstat, its tests) pools boots so. */
