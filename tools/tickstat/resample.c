@@ -155,93 +155,158 @@ static struct figure *note_figure(const struct boot_values *a, const struct boot
 struct matrix {
 	double *rows;
 	size_t *start;
-	int width;
+	size_t width;            /* a multiple of LANES */
 };
 
 static struct matrix matrix_of(struct figure **g, int n, bool b_side)
 {
 	const struct side *s0 = b_side ? &g[0]->b : &g[0]->a;
-	struct matrix m = { .width = (n + LANES - 1) / LANES * LANES };
+	struct matrix m = { .width = ((size_t)n + LANES - 1) / LANES * LANES };
 	m.start = must_calloc((size_t)s0->k + 1, sizeof(size_t));
 	for (int i = 1; i <= s0->k; i++)
 		m.start[i] = m.start[i - 1] + s0->len[i - 1];
-	m.rows = aligned_alloc(sizeof(lanes), (s0->n + 1) * (size_t)m.width * sizeof(double));
+	m.rows = aligned_alloc(sizeof(lanes), (s0->n + 1) * m.width * sizeof(double));
 	if (!m.rows)
 		out_of_memory();
-	memset(m.rows, 0, (s0->n + 1) * (size_t)m.width * sizeof(double));
+	memset(m.rows, 0, (s0->n + 1) * m.width * sizeof(double));
 	for (int f = 0; f < n; f++) {
 		const struct side *s = b_side ? &g[f]->b : &g[f]->a;
 		for (size_t j = 0; j < s->n; j++)
-			m.rows[j * (size_t)m.width + (size_t)f] = s->v[j];
+			m.rows[j * m.width + (size_t)f] = s->v[j];
 	}
 	return m;
 }
 
-/* The runs idx[0 .. len) of one boot (its first row: rows) summed for the figures
- * of w vectors from vector q on (w at most BLOCK, a constant where inlined), in
- * registers: w chains of additions, not one through memory. */
-static inline __attribute__((always_inline)) void sum_vectors(const double *rows, size_t width,
-							      const uint32_t *idx, size_t len,
-							      size_t q, lanes *acc, int w)
+/* One boot drawn in a resample: its first row, its runs and where splitmix64 stood
+ * before them; the figures' sums of its runs go to sums[block * width ...]. */
+struct block {
+	const double *rows;
+	size_t len;
+	uint64_t state;
+	uint32_t *idx;           /* its runs drawn */
+};
+
+/* Boot k of a side drawn from the stream at *rng, which its runs then move on. */
+static struct block block_of(const struct matrix *m, const struct side *s, int k, uint64_t *rng)
 {
-	lanes a[BLOCK] = { { 0 } };
-	for (size_t t = 0; t < len; t++) {
-		const lanes *row = (const lanes *)(rows + idx[t] * width) + q;
-		for (int u = 0; u < w; u++)
-			a[u] += row[u];
+	struct block b = { m->rows + m->start[k] * m->width, s->len[k], *rng, NULL };
+	*rng += s->len[k] * GAMMA;
+	return b;
+}
+
+/* Every boot n resamples draw, in the order one figure's resample draws them (a's
+ * boots, each followed by b's of the same boot where paired; b's own after a's where
+ * apart): a boot's pick, then its runs, from one stream. */
+static size_t plan_blocks(const struct figure *f, const struct matrix *ma,
+			  const struct matrix *mb, size_t n, uint64_t *rng, struct block *out)
+{
+	size_t nb = 0;
+	for (size_t r = 0; r < n; r++) {
+		for (int i = 0; i < f->a.k; i++) {
+			int k = (int)pick(rng, (size_t)f->a.k);
+			out[nb++] = block_of(ma, &f->a, k, rng);
+			if (f->kind == PAIRED)
+				out[nb++] = block_of(mb, &f->b, f->map[k], rng);
+		}
+		for (int i = 0; f->kind == APART && i < f->b.k; i++)
+			out[nb++] = block_of(mb, &f->b, (int)pick(rng, (size_t)f->b.k), rng);
 	}
-	for (int u = 0; u < w; u++)
-		acc[q + (size_t)u] = a[u];
+	return nb;
+}
+
+static size_t blocks_a_resample(const struct figure *f)
+{
+	return (size_t)f->a.k + (f->kind == PAIRED ? (size_t)f->a.k : f->kind == APART ? (size_t)f->b.k : 0);
+}
+
+/* A block's run t: its row's vector q. */
+#define RUN(b, t, width, q) (((const lanes *)((b).rows + (b).idx[t] * (width)))[q])
+
+/* Four blocks' runs summed for the vectors q (and q + 1: two, false: one) of the
+ * figures, the blocks side by side: 4 or 8 chains of additions at once, each
+ * block's runs added in their order (one chain waits 3 or 4 cycles an addition);
+ * the runs past the shortest block's after, in the same chains. */
+#define GROUP 4
+static inline __attribute__((always_inline)) void sum_four(struct block *b, size_t width, size_t q,
+							   bool two, lanes *out)
+{
+	lanes a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
+	lanes c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
+	size_t common = b[0].len, t = 0, stride = width / LANES;
+	for (int u = 1; u < GROUP; u++)
+		common = b[u].len < common ? b[u].len : common;
+	for (; t < common; t++) {
+		a0 += RUN(b[0], t, width, q), a1 += RUN(b[1], t, width, q);
+		a2 += RUN(b[2], t, width, q), a3 += RUN(b[3], t, width, q);
+		if (two) {
+			c0 += RUN(b[0], t, width, q + 1), c1 += RUN(b[1], t, width, q + 1);
+			c2 += RUN(b[2], t, width, q + 1), c3 += RUN(b[3], t, width, q + 1);
+		}
+	}
+	out[q] = a0, out[stride + q] = a1, out[2 * stride + q] = a2, out[3 * stride + q] = a3;
+	if (two)
+		out[q + 1] = c0, out[stride + q + 1] = c1, out[2 * stride + q + 1] = c2,
+		out[3 * stride + q + 1] = c3;
+	for (int u = 0; u < GROUP; u++)
+		for (size_t v = q; v < q + 1 + two; v++) {
+			lanes x = out[(size_t)u * stride + v];
+			for (size_t k = t; k < b[u].len; k++)
+				x += RUN(b[u], k, width, v);
+			out[(size_t)u * stride + v] = x;
+		}
+}
+
+/* One block's runs summed for the vector q of the figures. */
+static inline void sum_one(const struct block *b, size_t width, size_t q, lanes *out)
+{
+	lanes a = { 0 };
+	for (size_t t = 0; t < b->len; t++)
+		a += RUN(*b, t, width, q);
+	out[q] = a;
 }
 
 __attribute__((target_clones("arch=x86-64-v3", "default")))
-static void sum_block(const double *rows, size_t width, const uint32_t *idx, size_t len,
-		      size_t q, lanes *acc, size_t w)
+static void sum_group(struct block *b, int nb, size_t width, size_t q, bool two, lanes *out)
 {
-	switch (w) {
-	case 1: sum_vectors(rows, width, idx, len, q, acc, 1); break;
-	case 2: sum_vectors(rows, width, idx, len, q, acc, 2); break;
-	case 3: sum_vectors(rows, width, idx, len, q, acc, 3); break;
-	default: sum_vectors(rows, width, idx, len, q, acc, BLOCK); break;
-	}
+	if (nb == GROUP && two)
+		sum_four(b, width, q, true, out);
+	else if (nb == GROUP)
+		sum_four(b, width, q, false, out);
+	else
+		for (int u = 0; u < nb; u++)    /* the last blocks of a shape */
+			for (size_t v = q; v < q + 1 + two; v++)
+				sum_one(b + u, width, v, out + (size_t)u * (width / LANES));
 }
 
-/* Boot i of one side, its len runs drawn: each figure's mean of them added to its
- * sum[], each summed in the order one figure's own draw sums it. */
-static void draw_boot(uint64_t *rng, const struct matrix *m, const struct side *s0, int i,
-		      uint32_t *idx, lanes *acc, double *sum)
+/* Blocks b[0 .. nb) drawn and summed: each figure's sum of each block's runs. */
+static void sum_blocks(struct block *b, int nb, size_t width, lanes *out)
 {
-	size_t len = s0->len[i], groups = (size_t)m->width / LANES;
-	draw_indices(*rng, (uint32_t)len, idx, len);
-	*rng += len * GAMMA;
-	for (size_t q = 0; q < groups; q += BLOCK)
-		sum_block(m->rows + m->start[i] * (size_t)m->width, (size_t)m->width, idx, len, q, acc,
-			  groups - q < BLOCK ? groups - q : BLOCK);
-	for (size_t q = 0; q < groups; q++)
-		for (int l = 0; l < LANES; l++)
-			sum[q * LANES + (size_t)l] += acc[q][l] / (double)len;
+	for (int u = 0; u < nb; u++)
+		draw_indices(b[u].state, (uint32_t)b[u].len, b[u].idx, b[u].len);
+	for (size_t q = 0; q < width / LANES; q += 2)
+		sum_group(b, nb, width, q, width / LANES - q >= 2, out);
 }
 
-/* One resample of every figure of the shape: its boots drawn (a's, then b's of the
- * same boot where paired, or b's own after a's), the statistic into each star. */
-static void draw_one(uint64_t *rng, struct figure **g, int n, const struct matrix *ma,
-		     const struct matrix *mb, uint32_t *idx, lanes *acc, double *sa, double *sb,
-		     size_t r)
+/* Each figure's resamples r0 .. r0 + nr from their blocks' sums, added in the order a
+ * figure's resample adds them: a block's mean (its sum over its runs) into its
+ * side's sum, the statistic of the two sides' sums. */
+static void resamples_from(struct figure **g, int n, const struct block *b, const double *sums,
+			   size_t width, size_t r0, size_t nr)
 {
 	const struct figure *f = g[0];
-	memset(sa, 0, (size_t)ma->width * sizeof(double));
-	memset(sb, 0, (size_t)ma->width * sizeof(double));   /* both sides as wide */
-	for (int i = 0; i < f->a.k; i++) {
-		int k = (int)pick(rng, (size_t)f->a.k);
-		draw_boot(rng, ma, &f->a, k, idx, acc, sa);
-		if (f->kind == PAIRED)
-			draw_boot(rng, mb, &f->b, f->map[k], idx, acc, sb);
-	}
-	for (int i = 0; f->kind == APART && i < f->b.k; i++)
-		draw_boot(rng, mb, &f->b, (int)pick(rng, (size_t)f->b.k), idx, acc, sb);
 	for (int j = 0; j < n; j++)
-		g[j]->star[r] = f->kind == MEAN ? sa[j] / f->a.k :
-				sb[j] / (f->kind == PAIRED ? f->a.k : f->b.k) - sa[j] / f->a.k;
+		for (size_t r = r0, at = 0; r < r0 + nr; r++) {
+			double sa = 0, sb = 0;
+			for (int i = 0; i < f->a.k; i++) {
+				sa += sums[at * width + (size_t)j] / (double)b[at].len, at++;
+				if (f->kind == PAIRED)
+					sb += sums[at * width + (size_t)j] / (double)b[at].len, at++;
+			}
+			for (int i = 0; f->kind == APART && i < f->b.k; i++)
+				sb += sums[at * width + (size_t)j] / (double)b[at].len, at++;
+			g[j]->star[r] = f->kind == MEAN ? sa / f->a.k :
+					sb / (f->kind == PAIRED ? f->a.k : f->b.k) - sa / f->a.k;
+		}
 }
 
 static size_t longest_boot(const struct figure *f)
@@ -254,25 +319,36 @@ static size_t longest_boot(const struct figure *f)
 	return most;
 }
 
+/* The resamples drawn CHUNK at a time: their blocks and sums stay in the cache. */
+#define CHUNK 64
+
 static void draw_shape(struct figure **g, int n)
 {
-	struct matrix ma = matrix_of(g, n, false), mb = { NULL, NULL, 0 };
+	struct matrix ma = matrix_of(g, n, false), mb = { NULL, NULL, ma.width };
 	if (g[0]->kind != MEAN)
 		mb = matrix_of(g, n, true);
-	int width = ma.width > mb.width ? ma.width : mb.width;
-	uint32_t *idx = must_calloc(longest_boot(g[0]), sizeof(*idx));
-	lanes *acc = aligned_alloc(sizeof(lanes), (size_t)width * sizeof(double));
-	double *sa = must_calloc((size_t)width, sizeof(double));
-	double *sb = must_calloc((size_t)width, sizeof(double));
-	if (!acc)
+	size_t most = CHUNK * blocks_a_resample(g[0]), longest = longest_boot(g[0]);
+	struct block *b = must_calloc(most, sizeof(*b));
+	uint32_t *idx = must_calloc(GROUP * longest, sizeof(*idx));
+	lanes *sums = aligned_alloc(sizeof(lanes), most * ma.width * sizeof(double));
+	if (!sums)
 		out_of_memory();
 	for (int j = 0; j < n; j++)
 		g[j]->star = must_calloc(BOOTSTRAP_RESAMPLES, sizeof(double));
 	uint64_t rng = BOOTSTRAP_SEED;
-	for (size_t r = 0; r < BOOTSTRAP_RESAMPLES; r++)
-		draw_one(&rng, g, n, &ma, &mb, idx, acc, sa, sb, r);
+	for (size_t r = 0; r < BOOTSTRAP_RESAMPLES; r += CHUNK) {
+		size_t nr = BOOTSTRAP_RESAMPLES - r < CHUNK ? BOOTSTRAP_RESAMPLES - r : CHUNK;
+		size_t nblocks = plan_blocks(g[0], &ma, &mb, nr, &rng, b);
+		for (size_t i = 0; i < nblocks; i += GROUP) {
+			int nb = nblocks - i < GROUP ? (int)(nblocks - i) : GROUP;
+			for (int u = 0; u < nb; u++)
+				b[i + (size_t)u].idx = idx + (size_t)u * longest;
+			sum_blocks(b + i, nb, ma.width, sums + i * (ma.width / LANES));
+		}
+		resamples_from(g, n, b, (const double *)sums, ma.width, r, nr);
+	}
 	free(ma.rows), free(ma.start), free(mb.rows), free(mb.start);
-	free(idx), free(acc), free(sa), free(sb);
+	free(b), free(idx), free(sums);
 }
 
 void resamples_draw(void)
