@@ -53,6 +53,7 @@ struct rconfig {
 	struct dataset cpu_lost[A_MAX_CPUS];   /* lost_ppm per run of each CPU */
 	struct run_sum *sums;
 	size_t nsums, cap_sums;
+	size_t *slots, cap_slots;        /* sums by run and boot (answer_take.c) */
 	unsigned long long *lost_run;    /* the run index of each lost value */
 	size_t cap_lost_run;
 	double pair_cycles;      /* off + on cycles of its pairs, summed (a run's cost) */
