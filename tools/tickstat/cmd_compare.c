@@ -7,6 +7,7 @@
 #include "boots.h"
 #include "figure_double.h"
 #include "ministat.h"
+#include "resample.h"
 #include "select.h"
 
 #include <math.h>
@@ -135,12 +136,10 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 			  s[i].d.n, why, o->read_status == 1 ? " (damaged records were refused)" : "");
 		return o->read_status == 1 ? 1 : 2;
 	}
-	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
+	for (int i = 0; i < n; i++)     /* ministat's part sorts: the boots first */
 		over[i] = diff_estimate(&s[0].d, &s[i].d, o->ci);
-		sets[i] = s[i].d;
-		sets[i].boot = NULL;     /* the sort forgets them: s[i] frees them */
-		ds_sort(&sets[i]);
-	}
+	for (int i = 0; i < n; i++)     /* a sorted copy: s[i]'s values keep their boots */
+		sets[i] = sorted_copy(&s[i].d);
 	ms_legend(stdout, sets, n);
 	ms_plot(stdout, sets, n, o->width);
 	ms_header(stdout, NULL);
@@ -158,6 +157,8 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 		if (boots_in(&s[0].d) > 1 || boots_in(&s[i].d) > 1)
 			print_over_boots(&over[i], o->ci);
 	}
+	for (int i = 0; i < n; i++)
+		ds_free(&sets[i]);
 	return 0;
 }
 
@@ -218,6 +219,20 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 		return 2;
 	}
 	return group && done ? status : 2;
+}
+
+/* The comparisons, for print_drawn_ahead: their intervals over boots drawn together. */
+struct comparison {
+	struct series *s;
+	int n;
+	const struct compare_opts *o;
+	bool numbers;
+};
+
+static int compare_page(void *ctx)
+{
+	struct comparison *c = ctx;
+	return compare_configs(c->s, c->n, c->o, c->numbers);
 }
 
 const struct help help_compare = {
@@ -290,7 +305,8 @@ int cmd_compare(int argc, char **argv)
 	o.field = sel.numbers ? "the numbers" : sel.field;
 	o.read_status = status;
 	if (status < 2 && n > 0) {
-		int rc = compare_configs(s, n, &o, sel.numbers);
+		struct comparison c = { s, n, &o, sel.numbers };
+		int rc = print_drawn_ahead(compare_page, &c);
 		status = rc > status ? rc : status;
 	}
 	select_free(s, n);

@@ -17,6 +17,7 @@
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
+#include "resample.h"
 #include "gnuplot.h"
 #include "idle.h"
 #include "machines.h"
@@ -359,15 +360,20 @@ static int draw(struct plot *p, const char *out)
 	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, label_max = 0;
 	if (!t)
 		return 2;
-	/* count panels first, writing the datablocks to a scratch stream */
+	/* count panels first, writing the datablocks to a scratch stream, the figures
+	 * they bootstrap collected and drawn together (resample.h) */
 	FILE *scratch = fopen("/dev/null", "w");
 	nt = hz_layout(p->report, &t->hz);
 	if (scratch) {
+		resamples_collect(true);
+		hz_blocks(scratch, p->report, &t->hz);
 		ns = scaling_blocks(scratch, p, t->configs, &t->max_cpus);
 		nl = latency_blocks(scratch, p);
 		nc = cost_block(scratch, p, &label_max);
 		ni = idle_plot_blocks(scratch, p->report->idle);
 		no = os_adds_block(scratch, &p->os);
+		resamples_collect(false);
+		resamples_draw();
 		fclose(scratch);
 	}
 	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0);

@@ -4,6 +4,7 @@
 #include "report.h"
 #include "machines.h"
 #include "osadds.h"
+#include "resample.h"
 #include "tickstat.h"
 
 #include <stdio.h>
@@ -14,22 +15,25 @@
 struct page { struct report *r; char **logs; int nlogs; struct mgroup *g; int ng, baseline, ci;
 	      struct os_adds *os; };
 
-static void machines_page(void *ctx)
+static int machines_page(void *ctx)
 {
 	struct page *p = ctx;
 	machines_print(p->g, p->ng, p->baseline, p->ci);
+	return 0;
 }
 
-static void one_page(void *ctx)
+static int one_page(void *ctx)
 {
 	struct page *p = ctx;
 	report_print(p->r, p->logs, p->nlogs);
+	return 0;
 }
 
-static void os_page(void *ctx)
+static int os_page(void *ctx)
 {
 	struct page *p = ctx;
 	os_adds_print(p->os, p->ci);
+	return 0;
 }
 
 /* Logs of several machines: a report per group of pooled logs, then the table

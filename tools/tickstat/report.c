@@ -1,13 +1,9 @@
-/* tickstat report: one boot given twice among the logs, a page's bootstraps drawn
- * ahead (report.h). */
+/* tickstat report: one boot given twice among the logs (report.h). */
 #include "report.h"
-#include "resample.h"
 #include "tickstat.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Two boots that are one: the same boot record of the same file, or their machine,
  * build and seed all equal. */
@@ -46,24 +42,4 @@ bool boots_repeat(char **paths, int n)
 	if (r)
 		report_free(r);
 	return repeat;
-}
-
-void print_drawn_ahead(void (*print)(void *ctx), void *ctx)
-{
-	int out, quiet;
-	fflush(stdout);
-	if ((out = dup(1)) >= 0 && (quiet = open("/dev/null", O_WRONLY | O_CLOEXEC)) >= 0) {
-		if (dup2(quiet, 1) >= 0) {
-			resamples_collect(true);
-			print(ctx);
-			fflush(stdout);
-			resamples_collect(false);
-			dup2(out, 1);
-			resamples_draw();
-		}
-		close(quiet);
-	}
-	if (out >= 0)
-		close(out);
-	print(ctx);
 }

@@ -22,11 +22,6 @@
  * equal; said on standard error. Reads the logs (quietly). */
 bool boots_repeat(char **paths, int n);
 
-/* print(ctx), its bootstraps drawn ahead (resample.h): printed once with its output
- * put aside, each figure it bootstraps collected, those of one shape drawn in one
- * pass, then printed. */
-void print_drawn_ahead(void (*print)(void *ctx), void *ctx);
-
 /* A line of the page to standard output (lib/lines.h's function). */
 void stdout_line(void *ctx, const char *line);
 

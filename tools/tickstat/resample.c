@@ -4,8 +4,11 @@
 #include "boots.h"
 #include "stats.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define GAMMA 0x9e3779b97f4a7c15ull     /* splitmix64's step */
 #define LANES 4                         /* figures in a vector: an AVX register, or two
@@ -382,4 +385,32 @@ const double *resamples(const struct boot_values *a, const struct boot_values *b
 	if (!f->star && !collecting)
 		draw_shape(&f, 1);
 	return f->star;
+}
+
+/* The page printed with standard output and error put aside, its bootstraps
+ * collected (its messages are said once, when it prints). */
+static void print_quietly(int (*print)(void *ctx), void *ctx)
+{
+	int out = dup(1), err = dup(2), quiet = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	fflush(stdout), fflush(stderr);
+	if (out >= 0 && err >= 0 && quiet >= 0 && dup2(quiet, 1) >= 0 && dup2(quiet, 2) >= 0) {
+		resamples_collect(true);
+		print(ctx);
+		fflush(stdout), fflush(stderr);
+		resamples_collect(false);
+	}
+	if (out >= 0)
+		dup2(out, 1), close(out);
+	if (err >= 0)
+		dup2(err, 2), close(err);
+	if (quiet >= 0)
+		close(quiet);
+	clearerr(stdout);
+}
+
+int print_drawn_ahead(int (*print)(void *ctx), void *ctx)
+{
+	print_quietly(print, ctx);
+	resamples_draw();
+	return print(ctx);
 }

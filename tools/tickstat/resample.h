@@ -32,6 +32,11 @@ const double *resamples(const struct boot_values *a, const struct boot_values *b
  * noted is drawn, a pass per shape (resamples_draw), and the page printed. */
 void resamples_collect(bool on);
 void resamples_draw(void);
+/* Both: print(ctx) once with standard output and error put aside, collecting, then
+ * the figures drawn, then print(ctx) again (its messages said once); returns what
+ * the second print returns. A print that must not run twice (it spawns gnuplot)
+ * collects and draws itself. */
+int print_drawn_ahead(int (*print)(void *ctx), void *ctx);
 
 /* splitmix64's outputs from state s + 1 .. s + n steps, each scaled to [0, m) as
  * pick does ((u * m) >> 64; m < 2^32): vectorised where the CPU can. */

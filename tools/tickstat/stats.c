@@ -474,8 +474,7 @@ double f_test_p(const struct dataset *a, const struct dataset *b)
 	return p * 2 > 1 ? 1 : p * 2;
 }
 
-/* A sorted copy of d (the caller frees it); exits when out of memory. */
-static struct dataset sorted_copy(const struct dataset *d)
+struct dataset sorted_copy(const struct dataset *d)
 {
 	struct dataset c;
 	ds_init(&c, d->name);

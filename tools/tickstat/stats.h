@@ -12,6 +12,9 @@
 
 /* calloc() of at least one element, or exit 2 with "out of memory". */
 void *must_calloc(size_t n, size_t size);
+/* A sorted copy of d's values, its name kept, not its boots (the caller frees it);
+ * exits when out of memory. */
+struct dataset sorted_copy(const struct dataset *d);
 /* "out of memory" said, exit 2. */
 void out_of_memory(void) __attribute__((noreturn));
 /* The data sets and their mean and spread are lib/'s (dataset.h), as are the
