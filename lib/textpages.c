@@ -127,8 +127,7 @@ unsigned textpages_pinned_rows(const struct textline *lines, unsigned n, unsigne
 	return pinned && pinned + 1 + TEXTPAGES_ROOM <= rows ? pinned + 1 : 0;
 }
 
-/* Does page p show a pinned line of its own (or in the head it repeats)? */
-static bool holds_pinned(const struct textline *l, const struct textpage *p)
+bool textpages_holds_pinned(const struct textline *l, const struct textpage *p)
 {
 	for (unsigned i = p->head; i < p->head_end; i++)
 		if (l[i].pinned)
@@ -146,12 +145,12 @@ static void fill_page(const struct textline *l, unsigned n, unsigned cols, unsig
 {
 	unsigned first = p->first;
 	fill(l, n, cols, rows - pinned, p);
-	p->pinned = pinned && !holds_pinned(l, p);
+	p->pinned = pinned && !textpages_holds_pinned(l, p);
 	if (!pinned || p->pinned)
 		return;
 	struct textpage whole = { .first = first };
 	fill(l, n, cols, rows, &whole);
-	if (holds_pinned(l, &whole))
+	if (textpages_holds_pinned(l, &whole))
 		*p = whole;
 }
 

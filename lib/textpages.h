@@ -49,6 +49,8 @@ unsigned textpages_rows(const char *s, unsigned cols);
  * after them included; 0 when none are, or they leave fewer than TEXTPAGES_ROOM. */
 unsigned textpages_pinned_rows(const struct textline *lines, unsigned n, unsigned cols,
 			       unsigned rows);
+/* Does page p hold a pinned line of its own (or in the head it repeats)? */
+bool textpages_holds_pinned(const struct textline *lines, const struct textpage *p);
 /* The pages of lines at cols x rows, at most TEXTPAGES_MAX (the rest left out):
  * their count, 0 when there is no line. */
 unsigned textpages_plan(const struct textline *lines, unsigned n, unsigned cols,

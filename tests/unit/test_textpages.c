@@ -38,18 +38,6 @@ static unsigned rows_of(const struct textline *l, unsigned from, unsigned to, un
 	return rows;
 }
 
-/* Does page p hold a pinned line, in its head or its own? */
-static bool shows_pinned(const struct textline *l, const struct textpage *p)
-{
-	for (unsigned i = p->head; i < p->head_end; i++)
-		if (l[i].pinned)
-			return true;
-	for (unsigned i = p->first; i < p->end; i++)
-		if (l[i].pinned)
-			return true;
-	return false;
-}
-
 /* The invariants of the header comment, on any lines. */
 static void check(const struct textline *l, unsigned n, unsigned cols, unsigned rows,
 		  const struct textpage *p, unsigned count)
@@ -62,8 +50,8 @@ static void check(const struct textline *l, unsigned n, unsigned cols, unsigned 
 		assert_int_equal(p[k].first, next);
 		assert_true(p[k].end > p[k].first);
 		next = p[k].end;
-		assert_true(!p[k].pinned || !shows_pinned(l, &p[k]));
-		assert_true(!pinned || p[k].pinned || shows_pinned(l, &p[k]));
+		assert_true(!p[k].pinned || !textpages_holds_pinned(l, &p[k]));
+		assert_true(!pinned || p[k].pinned || textpages_holds_pinned(l, &p[k]));
 		unsigned used = rows_of(l, p[k].head, p[k].head_end, cols) +
 				rows_of(l, p[k].first, p[k].end, cols);
 		assert_true(used <= rows || p[k].end == p[k].first + 1);
@@ -322,7 +310,7 @@ static void verdict_on_every_page(void **state)
 			       grids[g][0], grids[g][1] + 2, count, pinned);
 			assert_true(pinned || grids[g][0] < 160);
 			for (unsigned k = 0; k < count && pinned; k++)
-				assert_true(p[k].pinned || shows_pinned(l, &p[k]));
+				assert_true(p[k].pinned || textpages_holds_pinned(l, &p[k]));
 		}
 }
 
