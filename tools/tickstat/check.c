@@ -443,6 +443,23 @@ static struct log_state *state_new(const char *name, rec_fn fn, void *ctx,
 	return s;
 }
 
+/* Is the record line p[0..n) of a type the reader wants (log_report's only)? */
+static bool wanted(const struct log_report *rep, const char *p, size_t n)
+{
+	static const char open[] = "{\"type\":\"";
+	if (!rep->only)
+		return true;
+	if (n < sizeof(open) || memcmp(p, open, sizeof(open) - 1))
+		return true;                    /* not a record's opening: said as noise */
+	p += sizeof(open) - 1, n -= sizeof(open) - 1;
+	for (const char *const *t = rep->only; *t; t++) {
+		size_t len = strlen(*t);
+		if (n > len && !memcmp(p, *t, len) && p[len] == '"')
+			return true;
+	}
+	return false;
+}
+
 /* The whole lines of data[0..len) (and, at the end of the log, the last one
  * without its end of line); returns the bytes used. */
 static size_t feed_lines(struct log_state *s, const char *data, size_t len, bool last)
@@ -457,7 +474,7 @@ static size_t feed_lines(struct log_state *s, const char *data, size_t len, bool
 		s->lineno++;
 		if (n && p[n - 1] == '\r')
 			n--;
-		if (n && p[0] == '{')
+		if (n && p[0] == '{' && wanted(s->rep, p, n))
 			record_line(s, s->lineno, p, n);
 		p = nl ? nl + 1 : end;
 	}

@@ -40,6 +40,10 @@ struct log_report {
 	unsigned long refused;   /* damaged records among the problems */
 	uint64_t bytes;
 	bool quiet;              /* count problems, don't print them */
+	/* NULL, or the record types wanted (NULL-terminated): a quiet scan of what a
+	 * log is (its boots, its machine) reads the other records' lines not at all
+	 * (their seq then seems to skip: problems counted, not said) */
+	const char *const *only;
 };
 
 /* A log's name in messages and records' file: its path, "(stdin)" for "-". */

@@ -35,8 +35,9 @@ static void scan_record(const struct rec *r, void *ctx)
 
 int machine_scan(char **paths, int n, struct mlog *ids)
 {
+	static const char *const identity[] = { "boot", "platform", "machine", NULL };
 	for (int i = 0; i < n; i++) {
-		struct log_report quiet = { .quiet = true };
+		struct log_report quiet = { .quiet = true, .only = identity };
 		memset(&ids[i], 0, sizeof(ids[i]));
 		ids[i].path = paths[i];
 		if (log_read(paths[i], scan_record, &ids[i], &quiet) == 2)

@@ -32,8 +32,9 @@ bool boots_repeat(char **paths, int n)
 {
 	struct report *r = report_new(CONF_95);
 	bool repeat = !r;
+	static const char *const identity[] = { "boot", "machine", NULL };
 	for (int i = 0; r && i < n; i++) {
-		struct log_report quiet = { .quiet = true };
+		struct log_report quiet = { .quiet = true, .only = identity };
 		log_read(paths[i], scan_boot, r, &quiet);
 	}
 	for (unsigned i = 0; r && i < r->boots && !repeat; i++)

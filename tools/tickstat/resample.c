@@ -181,18 +181,19 @@ static struct matrix matrix_of(struct figure **g, int n, bool b_side)
 }
 
 /* One boot drawn in a resample: its first row, its runs and where splitmix64 stood
- * before them; the figures' sums of its runs go to sums[block * width ...]. */
+ * before them; the figures' sums of its runs go to sum[]. */
 struct block {
 	const double *rows;
 	size_t len;
 	uint64_t state;
 	uint32_t *idx;           /* its runs drawn */
+	lanes *sum;
 };
 
 /* Boot k of a side drawn from the stream at *rng, which its runs then move on. */
 static struct block block_of(const struct matrix *m, const struct side *s, int k, uint64_t *rng)
 {
-	struct block b = { m->rows + m->start[k] * m->width, s->len[k], *rng, NULL };
+	struct block b = { m->rows + m->start[k] * m->width, s->len[k], *rng, NULL, NULL };
 	*rng += s->len[k] * GAMMA;
 	return b;
 }
@@ -230,64 +231,88 @@ static size_t blocks_a_resample(const struct figure *f)
  * block's runs added in their order (one chain waits 3 or 4 cycles an addition);
  * the runs past the shortest block's after, in the same chains. */
 #define GROUP 4
-static inline __attribute__((always_inline)) void sum_four(struct block *b, size_t width, size_t q,
-							   bool two, lanes *out)
+static inline __attribute__((always_inline)) void sum_four(struct block *const *b, size_t width,
+							   size_t q, bool two)
 {
 	lanes a0 = { 0 }, a1 = { 0 }, a2 = { 0 }, a3 = { 0 };
 	lanes c0 = { 0 }, c1 = { 0 }, c2 = { 0 }, c3 = { 0 };
-	size_t common = b[0].len, t = 0, stride = width / LANES;
+	size_t common = b[0]->len, t = 0;
 	for (int u = 1; u < GROUP; u++)
-		common = b[u].len < common ? b[u].len : common;
+		common = b[u]->len < common ? b[u]->len : common;
 	for (; t < common; t++) {
-		a0 += RUN(b[0], t, width, q), a1 += RUN(b[1], t, width, q);
-		a2 += RUN(b[2], t, width, q), a3 += RUN(b[3], t, width, q);
+		a0 += RUN(*b[0], t, width, q), a1 += RUN(*b[1], t, width, q);
+		a2 += RUN(*b[2], t, width, q), a3 += RUN(*b[3], t, width, q);
 		if (two) {
-			c0 += RUN(b[0], t, width, q + 1), c1 += RUN(b[1], t, width, q + 1);
-			c2 += RUN(b[2], t, width, q + 1), c3 += RUN(b[3], t, width, q + 1);
+			c0 += RUN(*b[0], t, width, q + 1), c1 += RUN(*b[1], t, width, q + 1);
+			c2 += RUN(*b[2], t, width, q + 1), c3 += RUN(*b[3], t, width, q + 1);
 		}
 	}
-	out[q] = a0, out[stride + q] = a1, out[2 * stride + q] = a2, out[3 * stride + q] = a3;
+	b[0]->sum[q] = a0, b[1]->sum[q] = a1, b[2]->sum[q] = a2, b[3]->sum[q] = a3;
 	if (two)
-		out[q + 1] = c0, out[stride + q + 1] = c1, out[2 * stride + q + 1] = c2,
-		out[3 * stride + q + 1] = c3;
+		b[0]->sum[q + 1] = c0, b[1]->sum[q + 1] = c1, b[2]->sum[q + 1] = c2,
+		b[3]->sum[q + 1] = c3;
 	for (int u = 0; u < GROUP; u++)
 		for (size_t v = q; v < q + 1 + two; v++) {
-			lanes x = out[(size_t)u * stride + v];
-			for (size_t k = t; k < b[u].len; k++)
-				x += RUN(b[u], k, width, v);
-			out[(size_t)u * stride + v] = x;
+			lanes x = b[u]->sum[v];
+			for (size_t k = t; k < b[u]->len; k++)
+				x += RUN(*b[u], k, width, v);
+			b[u]->sum[v] = x;
 		}
 }
 
 /* One block's runs summed for the vector q of the figures. */
-static inline void sum_one(const struct block *b, size_t width, size_t q, lanes *out)
+static inline void sum_one(struct block *b, size_t width, size_t q)
 {
 	lanes a = { 0 };
 	for (size_t t = 0; t < b->len; t++)
 		a += RUN(*b, t, width, q);
-	out[q] = a;
+	b->sum[q] = a;
 }
 
 __attribute__((target_clones("arch=x86-64-v3", "default")))
-static void sum_group(struct block *b, int nb, size_t width, size_t q, bool two, lanes *out)
+static void sum_group(struct block *const *b, int nb, size_t width, size_t q, bool two)
 {
 	if (nb == GROUP && two)
-		sum_four(b, width, q, true, out);
+		sum_four(b, width, q, true);
 	else if (nb == GROUP)
-		sum_four(b, width, q, false, out);
+		sum_four(b, width, q, false);
 	else
 		for (int u = 0; u < nb; u++)    /* the last blocks of a shape */
 			for (size_t v = q; v < q + 1 + two; v++)
-				sum_one(b + u, width, v, out + (size_t)u * (width / LANES));
+				sum_one(b[u], width, v);
 }
 
 /* Blocks b[0 .. nb) drawn and summed: each figure's sum of each block's runs. */
-static void sum_blocks(struct block *b, int nb, size_t width, lanes *out)
+static void sum_blocks(struct block *const *b, int nb, size_t width)
 {
 	for (int u = 0; u < nb; u++)
-		draw_indices(b[u].state, (uint32_t)b[u].len, b[u].idx, b[u].len);
+		draw_indices(b[u]->state, (uint32_t)b[u]->len, b[u]->idx, b[u]->len);
 	for (size_t q = 0; q < width / LANES; q += 2)
-		sum_group(b, nb, width, q, width / LANES - q >= 2, out);
+		sum_group(b, nb, width, q, width / LANES - q >= 2);
+}
+
+static int by_boot(const void *x, const void *y)
+{
+	const struct block *p = *(struct block *const *)x, *q = *(struct block *const *)y;
+	return p->rows < q->rows ? -1 : p->rows > q->rows;
+}
+
+/* A round's blocks summed a boot's at a time (four blocks of one boot read rows of
+ * one boot, which stay in the cache; four boots' did not), each into its own sums. */
+static void sum_round(struct block *b, size_t nblocks, size_t width, lanes *sums,
+		      uint32_t *idx, size_t longest, struct block **order)
+{
+	for (size_t i = 0; i < nblocks; i++) {
+		b[i].sum = sums + i * (width / LANES);
+		order[i] = &b[i];
+	}
+	qsort(order, nblocks, sizeof(*order), by_boot);
+	for (size_t i = 0; i < nblocks; i += GROUP) {
+		int nb = nblocks - i < GROUP ? (int)(nblocks - i) : GROUP;
+		for (int u = 0; u < nb; u++)
+			order[i + (size_t)u]->idx = idx + (size_t)u * longest;
+		sum_blocks(order + i, nb, width);
+	}
 }
 
 /* Each figure's resamples r0 .. r0 + nr from their blocks' sums, added in the order a
@@ -331,7 +356,7 @@ static void draw_shape(struct figure **g, int n)
 	if (g[0]->kind != MEAN)
 		mb = matrix_of(g, n, true);
 	size_t most = CHUNK * blocks_a_resample(g[0]), longest = longest_boot(g[0]);
-	struct block *b = must_calloc(most, sizeof(*b));
+	struct block *b = must_calloc(most, sizeof(*b)), **order = must_calloc(most, sizeof(*order));
 	uint32_t *idx = must_calloc(GROUP * longest, sizeof(*idx));
 	lanes *sums = aligned_alloc(sizeof(lanes), most * ma.width * sizeof(double));
 	if (!sums)
@@ -342,16 +367,11 @@ static void draw_shape(struct figure **g, int n)
 	for (size_t r = 0; r < BOOTSTRAP_RESAMPLES; r += CHUNK) {
 		size_t nr = BOOTSTRAP_RESAMPLES - r < CHUNK ? BOOTSTRAP_RESAMPLES - r : CHUNK;
 		size_t nblocks = plan_blocks(g[0], &ma, &mb, nr, &rng, b);
-		for (size_t i = 0; i < nblocks; i += GROUP) {
-			int nb = nblocks - i < GROUP ? (int)(nblocks - i) : GROUP;
-			for (int u = 0; u < nb; u++)
-				b[i + (size_t)u].idx = idx + (size_t)u * longest;
-			sum_blocks(b + i, nb, ma.width, sums + i * (ma.width / LANES));
-		}
+		sum_round(b, nblocks, ma.width, sums, idx, longest, order);
 		resamples_from(g, n, b, (const double *)sums, ma.width, r, nr);
 	}
 	free(ma.rows), free(ma.start), free(mb.rows), free(mb.start);
-	free(b), free(idx), free(sums);
+	free(b), free(order), free(idx), free(sums);
 }
 
 void resamples_draw(void)
