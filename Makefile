@@ -6,6 +6,7 @@
 #   make secureboot  build/tickbench-sb.iso (make deps-secureboot installs its tools)
 #   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
+#   make anatomy     tools/anatomy's QEMU plugin and annex writer (a plain make too)
 #   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c, and
 #                    iso/grub.cfg's PC estimates, from the benchmarks' (tools/grub-times.c)
 #   make clean
@@ -44,7 +45,7 @@ all:
 
 # A plain make with a build package missing stops at once, naming it (the goals
 # that install packages first, or need none, ask nothing).
-ifeq ($(filter deps deps-secureboot clean run test check matrix fleet bench-inject bench-work-kvm soak qemu10,$(MAKECMDGOALS)),)
+ifeq ($(filter deps deps-secureboot clean run test check matrix fleet bench-inject bench-work-kvm bench-anatomy soak qemu10,$(MAKECMDGOALS)),)
 MISSING_PACKAGES := $(shell scripts/install-deps --build --missing)
 ifneq ($(MISSING_PACKAGES),)
 $(error Debian packages missing: $(MISSING_PACKAGES) (make deps installs them))
@@ -56,6 +57,7 @@ include mk/linux.mk
 include mk/kernel.mk
 include mk/tickstat.mk
 include mk/secureboot.mk
+include mk/anatomy.mk
 include mk/tests.mk
 include mk/docs.mk
 

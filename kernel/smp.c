@@ -70,6 +70,17 @@ static _Noreturn void ap_main(void *arg)
 	}
 }
 
+unsigned smp_self(void)
+{
+	if (smp.online <= 1)
+		return 0;
+	uint32_t id = lapic_id();
+	for (unsigned i = 0; i < smp.online; i++)
+		if (smp.cpu[i].apic_id == id)
+			return i;
+	return 0;
+}
+
 bool smp_call(struct cpu *c, cpu_job job, void *arg)
 {
 	if (c->state != CPU_ONLINE || c->job)

@@ -52,6 +52,10 @@ bool smp_call(struct cpu *c, cpu_job job, void *arg);
 /* Wait until c's job has returned, at most timeout TSC cycles. */
 bool smp_wait(struct cpu *c, uint64_t timeout);
 
+/* This CPU's index in smp.cpu[] (0 before the APs are up, or on one CPU, without
+ * asking the local APIC). */
+unsigned smp_self(void);
+
 /* A meeting point: n CPUs call smp_meet(); each returns true once all n have
  * arrived, false when timeout TSC cycles pass first. Reusable round after round. */
 struct smp_barrier { volatile uint32_t count, gen; };

@@ -147,6 +147,9 @@ void report_order(struct report *r);
 
 /* Print the details and the answer; figure (may be NULL) gets each figure. */
 void answer_print(struct report *r, answer_say_fn *say, answer_figure_fn *figure, void *ctx);
+/* The same, each table's rows through row (answer_out.h), not as lines. */
+void answer_print_rows(struct report *r, answer_say_fn *say, answer_row_fn *row,
+		       answer_figure_fn *figure, void *ctx);
 
 /* ---- what the host sections share ---- */
 

@@ -16,11 +16,17 @@ enum answer_kind {
 					   row), which a page that goes on with it repeats */
 };
 typedef void answer_say_fn(void *ctx, enum answer_kind kind, const char *line);
+/* A table's row as its cells, for a caller that lays tables out itself (tickstat's
+ * HTML page): the head row with ANSWER_HEAD in kind, then each row; given one, the
+ * rows are not said as lines. */
+typedef void answer_row_fn(void *ctx, enum answer_kind kind, const char *label,
+			   const char *const *cells, int ncells);
 
 struct answer_out {
 	answer_say_fn *say;
 	void *ctx;
 	enum answer_kind kind;          /* of the lines said now */
+	answer_row_fn *row;             /* NULL: rows are lines */
 };
 
 /* One line of the current kind (trailing spaces cut). */

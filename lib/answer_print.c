@@ -261,6 +261,13 @@ static void print_row(struct answer_out *o, const struct table *t, const char *l
 		      const char (*cells)[CELL])
 {
 	char line[512];
+	if (o->row) {
+		const char *texts[MAX_HZ];
+		for (int c = 0; c < t->columns; c++)
+			texts[c] = cells[c];
+		o->row(o->ctx, o->kind, label, texts, t->columns);
+		return;
+	}
 	int n = format(line, sizeof(line), "%-*s", t->label, label);
 	for (int c = 0; c < t->columns; c++)
 		n += format(line + n, sizeof(line) > (size_t)n ? sizeof(line) - (size_t)n : 0,
@@ -951,7 +958,7 @@ static void summarise(struct printer *p, const struct rconfig *c, const char *ce
 		model[0] = ' ';
 		model_label(model + 1, sizeof(model) - 1, c);
 	}
-	struct answer_out o = { p->o.say, p->o.ctx, ANSWER_SUMMARY };
+	struct answer_out o = { p->o.say, p->o.ctx, ANSWER_SUMMARY, NULL };
 	answer_say(&o, "%s%s%s %s%s HZ=%llu: %s", c->timer, periodic ? "" : " ",
 		   periodic ? "" : c->mode, c->workload, model, c->hz, cell);
 }
@@ -1086,7 +1093,14 @@ void report_order(struct report *r) { order_configs(r); }
 
 void answer_print(struct report *r, answer_say_fn *say, answer_figure_fn *figure, void *ctx)
 {
-	struct printer p = { .r = r, .o = { say, ctx, ANSWER_DETAIL }, .figure = figure, .ctx = ctx };
+	answer_print_rows(r, say, NULL, figure, ctx);
+}
+
+void answer_print_rows(struct report *r, answer_say_fn *say, answer_row_fn *row,
+		       answer_figure_fn *figure, void *ctx)
+{
+	struct printer p = { .r = r, .o = { say, ctx, ANSWER_DETAIL, row }, .figure = figure,
+			     .ctx = ctx };
 	report_order(r);
 	print_details(&p);
 	print_answer(&p);

@@ -273,9 +273,14 @@ static void emit_linux(const struct linux_info *li, const struct run_setup *s)
 
 static void say_setup(const struct linux_info *li, const struct run_setup *s)
 {
-	fprintf(stderr, "linux: %s, HZ %u (%s), tick period %llu ns%s, clock event device %s, "
-		"clocksource %s\n", li->release, li->config_hz,
-		li->config_from[0] ? li->config_from : "no configuration readable",
+	char hz[sizeof(li->config_from) + 64];
+	if (li->config_hz)
+		snprintf(hz, sizeof(hz), "HZ %u (%s)", li->config_hz, li->config_from);
+	else
+		snprintf(hz, sizeof(hz), "HZ %llu by the tick period (no configuration readable)",
+			 li->tick_nsec ? (unsigned long long)((1000000000 + li->tick_nsec / 2) / li->tick_nsec) : 0ull);
+	fprintf(stderr, "linux: %s, %s, tick period %llu ns%s, clock event device %s, "
+		"clocksource %s\n", li->release, hz,
 		(unsigned long long)li->tick_nsec, li->highres ? ", high-resolution timers" : "",
 		li->clockevent, li->clocksource);
 	fprintf(stderr, "linux: CPU %u (APIC id %u), its tick %s; nohz_full \"%s\", isolated "

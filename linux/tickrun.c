@@ -1,6 +1,7 @@
 /* tick under Linux (see tickrun.h). */
 #define _GNU_SOURCE
 #include "tickrun.h"
+#include "measured.h"
 #include "cpu.h"
 #include "host.h"
 #include "hist.h"
@@ -31,6 +32,7 @@ struct reading {
 
 struct run_result {
 	uint64_t cycles, start;
+	uint64_t call;                          /* the run's call of the measured code */
 	struct proc_counts irq, softirq;        /* over the run */
 	struct run_counts counts;
 	struct tick_grid grid;
@@ -119,6 +121,7 @@ static const char *measure(const struct linux_info *li, unsigned w, uint64_t ite
 	tsc_and_monotonic(&a.tsc, &a.ns);
 	r->start = rdtsc_ordered();
 	r->cycles = run_workload(w, iterations);
+	r->call = measured_calls() - 1;
 	tsc_and_monotonic(&b.tsc, &b.ns);
 	b.nivcsw = preemptions();
 	if ((why = read_counts(li->cpu, &b)))
@@ -224,6 +227,7 @@ static void emit_run(const struct linux_info *li, unsigned w, unsigned run, unsi
 	config_fields(&rec, li);
 	record_str(&rec, "workload", workload_names[w]);
 	record_u64(&rec, "run", run);
+	record_u64(&rec, "call", r->call);
 	record_u64(&rec, "position", position);
 	record_bool(&rec, "timer_on", true);
 	record_u64(&rec, "iterations", iterations);

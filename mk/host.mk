@@ -67,14 +67,14 @@ host: $(BUILD)/rdtsc-cost
 
 # tickbench-linux's pure parts (linux/): the holes on the tick's grid, the /proc
 # parsers on the real files of tests/unit/linux/.
-$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/core/spin bench/core/spin_loop bench/core/hist)
+$(BUILD)/tests/test_tickgrid: $(patsubst %,$(BUILD)/host-obj/%.o,linux/tickgrid bench/core/spin bench/core/spin_loop bench/core/hist linux/measured)
 $(BUILD)/tests/test_proctext: $(BUILD)/host-obj/linux/proctext.o
 $(BUILD)/host-obj/linux/%.o $(BUILD)/host-obj/tests/unit/test_tickgrid.o \
 	$(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -I linux
 $(BUILD)/host-obj/tests/unit/test_proctext.o: HOSTCFLAGS += -DLINUX_FIXTURES='"$(CURDIR)/tests/unit/linux"'
 
 # tick's measuring loop: the kernel's own assembly, run on the host's CPU.
-$(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/bench/core/%.o,spin spin_loop hist)
+$(BUILD)/tests/test_spin: $(patsubst %,$(BUILD)/host-obj/%.o,bench/core/spin bench/core/spin_loop bench/core/hist linux/measured)
 $(BUILD)/host-obj/%.o: %.S $(BUILD)/flags
 	$(call msg,HOSTAS,$<)
 	@mkdir -p $(dir $@)

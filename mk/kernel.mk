@@ -142,6 +142,7 @@ KERNEL_OBJS := \
 	bench/core/workload.o \
 	bench/core/spin.o \
 	bench/core/spin_loop.o \
+	bench/core/measured.o \
 	bench/core/footprint.o \
 	bench/core/workcode.o \
 	bench/core/idlecaps.o \

@@ -7,7 +7,7 @@
 
 LINUX_PROG := $(BUILD)/tickbench-linux
 LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
-	linux/tickgrid.c linux/tickrun.c \
+	linux/tickgrid.c linux/tickrun.c linux/measured.c \
 	bench/core/spin.c bench/core/spin_loop.S bench/core/hist.c bench/core/workload.c \
 	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \
 	arch/x86/cpu.c \
@@ -34,9 +34,12 @@ $(BUILD)/linux-obj/%.o: %.S
 $(BUILD)/linux-obj/linux/about.o: $(BUILD)/version.h
 $(LINUX_OBJS): $(BUILD)/flags
 
+# Linked at 512 MiB, away from busybox's text (at 4 MiB, in the same initramfs): the
+# anatomy's plugin tells the measured code by its virtual address alone
+# (tools/anatomy/plugin.c).
 $(LINUX_PROG): $(LINUX_OBJS)
 	$(call msg,HOSTLD,$@)
-	$(Q)$(HOSTCC) -static -o $@ $^ -lz
+	$(Q)$(HOSTCC) -static -Wl,-Ttext-segment=0x20000000 -o $@ $^ -lz
 
 # make linux: build/linux/vmlinuz and build/linux/initramfs. scripts/get-linux
 # downloads Debian's kernel package of the day and busybox-static once (their .deb
@@ -44,37 +47,57 @@ $(LINUX_PROG): $(LINUX_OBJS)
 # busybox, tickbench-linux, linux/init, and the kernel's configuration as
 # /boot/config-RELEASE (Debian's kernel has no /proc/config.gz; the program reads
 # CONFIG_HZ there), every file dated 0 so that the same files give the same image.
+# make linux LINUX_KERNEL=K: another kernel in a folder of its own beside it,
+# build/linux-K/ (K: rt, cloud, backports, backports-rt, backports-cloud, or a
+# bzImage's path, whose folder is named after its file; scripts/get-linux), which
+# tools/run --linux=K boots. The ISO carries build/linux/'s alone. A kernel of one's
+# own without LINUX_CONFIG= has an empty config, left out of its initramfs (the
+# program then says it has none and takes HZ from TICK_NSEC).
 LINUX_DIR       := $(BUILD)/linux
-LINUX_KERNEL    := $(LINUX_DIR)/vmlinuz
+LINUX_VMLINUZ   := $(LINUX_DIR)/vmlinuz
 LINUX_INITRAMFS := $(LINUX_DIR)/initramfs
+LINUX_KERNEL    ?= default
+LINUX_NAME      := $(if $(findstring /,$(LINUX_KERNEL)),$(firstword $(subst ., ,$(notdir $(LINUX_KERNEL)))),$(LINUX_KERNEL))
+LINUX_FOLDER    := $(if $(filter default amd64,$(LINUX_NAME)),$(LINUX_DIR),$(BUILD)/linux-$(LINUX_NAME))
 
 .PHONY: linux
-linux: $(LINUX_KERNEL) $(LINUX_INITRAMFS)
+linux: $(LINUX_FOLDER)/vmlinuz $(LINUX_FOLDER)/initramfs
 host: $(LINUX_PROG)
+# Every kernel fetched before keeps an initramfs of today's program and init.
+all: $(patsubst %/vmlinuz,%/initramfs,$(wildcard $(BUILD)/linux-*/vmlinuz))
 
 # A plain make puts them on the ISO, with their GRUB entries (scripts/get-linux
 # fetches the packages once: about 70 MB); LINUX=no builds the ISO without them
 # (its Linux entries then do not show), for a machine that cannot reach a Debian
 # mirror.
 LINUX ?= yes
-ISO_LINUX := $(if $(filter no,$(LINUX)),,$(LINUX_KERNEL) $(LINUX_INITRAMFS))
+ISO_LINUX := $(if $(filter no,$(LINUX)),,$(LINUX_VMLINUZ) $(LINUX_INITRAMFS))
 # The choice in a file of its own, rewritten when it changes: the ISO follows it.
 $(BUILD)/iso-linux: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(LINUX)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
-$(LINUX_KERNEL) $(LINUX_DIR)/config $(LINUX_DIR)/busybox &:
-	$(call msg,GET,$(LINUX_KERNEL) $(LINUX_DIR)/busybox)
+$(LINUX_DIR)/vmlinuz $(LINUX_DIR)/config $(LINUX_DIR)/busybox &:
+	$(call msg,GET,$(LINUX_DIR))
 	$(Q)scripts/get-linux
+$(BUILD)/linux-%/vmlinuz $(BUILD)/linux-%/config $(BUILD)/linux-%/busybox &:
+	$(call msg,GET,$(BUILD)/linux-$*)
+	$(Q)scripts/get-linux $(if $(findstring /,$(LINUX_KERNEL)),$(LINUX_KERNEL),$*)
 
-$(LINUX_INITRAMFS): $(LINUX_PROG) linux/init $(LINUX_DIR)/busybox $(LINUX_DIR)/config
+# The initramfs of the kernel in folder $(1).
+define initramfs
 	$(call msg,CPIO,$@)
-	@rm -rf $(LINUX_DIR)/initramfs-root && mkdir -p $(LINUX_DIR)/initramfs-root/bin $(LINUX_DIR)/initramfs-root/boot $(LINUX_DIR)/initramfs-root/proc $(LINUX_DIR)/initramfs-root/sys $(LINUX_DIR)/initramfs-root/dev
-	$(Q)cp $(LINUX_DIR)/busybox $(LINUX_PROG) $(LINUX_DIR)/initramfs-root/bin/
-	$(Q)install -m 755 linux/init $(LINUX_DIR)/initramfs-root/init
-	$(Q)cp $(LINUX_DIR)/config $(LINUX_DIR)/initramfs-root/boot/config-$$(cat $(LINUX_DIR)/release)
-	$(Q)find $(LINUX_DIR)/initramfs-root -exec touch -h -d @0 {} +
-	$(Q)(cd $(LINUX_DIR)/initramfs-root && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) | \
+	@rm -rf $(1)/initramfs-root && mkdir -p $(1)/initramfs-root/bin $(1)/initramfs-root/boot $(1)/initramfs-root/proc $(1)/initramfs-root/sys $(1)/initramfs-root/dev
+	$(Q)cp $(1)/busybox $(LINUX_PROG) $(1)/initramfs-root/bin/
+	$(Q)install -m 755 linux/init $(1)/initramfs-root/init
+	$(Q)if [ -s $(1)/config ]; then cp $(1)/config $(1)/initramfs-root/boot/config-$$(cat $(1)/release); fi
+	$(Q)find $(1)/initramfs-root -exec touch -h -d @0 {} +
+	$(Q)(cd $(1)/initramfs-root && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0 --reproducible) | \
 		gzip -9n >$@.tmp
 	$(Q)mv $@.tmp $@
+endef
+$(LINUX_INITRAMFS): $(LINUX_PROG) linux/init $(LINUX_DIR)/busybox $(LINUX_DIR)/config
+	$(call initramfs,$(LINUX_DIR))
+$(BUILD)/linux-%/initramfs: $(LINUX_PROG) linux/init $(BUILD)/linux-%/busybox $(BUILD)/linux-%/config
+	$(call initramfs,$(BUILD)/linux-$*)

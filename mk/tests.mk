@@ -1,12 +1,14 @@
 # make run, make test, make check, and the longer runs that print figures rather
 # than assert.
 
-.PHONY: run test check test-images test-times matrix qemu10 fleet bench-inject bench-work-kvm soak
+.PHONY: run test check test-images test-times matrix qemu10 fleet bench-inject bench-work-kvm soak \
+	bench-anatomy
 
 # make run: boot the README's sample run in QEMU (RUN_ARGS: the runner's options and
 # kernel words instead; the terminal shows the human lines, the log every line), then
 # print the report of the log (tickstat report), one line on what its figures are,
-# the log's path and the commands to try next. Exits with the runner's status. QEMU
+# the log's path, the same report as one HTML page beside it (RUN_HTML) and the
+# commands to try next. Exits with the runner's status. QEMU
 # runs under -icount (RUN_CLOCK; RUN_CLOCK= for free TCG, where the host's load is in
 # every figure): guest time counts instructions, one a nanosecond, so on a busy
 # 2-core host too the figures repeat to the digit, the README's; not where RUN_ARGS
@@ -14,8 +16,10 @@
 # nanosecond each), the quick suite (RUN_ARGS=suite=quick) about 12 s: minutes under
 # -icount on a loaded host, hence the runner's timeout of 30 minutes. The log is the
 # run's own (tools/run: build/runs/run-DATE-TIME.log, build/run.log naming the
-# latest), or RUN_LOG.
+# latest), or RUN_LOG; the HTML page beside it (RUN_HTML, else the log's name with
+# .html).
 RUN_LOG ?=
+RUN_HTML ?=
 RUN_ARGS ?= bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5 ms=50
 RUN_CLOCK ?= --icount
 RUN_A_PC = for a PC's, boot build/tickbench.iso from a USB stick (README: Writing the stick)
@@ -32,6 +36,9 @@ run: deps
 	$(BUILD)/tickstat report $$log; echo; \
 	if [ -n "$$clock" ]; then echo "$(RUN_ICOUNT_SAYS)"; else echo "$(RUN_FREE_SAYS)"; fi; \
 	echo "log: $$log (every record; tools/run --raw shows them live too)"; \
+	html='$(RUN_HTML)'; html=$${html:-$${log%.log}.html}; \
+	$(BUILD)/tickstat report --html $$html $$log 2>/dev/null; \
+	if [ $$? -lt 2 ]; then echo "page: $$html (the report as one HTML file, its records inside: open it in a browser)"; fi; \
 	echo "next: $(BUILD)/tickstat summary $$log | less"; \
 	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $$log"; \
 	echo "      $(BUILD)/tickstat plot $$log -o $(BUILD)/run.png"; \
@@ -79,6 +86,11 @@ fleet: deps
 bench-inject: deps
 	@$(MAKE) --no-print-directory all
 	tests/bench/inject-tcg.sh
+
+# What the anatomy's plugin costs a run, with and without its cache mode (figures).
+bench-anatomy: deps
+	@$(MAKE) --no-print-directory all
+	tests/bench/anatomy-cost.sh
 
 # A test out of make test (a KVM boot takes minutes here): a tick with 1 MiB of data
 # must show a proven positive indirect cost under KVM; skips without /dev/kvm.

@@ -22,7 +22,12 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/machines_plot.c \
 	tools/tickstat/osadds.c \
 	tools/tickstat/osadds_print.c \
+	tools/tickstat/say.c \
 	tools/tickstat/osadds_plot.c \
+	tools/tickstat/anatomy.c \
+	tools/tickstat/anatomy_print.c \
+	tools/tickstat/caches_print.c \
+	tools/tickstat/anatomy_plot.c \
 	tools/tickstat/plot_hz.c \
 	tools/tickstat/idle_plot.c \
 	tools/tickstat/gnuplot.c \
@@ -32,6 +37,14 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/cmd_export.c \
 	tools/tickstat/cmd_plot.c \
 	tools/tickstat/cmd_report.c \
+	tools/tickstat/html.c \
+	tools/tickstat/html_answer.c \
+	tools/tickstat/html_figures.c \
+	tools/tickstat/html_hists.c \
+	tools/tickstat/html_more.c \
+	tools/tickstat/html_anatomy.c \
+	tools/tickstat/html_logs.c \
+	tools/tickstat/svg.c \
 	tools/tickstat/cmd_plan.c
 TICKSTAT_SRCS := tools/tickstat/main.c tools/tickstat/cmd_check.c $(TICKSTAT_LIB)
 TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
@@ -69,6 +82,12 @@ $(BUILD)/host-obj/tools/tickstat/%.o: tools/tickstat/%.c
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(TICKSTAT_CFLAGS) $(SANITIZE) -c $< -o $@
+
+# The HTML page names the build (git describe) it was made by.
+$(BUILD)/tickstat-obj/tools/tickstat/html.o $(BUILD)/host-obj/tools/tickstat/html.o: \
+	TICKSTAT_CFLAGS += -I $(BUILD)
+$(BUILD)/tickstat-obj/tools/tickstat/html.o $(BUILD)/host-obj/tools/tickstat/html.o: \
+	$(BUILD)/version.h
 
 $(BUILD)/tickstat: $(TICKSTAT_OBJS)
 	$(call msg,HOSTLD,$@)

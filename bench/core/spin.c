@@ -3,6 +3,7 @@
 #include "spin.h"
 #include "alloc.h"
 #include "cpu.h"
+#include "measured.h"
 
 #define MIN_CAPACITY      16384         /* holes: also the calibration's steps, at most */
 #define MAX_CAPACITY      (1u << 20)    /* 16 MiB a CPU */
@@ -27,6 +28,7 @@ uint64_t spin_measure(struct spin_view *v, uint64_t iterations, const volatile u
 				    .capacity = v->capacity, .threshold = v->threshold,
 				    .reserve = (uint32_t)(v->capacity / 2) };
 	v->count_before = (uint32_t)*count;
+	measured_count();
 	irq_enable();
 	spin_run(&v->run);
 	irq_disable();
@@ -69,11 +71,13 @@ void spin_calibrate(struct spin_view *v)
 	uint64_t n = v->capacity < CALIBRATION_STEPS ? v->capacity : CALIBRATION_STEPS;
 	struct spin_run r = { .iterations = n, .count = &none, .holes = v->holes,
 			      .capacity = v->capacity, .threshold = UINT32_MAX };
+	measured_count();
 	spin_run(&r);
 	uint64_t cycles = r.end - r.start, mean = cycles / n;
 	v->step_cycles = cycles;
 	v->step_iterations = n;
 	r.threshold = mean > UINT32_MAX ? UINT32_MAX : (uint32_t)mean;
+	measured_count();
 	spin_run(&r);
 	uint64_t rank = (n * 999 + 999) / 1000;         /* ceil(n * 0.999), from 1 */
 	uint64_t below = n - r.stored;                  /* steps <= mean */

@@ -37,8 +37,9 @@
 #define R_STORED        56
 #define R_DROPPED       64
 
-	.text
+	.section measured_text, "ax", @progbits     /* the measured code (measured.h) */
 	.globl spin_run
+	.type spin_run, @function
 spin_run:                               /* %rdi: struct spin_run * */
 	pushq %rbx
 	pushq %r12
@@ -110,5 +111,6 @@ spin_run:                               /* %rdi: struct spin_run * */
 5:	incq %r13
 	rdtsc
 	jmp 2b
+	.size spin_run, . - spin_run
 
 	.section .note.GNU-stack, "", @progbits     /* no executable stack (host test) */

@@ -29,6 +29,7 @@ struct tick_config {
  * APERF/MPERF (the core clock against the TSC: turbo and throttling show), and on
  * the boot CPU alone the performance counters (bench/tick/tickpmu.h). Per CPU. */
 struct counters {
+	uint64_t calls;                 /* of the measured code on this CPU (measured.h) */
 	uint64_t smi, aperf, mperf;
 	bool has_smi, has_pmu;
 	uint64_t pmu[PMU_MAX_COUNTED];

@@ -2,6 +2,7 @@
  * (one CPU) and bench/tick/tickmp.c (several CPUs at once): neither calls the other's
  * code but tick.c calls tickmp.c's entry points. docs/FORMAT.md: "run", "stats". */
 #include "tick.h"
+#include "measured.h"
 #include "clock.h"
 #include "console.h"
 #include "cost.h"
@@ -16,6 +17,7 @@
 /* MSR_SMI_COUNT is Intel's (SDM vol. 4, table 2-2, from Nehalem on). */
 void tick_read_counters(struct counters *c, bool pmu)
 {
+	c->calls = measured_calls();
 	c->has_pmu = pmu && tick_pmu_read(c->pmu);
 	c->has_smi = !strcmp(cpu.vendor, "GenuineIntel") && !rdmsr_safe(MSR_SMI_COUNT, &c->smi);
 	if (cpu.has_aperfmperf) {
@@ -114,6 +116,7 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	record_u64(&r, "hz", t->hz);
 	record_str(&r, "workload", workload_names[t->workload]);
 	record_u64(&r, "run", run);
+	record_u64(&r, "call", b->calls - 1);
 	record_u64(&r, "position", 2 * (uint64_t)tick_pair + on);
 	record_bool(&r, "timer_on", on);
 	record_u64(&r, "iterations", t->iterations);

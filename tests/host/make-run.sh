@@ -5,7 +5,8 @@
 # timer the log holds, one line saying what the figures are (QEMU's under --icount,
 # not a PC's, and how to get a PC's), the log's path and the next commands; the log
 # must hold every record, and its direct costs counted in instructions (the spin
-# loop's calibration found a cycle an instruction: -icount). tools/run --raw must
+# loop's calibration found a cycle an instruction: -icount); the page beside the log
+# (named on the terminal) must give the log's report. tools/run --raw must
 # show the records too.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,7 +30,7 @@ grep -q '^{"type":"report",.*"what":"direct",.*"instructions":' "$log" ||
 for want in "tickbench report: $log" "CPU lost to the tick on 1 CPU" \
 	    "These figures are QEMU's under --icount" "for a PC's, boot build/tickbench.iso from a USB stick" \
 	    "log: $log" "tickstat summary $log" "tickstat compare --by hz --field lost_ppm $log" \
-	    "tickstat plot $log"; do
+	    "tickstat plot $log" "page: ${log%.log}.html"; do
 	grep -qF -- "$want" <<<"$term" || { echo "FAIL: make run's output lacks '$want'"; exit 1; }
 done
 # The HZ answer for every timer the log has tick runs of, with its interval or the
@@ -41,6 +42,8 @@ for timer in $(grep -o '^{"type":"run",[^}]*"timer":"[a-z]*"' "$log" | sed 's/.*
 	grep -Eq "^$timer periodic [a-z]+ +([+-][0-9.]+k? % (\\+/- [0-9.]+ %|\\(exact\\))|needed: 1 boot x [0-9]+ runs|identical means)" <<<"$term" ||
 		{ echo "FAIL: no HZ verdict for $timer"; exit 1; }
 done
+cmp -s <(build/tickstat report "$log") <(build/tickstat report "${log%.log}.html") ||
+	{ echo "FAIL: make run's page does not hold its log"; exit 1; }
 echo "make run: $(wc -l <<<"$term") lines, none a record; the report answers for every timer"
 
 tools/run --raw --timeout 60 --log "$out/raw.log" bench=none >"$out/raw.txt" 2>&1 ||

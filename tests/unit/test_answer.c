@@ -223,6 +223,62 @@ static void heads_flagged(void **state)
 	assert_true(heads >= 6 && heads <= 10);  /* titles (1-2 lines) and 3 head rows */
 }
 
+/* Given a row function (tickstat's HTML page), a table's rows come as their cells,
+ * one for one in place of the lines setup's answer printed, the head row flagged;
+ * every other line as before. */
+static char row_text[64][256];
+static int nrow_events, row_kinds[64];
+
+static void row_line(void *ctx, enum answer_kind kind, const char *line)
+{
+	if (nrow_events < 64)
+		snprintf(row_text[nrow_events++], sizeof(row_text[0]), "%s", line);
+}
+
+static void row_cells(void *ctx, enum answer_kind kind, const char *label,
+		      const char *const *cells, int n)
+{
+	if (nrow_events == 64)
+		return;
+	int len = snprintf(row_text[nrow_events], sizeof(row_text[0]), "%s", label);
+	for (int i = 0; i < n; i++)
+		len += snprintf(row_text[nrow_events] + len, sizeof(row_text[0]) - (size_t)len,
+				" | %s", cells[i]);
+	row_kinds[nrow_events] = kind;
+	(*(int *)ctx)++;
+	nrow_events++;
+}
+
+/* s with every run of spaces (and " | ") made one space. */
+static void squeeze(char *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' && s[-1] == ' ' && s[1] == ' ')
+			continue;
+		if (*s != ' ' || (out[-1] != ' '))
+			*out++ = *s;
+	}
+	*out = 0;
+}
+
+static void rows_given_as_cells(void **state)
+{
+	int rows = 0, heads = 0;
+	char a[260], b[260];
+	nrow_events = 0;
+	answer_print_rows(rep, row_line, row_cells, NULL, &rows);
+	assert_int_equal(nrow_events, nlines);
+	for (int i = 0; i < nlines; i++) {
+		a[0] = b[0] = ' ';
+		squeeze(a + 1, lines[i]);
+		squeeze(b + 1, row_text[i]);
+		assert_string_equal(a, b);
+		heads += strchr(row_text[i], '|') && (row_kinds[i] & ANSWER_HEAD);
+	}
+	assert_true(rows >= 6);                 /* three tables, a head row and rows each */
+	assert_int_equal(heads, 3);
+}
+
 /* The warnings are a kind of their own (the end screen's text code carries them),
  * every line of their paragraph. Last: it prints a report of its own. */
 static void warnings_a_kind(void **state)
@@ -297,6 +353,7 @@ int main(void)
 		cmocka_unit_test(costs_and_timers),
 		cmocka_unit_test(figures_for_the_records),
 		cmocka_unit_test(heads_flagged),
+		cmocka_unit_test(rows_given_as_cells),
 		cmocka_unit_test(warnings_a_kind),
 		cmocka_unit_test(ticks_counted_against_their_rate),
 		cmocka_unit_test(a_log_without_configurations),

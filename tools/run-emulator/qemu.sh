@@ -15,13 +15,71 @@ qemu_check_available() {
 	fi
 }
 
+# --anatomy: the plugin and what it needs (exit 77 when it was not built).
+anatomy_args() {
+	[[ $anatomy == 1 ]] || return 0
+	[[ $accel == tcg ]] || die_usage "--anatomy needs --accel tcg: QEMU's plugins see the code it translates"
+	local so=$top/build/anatomy/plugin.so annex=$top/build/anatomy/annex measured
+	if [[ ! -f $so || ! -x $annex ]]; then
+		echo "tools/run: --anatomy needs build/anatomy/plugin.so and build/anatomy/annex (make anatomy;" \
+			"$top/build/qemu-plugin/get.log says why the plugin may be missing)"
+		exit 77
+	fi
+	# The plugin is built against one QEMU's header (build/qemu-plugin/version); another
+	# QEMU may refuse it (QEMU 10 has none of API version 1's inline counters).
+	local built ours
+	built=$(sed 's/^[0-9]*://; s/[+~-].*//' "$top/build/qemu-plugin/version" 2>/dev/null)
+	ours=$("$qemu_bin" --version 2>/dev/null | sed -n '1s/.*version \([0-9]*\.[0-9]*\).*/\1/p')
+	if [[ -n $built && $ours != "$(cut -d. -f1,2 <<<"$built")" ]]; then
+		echo "tools/run: --anatomy: the plugin is built for QEMU $built's plugin API, this QEMU is ${ours:-unknown}"
+		exit 77
+	fi
+	if [[ $linux == 1 ]]; then
+		[[ $serial_port == com1 ]] || die_usage "--anatomy with --linux takes Linux's symbols from COM2: the log must be on com1"
+		measured=$top/build/anatomy/linux.measured
+		qemu+=(-serial "file:$log.kallsyms")
+	else
+		measured=$top/build/anatomy/bare.measured
+		nm "$top/build/tickbench-debug.elf" >"$work/symbols"
+	fi
+	local mode=
+	if [[ -n $caches ]]; then
+		local why
+		why=$("$annex" --caches-spec "$caches" 2>&1 >/dev/null) || die_usage "--caches: $why"
+		[[ $smp == 1 ]] || die_usage "--caches models one CPU's caches: --smp 1"
+		mode=,caches=${caches//,/+}     # QEMU's -plugin splits its arguments at commas
+	fi
+	qemu+=(-plugin "$so,measured=$measured,out=$log.anatomy$mode")
+	[[ $icount == 1 || $quiet == 1 ]] ||
+		echo "tools/run: --anatomy without --icount: its counts are instructions, exact; the holes' cycles are time, which TCG does not give per instruction"
+}
+
+# After a run whose log is whole: the annex of the anatomy's records appended to it
+# (annex's status "fail" where some run has none; exit 6 when none can be written).
+anatomy_annex() {
+	[[ $anatomy == 1 && -n $(run_status "$log") ]] || return 0
+	local from=elf symbols=$work/symbols rc=0
+	[[ $linux == 0 ]] || from=kallsyms symbols=$log.kallsyms
+	"$top/build/anatomy/annex" --profile "$log.anatomy" --symbols "$symbols" --symbols-from "$from" \
+		--layers "$top/tools/anatomy/layers" "$log" || rc=$?
+	case $rc in
+	0) [[ $quiet == 1 ]] || echo "tools/run: the anatomy's records are in $log's annex (build/tickstat report $log)" ;;
+	1) echo "tools/run: the anatomy's annex lacks some runs (above: which; the plugin's counts: $log.anatomy)" >&2 ;;
+	*) echo "tools/run: no anatomy annex written (above: why; the plugin's counts: $log.anatomy)" >&2; exit 6 ;;
+	esac
+}
+
 # The machine, CPU, memory, exit device and the runner disk.
 qemu_machine_args() {
 	# Under KVM the host CPU, less IA32_ARCH_CAPABILITIES: some (nested) KVM hosts
 	# refuse the value QEMU 7.2 copies into it, and QEMU then aborts at start
 	# ("failed to set MSR 0x10a"). tickbench does not read that MSR.
 	[[ -n $cpu ]] || { [[ $accel == kvm ]] && cpu=host,-arch-capabilities || cpu=max; }
-	qemu=("$qemu_bin" -machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$smp"
+	# --anatomy with several vCPUs: one thread (under -icount QEMU takes one anyway),
+	# for the plugin's counters are not per vCPU (tools/anatomy/plugin.c).
+	local accel_opt=$accel
+	[[ $anatomy == 0 || $smp == 1 || $icount == 1 ]] || accel_opt=tcg,thread=single
+	qemu=("$qemu_bin" -machine "$machine" -accel "$accel_opt" -cpu "$cpu" -smp "$smp"
 	      -m "$memory" -display none -no-reboot -nic none
 	      -device isa-debug-exit,iobase=0xf4,iosize=0x04
 	      -chardev "stdio,id=ser0,logfile=$log")
@@ -153,6 +211,7 @@ run_qemu() {
 	qemu_serial_args
 	qemu_firmware_args
 	qemu_media_args
+	anatomy_args
 	qemu+=("${qemu_args[@]}")
 	[[ $enrol == 0 ]] || enrol_key
 	[[ ${#monitor_cmds[@]} -eq 0 ]] || monitor_start
@@ -163,6 +222,7 @@ run_qemu() {
 		echo "tools/run: timeout after ${timeout}s (log: $log)" >&2
 		exit 124
 	fi
+	anatomy_annex
 	exit_with_status "QEMU exit status $qemu_rc"
 }
 

@@ -1,7 +1,10 @@
 /* The log's integrity rules (docs/FORMAT.md): CRC and JSON per line (log.c), seq
  * from 0 without gaps or repeats, a "boot" first, an "end" last whose "records"
  * counts the records before it, and range checks on the fields tickstat uses.
- * A serial capture may hold several boots: a "boot" with seq 0 starts a new session. */
+ * A serial capture may hold several boots: a "boot" with seq 0 starts a new session.
+ * After a boot's "end" may come annexes, records written on the host about that boot
+ * (tools/anatomy): a session of their own, "annex" first naming the boot by its
+ * record's CRC, "annex_end" last. */
 #include "log.h"
 #include "tickstat.h"
 
@@ -280,6 +283,8 @@ struct log_state {
 	void *ctx;
 	struct log_report *rep;
 	bool in_session, ended;
+	bool annex;              /* the session is an annex ("annex" ... "annex_end") */
+	char boot_crc[9];        /* the CRC of the last boot record, which an annex names */
 	unsigned long session_line, end_line, last_line;
 	uint64_t next_seq;       /* seq the next record should carry */
 	uint64_t lines_in_session; /* record lines (intact or not) since boot */
@@ -312,15 +317,32 @@ static void close_session(struct log_state *s)
 {
 	if (s->in_session && !s->ended)
 		problem(s, s->last_line, "log is truncated: the session that starts at line %lu "
-			"has no \"end\" record", s->session_line);
+			"has no \"%s\" record", s->session_line, s->annex ? "annex_end" : "end");
 	s->in_session = s->ended = false;
+}
+
+/* An annex follows a whole session of the boot it names. */
+static void check_annex(struct log_state *s, const struct rec *r, bool after_whole)
+{
+	const char *of = rec_str(r, "of");
+	if (!after_whole || !s->boot_crc[0])
+		problem(s, r->line, "an annex that follows no whole boot");
+	else if (!of || strcmp(of, s->boot_crc))
+		problem(s, r->line, "an annex of boot %.8s after boot %s", of ? of : "(none)",
+			s->boot_crc);
 }
 
 static void open_session(struct log_state *s, const struct rec *r)
 {
+	bool after_whole = s->in_session && s->ended;
 	close_session(s);
-	if (strcmp(r->type, "boot"))
+	s->annex = rec_type_is(r, "annex");
+	if (s->annex)
+		check_annex(s, r, after_whole);
+	else if (strcmp(r->type, "boot"))
 		problem(s, r->line, "first record is \"%.40s\", not \"boot\"", r->type);
+	else     /* the line ends "crc":"xxxxxxxx"} */
+		snprintf(s->boot_crc, sizeof(s->boot_crc), "%.8s", r->raw + r->rawlen - 10);
 	s->in_session = true;
 	s->session_line = r->line;
 	s->next_seq = r->seq;
@@ -368,18 +390,18 @@ static void check_end(struct log_state *s, const struct rec *r)
 
 static void intact_record(struct log_state *s, const struct rec *r)
 {
-	bool new_boot = r->seq == 0 && rec_type_is(r, "boot");
-	if (!s->in_session || new_boot) {
+	bool new_session = r->seq == 0 && (rec_type_is(r, "boot") || rec_type_is(r, "annex"));
+	if (!s->in_session || new_session) {
 		open_session(s, r);
 	} else if (s->ended) {
 		s->rep->refused++;
-		problem(s, r->line, "record after the \"end\" record of line %lu; refused",
-			s->end_line);
+		problem(s, r->line, "record after the \"%s\" record of line %lu; refused",
+			s->annex ? "annex_end" : "end", s->end_line);
 		return;
 	} else if (!check_seq(s, r)) {
 		return;
 	}
-	if (rec_type_is(r, "end"))
+	if (rec_type_is(r, s->annex ? "annex_end" : "end"))
 		check_end(s, r);
 	s->next_seq = r->seq + 1;
 	s->lines_in_session++;
@@ -615,8 +637,14 @@ static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
 	return state_finish(s);
 }
 
+const char *(*log_taken)(const char *name, size_t *len);
+
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 {
+	size_t len;
+	const char *page_log = log_taken ? log_taken(path, &len) : NULL;
+	if (page_log)
+		return log_read_mem(path, page_log, len, fn, ctx, rep);
 	if (!strcmp(path, "-"))
 		return read_stdin(fn, ctx, rep);
 	int fd = open(path, O_RDONLY);

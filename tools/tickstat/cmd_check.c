@@ -1,12 +1,14 @@
 /* tickstat check: the integrity verdict for each log. */
 #include "tickstat.h"
+#include "html.h"
 
 #include <string.h>
 
 const struct help help_check = {
 	"check LOG...",
 	"  integrity: CRC, seq, boot first, end last, JSON, ranges; a verdict line per\n"
-	"  log; exit 1 when a log is damaged, truncated or incomplete\n",
+	"  log; exit 1 when a log is damaged, truncated or incomplete; an HTML report\n"
+	"  (report --html) stands for the logs inside it\n",
 	NULL, NULL
 };
 
@@ -16,6 +18,7 @@ int cmd_check(int argc, char **argv)
 	for (int i = 0; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
+	argv = html_logs_expand(argv, &argc);
 	if (logs_ready(argv, argc, false))
 		return 2;
 	for (int i = 0; i < argc; i++) {

@@ -13,7 +13,9 @@
  *     per-run medians, as bars with min..max whiskers;
  *   - idle package power against HZ, tickless its own point (idle_plot.c);
  *   - tickbench-linux's logs beside the bare kernel's: what the OS adds to a tick
- *     (osadds_plot.c).
+ *     (osadds_plot.c);
+ *   - the annexes of tools/run --anatomy: the tick by layer, and with --caches the
+ *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
 #include "plot_hz.h"
@@ -22,6 +24,7 @@
 #include "idle.h"
 #include "machines.h"
 #include "osadds.h"
+#include "anatomy.h"
 #include "tick.h"
 
 #include <ctype.h>
@@ -55,6 +58,7 @@ struct plot {
 	int ndist, nconfig;
 	struct report *report;   /* the per-run figures against HZ */
 	struct os_adds os;       /* tickbench-linux's logs beside the bare kernel's */
+	struct anatomy anatomy;  /* the annexes' anatomies */
 	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
@@ -143,6 +147,7 @@ static void take(const struct rec *r, void *ctx)
 	struct plot *p = ctx;
 	double v;
 	os_adds_take(r, &p->os);
+	anatomy_take(r, &p->anatomy);
 	if (p->os.now.under_linux && p->os.now.file == r->file)
 		return;                  /* the OS panel's alone */
 	report_take(r, p->report);
@@ -357,7 +362,7 @@ static int draw(struct plot *p, const char *out)
 {
 	struct titles *t = calloc(1, sizeof(*t));
 	FILE *g;
-	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, label_max = 0;
+	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, na = 0, nca = 0, label_max = 0;
 	if (!t)
 		return 2;
 	/* count panels first, writing the datablocks to a scratch stream, the figures
@@ -372,11 +377,13 @@ static int draw(struct plot *p, const char *out)
 		nc = cost_block(scratch, p, &label_max);
 		ni = idle_plot_blocks(scratch, p->report->idle);
 		no = os_adds_block(scratch, &p->os);
+		na = anatomy_block(scratch, &p->anatomy);
+		nca = anatomy_after_block(scratch, &p->anatomy);
 		resamples_collect(false);
 		resamples_draw();
 		fclose(scratch);
 	}
-	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0);
+	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0) + (na > 0) + (nca > 0);
 	if (!panels) {
 		say_error("no run or stats records to plot");
 		free(t);
@@ -395,6 +402,8 @@ static int draw(struct plot *p, const char *out)
 	cost_block(g, p, &label_max);
 	idle_plot_blocks(g, p->report->idle);
 	os_adds_block(g, &p->os);
+	anatomy_block(g, &p->anatomy);
+	anatomy_after_block(g, &p->anatomy);
 	fprintf(g, "set multiplot layout %d,1\n", panels);
 	if (nt)
 		hz_plot(g, p->report, &t->hz);
@@ -408,6 +417,10 @@ static int draw(struct plot *p, const char *out)
 		idle_plot(g, p->report->idle, ni);
 	if (no)
 		os_adds_plot(g);
+	if (na)
+		anatomy_plot(g, &p->anatomy);
+	if (nca)
+		anatomy_after_plot(g, &p->anatomy);
 	fprintf(g, "unset multiplot\n");
 	free(t);
 	return gnuplot_finish(gp);
@@ -487,6 +500,7 @@ int cmd_plot(int argc, char **argv)
 	}
 	report_free(p->report);
 	os_adds_free(&p->os);
+	anatomy_free(&p->anatomy);
 	for (int i = 0; i < p->nconfig; i++)
 		free_tick_runs(&p->config[i].runs);
 	for (int i = 0; i < p->ndist; i++)

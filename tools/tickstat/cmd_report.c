@@ -2,9 +2,11 @@
  * the logs of several, a report per machine and the table across them
  * (machines.c, machines_report.c). */
 #include "report.h"
+#include "html.h"
 #include "machines.h"
 #include "osadds.h"
 #include "resample.h"
+#include "anatomy.h"
 #include "tickstat.h"
 
 #include <stdio.h>
@@ -94,24 +96,43 @@ static int report_os(char **paths, int n, int bare, int ci)
 	return rc;
 }
 
+/* "The tick, function by function": every log read again quietly for its annexes. */
+static void report_anatomy(char **paths, int n)
+{
+	struct anatomy *a = calloc(1, sizeof(*a));
+	struct log_report quiet = { .quiet = true };
+	if (!a)
+		return;
+	for (int i = 0; i < n; i++)
+		log_read(paths[i], anatomy_take, a, &quiet);
+	anatomy_print(a);
+	anatomy_free(a);
+	free(a);
+}
+
 const struct help help_report = {
-	"report [-c LEVEL] [--baseline KEY|ID] LOG...",
+	"report [-c LEVEL] [--baseline KEY|ID] [--html FILE] LOG...",
 	"  the answer on one page: CPU share lost at each HZ with its interval and\n"
 	"  verdicts, modes, CPUs, direct and indirect cost, read/arm/latency, warnings;\n"
 	"  several logs of a machine and build are pooled as boots (each interval over\n"
 	"  them); logs of several machines: a table per figure, a row per machine,\n"
 	"  verdicts against the baseline (default M1); tickbench-linux's logs beside\n"
-	"  the bare kernel's of one machine: what the OS adds to a tick\n",
+	"  the bare kernel's of one machine: what the OS adds to a tick; the annexes of\n"
+	"  tools/run --anatomy: the tick function by function, kernels side by side;\n"
+	"  --html FILE: all of it as one HTML page with charts and the records inside\n",
 	HELP_LEVEL
 	"  --baseline KEY|ID  logs of several machines: the machine the others are\n"
-	"                  held against, by key (M2) or machine id (or its prefix)\n", NULL
+	"                  held against, by key (M2) or machine id (or its prefix)\n"
+	"  --html FILE     write the report as one HTML page instead: the answer first,\n"
+	"                  the figures as charts, the logs' records inside it (a LOG may\n"
+	"                  be such a page: its logs are read)\n", NULL
 };
 
 int cmd_report(int argc, char **argv)
 {
 	struct report *r = report_new(2);       /* 95% */
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
-	const char *baseline = NULL;
+	const char *baseline = NULL, *html = NULL;
 	int nlogs = 0;
 	if (!r || !logs)
 		return 2;
@@ -120,11 +141,17 @@ int cmd_report(int argc, char **argv)
 			r->ci = level_option(argc, argv, &i);
 		else if (!strcmp(argv[i], "--baseline"))
 			baseline = option_value(argc, argv, &i);
+		else if (!strcmp(argv[i], "--html"))
+			html = option_value(argc, argv, &i);
 		else if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
 		else
 			logs[nlogs++] = argv[i];
 	}
+	char **given = logs;
+	logs = html_logs_expand(logs, &nlogs);  /* a page stands for its logs */
+	if (logs != given)
+		free(given);
 	if (logs_ready(logs, nlogs, true)) {
 		report_free(r);
 		free(logs);
@@ -137,14 +164,19 @@ int cmd_report(int argc, char **argv)
 		ng = machine_bare_first(logs, ids, nlogs, g, ng, &bare);
 	if (ng < 0)
 		rc = 2;
+	else if (html)
+		rc = html_report(html, logs, nlogs, g, ng, bare,
+				 baseline && ng > 1 ? machine_find(g, ng, baseline) : 0, r);
 	else if (ng > 1)
 		rc = report_machines(g, ng, logs, baseline, r->ci);
 	else
 		rc = report_one(r, logs, bare ? bare : nlogs, baseline);
-	if (rc < 2 && bare < nlogs) {
+	if (rc < 2 && bare < nlogs && !html) {
 		int os = report_os(logs, nlogs, bare, r->ci);
 		rc = os > rc ? os : rc;
 	}
+	if (rc < 2 && !html)
+		report_anatomy(logs, nlogs);
 	report_free(r);
 	free(ids);
 	free(g);

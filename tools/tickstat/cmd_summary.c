@@ -182,7 +182,10 @@ static bool is_metadata(const char *type)
 					     "machine", "smbios_problem", "interrupts",
 					     "calibration", "cpus", "timer", "hpet_comparator",
 					     "selftest", "idle_caps", "spin", "skip", "error", "end",
-					     "pmu", "ftq" /* series: report's spectrum */, "linux" };
+					     "pmu", "ftq" /* series: report's spectrum */, "linux",
+					     /* the annex's: report's "The tick, function by function" */
+					     "annex", "annex_end", "anatomy_layer", "anatomy_episodes",
+					     "anatomy", "cache", "cache_layer", "cache_after" };
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (!strcmp(type, types[i]))
 			return true;

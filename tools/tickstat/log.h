@@ -62,6 +62,11 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
  * said, once a command, as log_read says it. */
 bool log_readable(const char *path);
 
+/* The records of a log taken out of an HTML report, by its name, or NULL: set by
+ * html_logs.c when tickstat check or report takes such a page; NULL (logs are
+ * files) in a program without it. */
+extern const char *(*log_taken)(const char *name, size_t *len);
+
 /* The same on a buffer in memory (tests, fuzzing). */
 int log_read_mem(const char *name, const char *data, size_t len, rec_fn fn, void *ctx,
 		 struct log_report *rep);

@@ -1,0 +1,308 @@
+/* "The tick, function by function": the annexes' records gathered (anatomy.h). */
+#include "anatomy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void copy(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src ? src : "");
+}
+
+/* The configuration key of a run or anatomy record: lib's, without the kind. */
+static void key_of(const struct rec *r, char *key, size_t size)
+{
+	size_t n = 0;
+	key[0] = 0;
+	for (size_t i = 0; i < r->nfields && n + 1 < size; i++) {
+		const struct field *f = &r->f[i];
+		if (!is_config_field(f) || !strcmp(f->key, "kind") || !strcmp(f->key, "function") ||
+		    !strcmp(f->key, "layer") || !strcmp(f->key, "preset") || !strcmp(f->key, "geometry"))
+			continue;
+		if (f->v.kind == V_STRING)
+			n += (size_t)snprintf(key + n, size - n, " %s=%s", f->key, f->v.s);
+		else
+			n += (size_t)snprintf(key + n, size - n, " %s=%llu", f->key,
+					      (unsigned long long)f->v.u);
+	}
+}
+
+/* Linux's own arguments: its command line without what the runner and GRUB put
+ * there (BOOT_IMAGE, console=, quiet, panic=1, tickbench_symbols=) and without
+ * the words for the program after "--". */
+static void own_args(char *dst, size_t size, const char *cmdline)
+{
+	static const char *const runners[] = { "BOOT_IMAGE=", "console=", "quiet", "panic=1",
+					       "tickbench_symbols=", NULL };
+	char buf[1024];
+	size_t n = 0;
+	copy(buf, sizeof(buf), cmdline);
+	dst[0] = 0;
+	for (char *w = strtok(buf, " "); w && strcmp(w, "--"); w = strtok(NULL, " ")) {
+		const char *const *r = runners;
+		while (*r && strncmp(w, *r, strlen(*r)))
+			r++;
+		if (!*r && n + strlen(w) + 2 < size)
+			n += (size_t)snprintf(dst + n, size - n, "%s%s", n ? " " : "", w);
+	}
+}
+
+static void take_log_record(struct anatomy *a, const struct rec *r)
+{
+	const char *t = r->type;
+	if (!strcmp(t, "boot")) {
+		memset(&a->now, 0, sizeof(a->now));
+		a->now.file = r->file;
+		copy(a->now.kernel, sizeof(a->now.kernel), "bare kernel");
+	} else if (!strcmp(t, "calibration")) {
+		rec_u64(r, "tsc_hz", &a->now.tsc_hz);
+	} else if (!strcmp(t, "linux")) {
+		a->now.under_linux = true;
+		snprintf(a->now.kernel, sizeof(a->now.kernel), "Linux %s", rec_str(r, "release") ?
+			 rec_str(r, "release") : "?");
+		own_args(a->now.args, sizeof(a->now.args), rec_str(r, "kernel_cmdline"));
+	}
+}
+
+/* A spin run with the timer: its holes' cycles beyond the step, the tick's and the
+ * shared ones (docs/FORMAT.md, "run"), summed per configuration of the boot. */
+static void take_run(struct anatomy *a, const struct rec *r)
+{
+	bool on = false;
+	uint64_t gap = 0, gaps = 0, shared = 0, shared_holes = 0;
+	const char *w = rec_str(r, "workload");
+	if (!rec_bool(r, "timer_on", &on) || !on || !w || strcmp(w, "spin") ||
+	    !rec_u64(r, "gap_cycles", &gap) || !rec_u64(r, "gaps", &gaps))
+		return;
+	rec_u64(r, "shared_cycles", &shared);
+	rec_u64(r, "shared_holes", &shared_holes);
+	char key[512];
+	key_of(r, key, sizeof(key));
+	int i = 0;
+	while (i < a->now.nholes && strcmp(a->now.holes[i].key, key))
+		i++;
+	if (i == AN_MAX_HOLES)
+		return;
+	if (i == a->now.nholes)
+		copy(a->now.holes[a->now.nholes++].key, sizeof(key), key);
+	a->now.holes[i].cycles += gap + shared;
+	a->now.holes[i].holes += gaps + shared_holes;
+}
+
+static void take_layer(struct anatomy *a, const struct rec *r)
+{
+	const char *name = rec_str(r, "layer");
+	for (int i = 0; i < a->nlayers; i++)
+		if (name && !strcmp(a->layer[i].name, name))
+			return;
+	if (!name || a->nlayers == AN_MAX_LAYERS)
+		return;
+	copy(a->layer[a->nlayers].name, sizeof(a->layer->name), name);
+	copy(a->layer[a->nlayers++].description, sizeof(a->layer->description),
+	     rec_str(r, "description"));
+}
+
+static void fill_config(struct anatomy *a, struct an_config *c, const struct rec *r)
+{
+	memset(c, 0, sizeof(*c));
+	copy(c->kernel, sizeof(c->kernel), a->now.kernel);
+	copy(c->args, sizeof(c->args), a->now.args);
+	copy(c->file, sizeof(c->file), a->now.file);
+	key_of(r, c->key, sizeof(c->key));
+	copy(c->workload, sizeof(c->workload), rec_str(r, "workload"));
+	copy(c->timer, sizeof(c->timer), rec_str(r, "timer"));
+	copy(c->mode, sizeof(c->mode), rec_str(r, "mode"));
+	copy(c->handler, sizeof(c->handler), rec_str(r, "handler"));
+	rec_u64(r, "hz", &c->hz);
+	rec_u64(r, "tick_data_kib", &c->tick_data_kib);
+	c->tsc_hz = a->now.tsc_hz;
+	rec_u64(r, "runs", &c->runs);
+	rec_u64(r, "episodes", &c->episodes);
+	rec_u64(r, "instructions", &c->instructions);
+	rec_u64(r, "min", &c->min);
+	rec_u64(r, "p50", &c->p50);
+	rec_u64(r, "p99", &c->p99);
+	rec_u64(r, "max", &c->max);
+	for (int i = 0; i < a->now.nholes; i++)
+		if (!strcmp(a->now.holes[i].key, c->key)) {
+			c->holes_known = true;
+			c->hole_cycles = a->now.holes[i].cycles;
+			c->holes = a->now.holes[i].holes;
+		}
+}
+
+/* An anatomy_episodes record: a new configuration for the tick's, else the count
+ * of its configuration's other episodes. */
+static void take_episodes(struct anatomy *a, const struct rec *r)
+{
+	const char *kind = rec_str(r, "kind");
+	uint64_t episodes = 0;
+	a->now.last = NULL;
+	if (!kind || strcmp(kind, "tick")) {
+		char key[512];
+		key_of(r, key, sizeof(key));
+		rec_u64(r, "episodes", &episodes);
+		for (int i = 0; i < a->n; i++)
+			if (!strcmp(a->c[i].key, key) && !strcmp(a->c[i].file, a->now.file ? a->now.file : ""))
+				a->c[i].other_episodes += episodes;
+		return;
+	}
+	if (a->n == AN_MAX_CONFIGS) {
+		a->full = true;
+		return;
+	}
+	a->now.last = &a->c[a->n++];
+	fill_config(a, a->now.last, r);
+}
+
+static void take_function(struct anatomy *a, const struct rec *r)
+{
+	struct an_config *c = a->now.last;
+	if (!c)
+		return;
+	struct an_function *fn = realloc(c->fn, (c->nfn + 1) * sizeof(*fn));
+	if (!fn) {
+		a->full = true;
+		return;
+	}
+	c->fn = fn;
+	fn = &c->fn[c->nfn++];
+	copy(fn->name, sizeof(fn->name), rec_str(r, "function"));
+	copy(fn->layer, sizeof(fn->layer), rec_str(r, "layer"));
+	fn->instructions = 0;
+	rec_u64(r, "instructions", &fn->instructions);
+}
+
+/* The tick configuration of this boot a cache record of kind tick belongs to. */
+static struct an_caches *caches_of(struct anatomy *a, const struct rec *r)
+{
+	char key[512];
+	const char *kind = rec_str(r, "kind");
+	if (!kind || strcmp(kind, "tick"))
+		return NULL;
+	key_of(r, key, sizeof(key));
+	for (int i = a->n - 1; i >= 0; i--)
+		if (!strcmp(a->c[i].key, key) && !strcmp(a->c[i].file, a->now.file ? a->now.file : ""))
+			return &a->c[i].caches;
+	return NULL;
+}
+
+static void levels(const struct rec *r, const char *what, uint64_t *u, int64_t *s)
+{
+	static const char *const level[AN_LEVELS] = { "l1i", "l1d", "l2", "llc" };
+	char key[40];
+	for (int l = 0; l < AN_LEVELS; l++) {
+		snprintf(key, sizeof(key), "%s_%s", what, level[l]);
+		const struct value *v = rec_get(r, key);
+		if (v && u)
+			u[l] = v->u;
+		else if (v && s)
+			s[l] = v->neg ? -(int64_t)v->u : (int64_t)v->u;
+	}
+}
+
+static int64_t signed_of(const struct rec *r, const char *key)
+{
+	const struct value *v = rec_get(r, key);
+	return !v ? 0 : v->neg ? -(int64_t)v->u : (int64_t)v->u;
+}
+
+static void take_cache(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	if (!k)
+		return;
+	k->known = true;
+	copy(k->preset, sizeof(k->preset), rec_str(r, "preset"));
+	copy(k->geometry, sizeof(k->geometry), rec_str(r, "geometry"));
+	rec_u64(r, "episodes", &k->episodes);
+	rec_u64(r, "footprint_i_lines_sum", &k->fetched);
+	rec_u64(r, "footprint_i_lines_sq", &k->fetched_sq);
+	rec_u64(r, "footprint_d_lines_sum", &k->touched);
+	rec_u64(r, "footprint_d_lines_sq", &k->touched_sq);
+	levels(r, "evicted", k->evicted, NULL);
+	levels(r, "excess", NULL, k->excess);
+	k->cycles = signed_of(r, "indirect_cycles_sum");
+	k->cycles_max = signed_of(r, "indirect_cycles_max");
+	rec_u64(r, "indirect_cycles_sq", &k->cycles_sq);
+	rec_u64(r, "workload_accesses", &k->work_accesses);
+	levels(r, "workload_misses", k->work_misses, NULL);
+}
+
+static void take_cache_layer(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	if (!k || k->nlayers == AN_MAX_LAYERS)
+		return;
+	copy(k->layer[k->nlayers].name, sizeof(k->layer->name), rec_str(r, "layer"));
+	rec_u64(r, "footprint_i_lines_sum", &k->layer[k->nlayers].fetched);
+	rec_u64(r, "footprint_d_lines_sum", &k->layer[k->nlayers].touched);
+	k->nlayers++;
+}
+
+static void take_cache_after(struct anatomy *a, const struct rec *r)
+{
+	struct an_caches *k = caches_of(a, r);
+	uint64_t lo = 0;
+	if (!k || !rec_u64(r, "after_lo", &lo))
+		return;
+	int d = 0;
+	while (d + 1 < AN_DISTANCES && (1ull << (d + 1)) <= lo)
+		d++;
+	levels(r, "excess", NULL, k->after[d]);
+	k->after[d][AN_LEVELS] = signed_of(r, "indirect_cycles");
+}
+
+void anatomy_take(const struct rec *r, void *ctx)
+{
+	struct anatomy *a = ctx;
+	const char *t = r->type;
+	if (!strcmp(t, "cache"))
+		take_cache(a, r);
+	else if (!strcmp(t, "cache_layer"))
+		take_cache_layer(a, r);
+	else if (!strcmp(t, "cache_after"))
+		take_cache_after(a, r);
+	else if (!strcmp(t, "annex"))
+		a->now.in_annex = true;
+	else if (!strcmp(t, "anatomy_layer"))
+		take_layer(a, r);
+	else if (!strcmp(t, "anatomy_episodes"))
+		take_episodes(a, r);
+	else if (!strcmp(t, "anatomy"))
+		take_function(a, r);
+	else if (!strcmp(t, "run"))
+		take_run(a, r);
+	else
+		take_log_record(a, r);
+}
+
+void anatomy_free(struct anatomy *a)
+{
+	for (int i = 0; i < a->n; i++)
+		free(a->c[i].fn);
+	memset(a, 0, sizeof(*a));
+}
+
+uint64_t anatomy_layer_sum(const struct an_config *c, const char *layer)
+{
+	uint64_t sum = 0;
+	for (size_t i = 0; i < c->nfn; i++)
+		if (!strcmp(c->fn[i].layer, layer))
+			sum += c->fn[i].instructions;
+	return sum;
+}
+
+void anatomy_label(char *buf, size_t size, const struct an_config *c, bool workload)
+{
+	int n = snprintf(buf, size, "%s", c->kernel);
+	if (c->args[0] && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, " %s", c->args);
+	if (!strcmp(c->handler, "floor") || !strcmp(c->handler, "full"))
+		n += snprintf(buf + n, size - (size_t)n, ", handler %s", c->handler);
+	if (c->tick_data_kib && n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, ", %llu KiB of data a tick",
+			      (unsigned long long)c->tick_data_kib);
+	if (workload && n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", %s", c->workload);
+}
