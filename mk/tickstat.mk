@@ -5,7 +5,7 @@
 TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
-	tools/tickstat/util.c \
+	tools/tickstat/util.c tools/tickstat/say_error.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \

@@ -26,6 +26,7 @@
 
 #include "log.h"
 #include "record.h"
+#include "tickstat.h"
 #include "version.h"
 
 #include <getopt.h>
@@ -515,6 +516,7 @@ int main(int argc, char **argv)
 	const char *profile_path = NULL, *symbols_path = NULL, *from = NULL;
 	const char *layers_path = "tools/anatomy/layers";
 	char err[512];
+	say_program = "anatomy annex";
 	if (argc == 3 && !strcmp(argv[1], "--caches-spec"))
 		return check_caches_spec(argv[2]);
 	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {

@@ -53,6 +53,8 @@ bool same_file(const char *a, const char *b);
 
 /* The command being run (main sets it), which usage errors name. */
 extern const char *usage_command;
+/* The program a message names: "tickstat", unless another program reads logs. */
+extern const char *say_program;
 /* "tickstat: COMMAND: message" on standard error: every message a command gives
  * of itself (a log's problems are "FILE:LINE: text", log.h). */
 void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

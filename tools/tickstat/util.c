@@ -3,39 +3,9 @@
 #include "report.h"
 #include "stats.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-const char *usage_command;
-
-static void vsay_error(const char *fmt, va_list ap)
-{
-	fprintf(stderr, "tickstat: %s%s", usage_command ? usage_command : "",
-		usage_command ? ": " : "");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-}
-
-void say_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsay_error(fmt, ap);
-	va_end(ap);
-}
-
-void usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsay_error(fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "(tickstat %s%s--help for usage)\n", usage_command ? usage_command : "",
-		usage_command ? " " : "");
-	exit(2);
-}
 
 const char *option_value(int argc, char **argv, int *i)
 {
