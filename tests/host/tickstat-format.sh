@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# tickstat keeps its own copy of the record format's version (tools/tickstat/log.h):
-# it must be the version docs/FORMAT.md states, and the kernel's (the `format` it
-# writes in `boot`). A log of that version is read without a word; one of the next
-# version, or of the one before, is named with the version tickstat reads.
+# The record format's version is lib/schema.h's (the schema's, which the kernel writes
+# as `format` in `boot` and tickstat reads): it must be the version docs/FORMAT.md
+# states. A log of that version is read without a word; one of the next version, or
+# of the one before, is named with the version tickstat reads.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ts=$PWD/build/tickstat
@@ -13,8 +13,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 doc=$(sed -n 's/^Format version: \*\*\([0-9]*\)\*\*.*/\1/p' docs/FORMAT.md)
 [[ $doc =~ ^[0-9]+$ ]] || fail "docs/FORMAT.md states no \"Format version: **N**\""
-kernel=$(grep -rhE '^#define RECORD_FORMAT_VERSION ' kernel lib 2>/dev/null | awk '{ print $3 }')
-[[ $kernel == "$doc" ]] || fail "the kernel writes format ${kernel:-?}, docs/FORMAT.md states $doc"
+schema=$(grep -hE '^#define SCHEMA_FORMAT_VERSION ' lib/schema.h | awk '{ print $3 }')
+[[ $schema == "$doc" ]] || fail "lib/schema.h says format ${schema:-?}, docs/FORMAT.md states $doc"
 
 log() {   # version, file: boot, end, CRCs the kernel's way
 	python3 - "$1" "$2" <<'PY'

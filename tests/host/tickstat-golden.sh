@@ -60,9 +60,14 @@ outputs() {
 	cat plot.gp 2>/dev/null
 }
 
+# in_copy DIR: a scratch folder with DIR's logs, by name (plot writes beside them).
+in_copy() {
+	local dir=$tmp/logs-${1//\//-}
+	mkdir -p "$dir" && cp "$1"/*.log "$dir/" && cd "$dir"
+}
 mkdir -p "$tmp/new" "$tmp/gen"
-(cd tests/tickstat && outputs *.log) >"$tmp/new/tickstat.txt"
-(cd tests/tickstat/boot && outputs *.log) >"$tmp/new/boot.txt"
+(in_copy tests/tickstat && outputs *.log) >"$tmp/new/tickstat.txt"
+(in_copy tests/tickstat/boot && outputs *.log) >"$tmp/new/boot.txt"
 (
 	cd "$tmp/gen"
 	"$gen" -r 10 >gen.log && "$gen" -m -r 10 >gen-m.log && "$gen" -c -r 4 >gen-c.log &&

@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "rec.h"
+#include "schema.h"
 
-/* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
- * own copy (it reads logs, not the kernel's headers); tests/host/tickstat-format.sh
- * holds the two, and the kernel's, equal. */
-#define LOG_FORMAT_VERSION 1
+/* The record format this reader knows: the schema's (lib/schema.h), docs/FORMAT.md's
+ * "Format version" (tests/host/tickstat-format.sh holds the two equal). */
+#define LOG_FORMAT_VERSION SCHEMA_FORMAT_VERSION
 
 #define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 
