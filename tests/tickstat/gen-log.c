@@ -81,11 +81,14 @@ static void sink(const char *line, size_t len)
 	}
 }
 
-/* -M's comma-separated values, in its order, into a machine record. */
+/* -M's comma-separated values, in its order, into a machine record (the microcode
+ * revision a number, written as the kernel writes it). */
 static void machine_record(const char *spec)
 {
-	static const char *const keys[] = { "id", "system_manufacturer", "system_product",
-					    "cpu_brand", "bios_version", "microcode" };
+	static const char *const keys[] = {
+		FIELD(machine, id, STR), FIELD(machine, system_manufacturer, STR),
+		FIELD(machine, system_product, STR), FIELD(machine, cpu_brand, STR),
+		FIELD(machine, bios_version, STR) };
 	char buf[512], *save = NULL, *tok;
 	struct record r;
 	snprintf(buf, sizeof(buf), "%s", spec);
@@ -97,6 +100,7 @@ static void machine_record(const char *spec)
 			REC_STR(&r, machine, firmware, "bios");
 		tok = tok ? strtok_r(NULL, ",", &save) : NULL;
 	}
+	REC_HEX(&r, machine, microcode, tok ? strtoull(tok, NULL, 16) : 0);
 	record_emit(&r);
 }
 
@@ -128,7 +132,7 @@ static void boot_records(void)
 	printf("tickbench: calibrating the TSC against the PIT\n");
 	REC_BEGIN(&r, calibration);
 	REC_U64(&r, calibration, tsc_hz, tsc_hz);
-	record_str(&r, several ? "reference" : "against", several ? "hpet" : "pit");
+	REC_STR(&r, calibration, reference, several ? "hpet" : "pit");
 	if (several)
 		REC_U64(&r, calibration, spread_ppm, 1500);
 	record_emit(&r);
