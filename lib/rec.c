@@ -507,6 +507,7 @@ static const char *place_member(struct cursor *c, struct rec *r, int index,
 	if (v != &r->f[r->nfields].v)
 		r->f[r->nfields].v = *v;
 	r->kinds[r->nfields] = (uint8_t)v->kind;
+	r->negatives += v->kind == V_INT && v->neg;
 	add_field(r, key, sig);
 	return NULL;
 }
@@ -556,6 +557,7 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
 	c.arr = arrbuf;
 	r->nfields = 0;
 	r->shape = 0;
+	r->negatives = 0;
 	index_clear(r);
 	r->raw = line;
 	r->rawlen = len;
@@ -866,7 +868,8 @@ static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 /* The value at p, the byte after it, its kind in *kind too; NULL outside the
  * form. */
 static inline __attribute__((always_inline)) char *fast_value(char *p, struct value *v,
-							     uint64_t **arr, uint8_t *kind)
+							     uint64_t **arr, uint8_t *kind,
+							     unsigned *negatives)
 {
 	switch (*p) {
 	case '"':
@@ -890,6 +893,7 @@ static inline __attribute__((always_inline)) char *fast_value(char *p, struct va
 	case '-':
 		v->kind = V_INT, v->neg = true;
 		*kind = V_INT;
+		++*negatives;
 		p = fast_digits(p + 1, &v->u);
 		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
 	default:
@@ -990,7 +994,8 @@ static inline char *shape_fields(struct rec *r, char *p, const struct rec_shape 
 		p[2 + klen] = 0;
 		r->f[i].key = p + 2;
 		r->f[i].sig = sig;
-		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out, &r->kinds[i])))
+		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out, &r->kinds[i],
+				     &r->negatives)))
 			return NULL;
 	}
 	r->nfields = i;
@@ -1008,6 +1013,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	copy[len] = 0;
 	r->nfields = 0;
 	r->shape = 0;
+	r->negatives = 0;
 	if (!(p = fast_envelope(copy, end, r, &tlen)))
 		return false;
 	unsigned t = shape_type(s->shapes, r->type, tlen, end, type);
@@ -1036,7 +1042,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 			return false;
 		struct value *v = &r->f[i].v;
 		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
-		    !(p = fast_value(p, v, &arr, &r->kinds[i])))
+		    !(p = fast_value(p, v, &arr, &r->kinds[i], &r->negatives)))
 			return false;
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))

@@ -52,6 +52,7 @@ struct rec {
 	 * compares a record's kinds with those it knows at once (a test of each
 	 * field's was a third of tickstat summary's time finding a record's group). */
 	uint8_t kinds[REC_FIELDS_MAX];
+	unsigned negatives;      /* the parsers': its integers below 0 (most records none) */
 	/* The parser's records are indexed by key (rec_get); a record made by hand,
 	 * with indexed false, is searched field by field. index[h]: 1 + the number of
 	 * a field whose key hashes to h or is placed after it, 0 for none. */

@@ -2,9 +2,10 @@
 # tests, log generator, fuzzer and benchmark. build/tickstat is built without
 # sanitizers (it must be fast); the unit tests link the same sources built with
 # $(SANITIZE).
-TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
+TICKSTAT_LIB := lib/format.c lib/schema.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
+	tools/tickstat/contract.c \
 	tools/tickstat/util.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
@@ -58,7 +59,7 @@ TICKSTAT_LIBS := -lisal -lfftw3 -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
-	test_tickstat_machines test_tickstat_work)
+	test_tickstat_machines test_tickstat_work test_schema)
 GEN_LOG := $(BUILD)/gen-log
 GEN_OS_LOG := $(BUILD)/gen-os-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
@@ -100,6 +101,8 @@ $(GEN_OS_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-os-lo
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ -lm
 
+# test_schema writes a record of every type through the kernel's writer.
+$(BUILD)/tests/test_schema: $(BUILD)/host-obj/kernel/record.o
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)

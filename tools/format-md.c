@@ -44,10 +44,8 @@ static const struct entry entries[] = {
 #define ZERO_WITH(t, a, b) { .what = E_RULE, .type = #t, .rule = "ZERO_WITH", .names = { #a, #b } },
 #define MEAN_WITHIN(t, sum, n, lo, hi) \
 	{ .what = E_RULE, .type = #t, .rule = "MEAN_WITHIN", .names = { #sum, #n, #lo, #hi } },
-#define ASCENDING(t, a) { .what = E_RULE, .type = #t, .rule = "ASCENDING", .names = { #a } },
-#define PAIRED(t, a, b) { .what = E_RULE, .type = #t, .rule = "PAIRED", .names = { #a, #b } },
-#define ADDS_UP(t, a, n) { .what = E_RULE, .type = #t, .rule = "ADDS_UP", .names = { #a, #n } },
-#define FIRST_LE(t, a, b) { .what = E_RULE, .type = #t, .rule = "FIRST_LE", .names = { #a, #b } },
+#define HISTOGRAM(t, lo, count, n, min) \
+	{ .what = E_RULE, .type = #t, .rule = "HISTOGRAM", .names = { #lo, #count, #n, #min } },
 #include "schema.def"
 };
 #define ENTRIES (sizeof(entries) / sizeof(entries[0]))
@@ -277,14 +275,10 @@ static void rule_words(const struct entry *r, bool *first)
 		say(first, "`%s` 0 where `%s` is 0", n[1], n[0]);
 	else if (!strcmp(r->rule, "MEAN_WITHIN"))
 		say(first, "`%s` × `%s` ≤ `%s` ≤ `%s` × `%s`", n[1], n[2], n[0], n[1], n[3]);
-	else if (!strcmp(r->rule, "ASCENDING"))
-		say(first, "`%s` ascending", n[0]);
-	else if (!strcmp(r->rule, "PAIRED"))
-		say(first, "`%s` and `%s` both or neither, as long", n[0], n[1]);
-	else if (!strcmp(r->rule, "ADDS_UP"))
-		say(first, "each of `%s` at least 1, their sum `%s`", n[0], n[1]);
-	else if (!strcmp(r->rule, "FIRST_LE"))
-		say(first, "`%s`'s first ≤ `%s`", n[0], n[1]);
+	else if (!strcmp(r->rule, "HISTOGRAM"))
+		say(first, "`%s` and `%s` a histogram of the `%s` samples: both or neither, as "
+		    "long, `%s` ascending from at most `%s`, each of `%s` at least 1, their sum "
+		    "`%s`", n[0], n[1], n[2], n[0], n[3], n[1], n[2]);
 	else
 		die("rule %s has no words", r->rule);
 }

@@ -71,15 +71,27 @@ echo "summary structure ok"
 measures="run stats fire storm storm_limit tsc_sync report idle"
 types=$(sed -n '/^## Records/,/^## Text lines/s/^### `\([a-z_]*\)`.*/\1/p' "$OLDPWD/docs/FORMAT.md" | sort -u)
 [[ $(wc -w <<<"$types") -ge 20 ]] || fail "FORMAT.md's record types not found: $types"
-python3 - every.log $types <<'PY' || fail "cannot write every.log"
-import sys, zlib
-out, types = sys.argv[1], sys.argv[2:]
+python3 - every.log "$OLDPWD/lib/schema.def" $types <<'PY' || fail "cannot write every.log"
+import re, sys, zlib
+out, schema, types = sys.argv[1], sys.argv[2], sys.argv[3:]
 measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report", "idle"}
+# each type's first string field and first integer field, as lib/schema.def declares
+# them, and a string's first word where it has words
+first, word = {}, {}
+for t, name, kind, rest in re.findall(r'^F\((\w+), (\w+), (STR|U64), (.*)', open(schema).read(), re.M):
+    first.setdefault((t, kind), name)
+    words = re.search(r'WORDS\("(\w+)', rest)
+    word.setdefault((t, name), words.group(1) if words else "y")
 recs = [("boot", '"format":1,"version":"t"')]
 for t in types:
     if t in measures or t in ("boot", "end", "calibration"):
         continue
-    fields = '"bench":"tick","reason":"r"' if t in ("skip", "error") else '"x":"y","n":%d' % len(recs)
+    if t in ("skip", "error"):
+        fields = '"bench":"tick","reason":"r"'
+    else:
+        fields = ','.join((['"%s":"%s"' % (first[t, "STR"], word[t, first[t, "STR"]])]
+                           if (t, "STR") in first else []) +
+                          (['"%s":%d' % (first[t, "U64"], len(recs))] if (t, "U64") in first else []))
     recs.append((t, fields))
 recs.append(("calibration", '"tsc_hz":2000000000'))
 recs.append(("tsc_sync", '"from":0,"to":1,"readings":4000,"warps":0'))

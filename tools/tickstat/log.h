@@ -27,10 +27,6 @@
  * zlib's crc32() was 15 % of summary's time and a fifth of check's. */
 uint32_t log_crc(const void *data, size_t len);
 
-/* Range checks on the fields of known record types (n >= 1, min <= p50 <= max, ...).
- * Returns NULL or a description (written to buf). */
-const char *rec_validate(const struct rec *r, char *buf, size_t size);
-
 typedef void (*rec_fn)(const struct rec *r, void *ctx);
 
 struct log_report {
