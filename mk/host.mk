@@ -2,6 +2,9 @@
 # AddressSanitizer and UBSan), build/qr-render, and the libFuzzer targets.
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
+# lib/ includes nothing outside itself: its objects see lib/ alone, which the build
+# holds (an include of another folder does not compile), for every host program.
+HOSTCFLAGS_LIB := $(HOSTCFLAGS) -I lib -MMD -MP
 HOSTCFLAGS += -I kernel -I arch/x86 -I lib -I bench/core $(addprefix -I ,$(BENCH_FOLDERS)) -MMD -MP
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -39,6 +42,11 @@ $(BUILD)/host-obj/%.o: %.c $(BUILD)/flags
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
+
+$(BUILD)/host-obj/lib/%.o: lib/%.c $(BUILD)/flags
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS_LIB) $(SANITIZE) -c $< -o $@
 
 $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)

@@ -198,7 +198,7 @@ $(BUILD)/flags: FORCE
 	@mkdir -p $(BUILD)
 	@printf '%s\n' '$(CC) $(CFLAGS) $(SSE_CFLAGS) $(ASFLAGS)' \
 		'$(foreach l,lib arch kernel bench kmain linux,$(INCLUDES_$(l)))' \
-		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' > $@.tmp
+		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' '$(HOSTCFLAGS_LIB)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 $(KERNEL_OBJS): $(BUILD)/flags
 

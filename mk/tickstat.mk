@@ -73,6 +73,13 @@ $(BUILD)/tickstat-obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
 
+# lib/'s objects of tickstat and of the programs built as it is: lib/ alone on their
+# include path (mk/host.mk).
+$(BUILD)/tickstat-obj/lib/%.o: lib/%.c $(BUILD)/flags
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS_LIB) -c $< -o $@
+
 $(BUILD)/tickstat-obj/tools/tickstat/%.o: tools/tickstat/%.c
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
