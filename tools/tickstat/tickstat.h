@@ -54,4 +54,19 @@ const char *option_value(int argc, char **argv, int *i);
 /* -c LEVEL's value at argv[*i]: its index in conf_pct[], or a usage error. */
 int level_option(int argc, char **argv, int *i);
 
+/* An option that takes a value, and what takes it: take(value, into), which makes a
+ * usage error of a bad one. */
+struct option {
+	const char *word;
+	void (*take)(const char *value, void *into);
+	void *into;
+};
+/* The options of a command, in opts[] (ended by a NULL word), and its LOGs, the
+ * other words ("-" among them), into logs (room for argc): their number; a usage
+ * error for an unknown option, an option without its value, or no LOG. */
+int parse_options(int argc, char **argv, const struct option *opts, char **logs);
+/* take functions: a level of -c (into an int, its index in conf_pct[]), a string. */
+void take_level(const char *value, void *ci);
+void take_string(const char *value, void *s);
+
 #endif
