@@ -26,7 +26,7 @@
 enum schema_kind { SCHEMA_U64 = 1, SCHEMA_I64, SCHEMA_BOOL, SCHEMA_STR, SCHEMA_HEX, SCHEMA_ARR };
 enum schema_role { SCHEMA_IDENTITY = 1, SCHEMA_CONFIG, SCHEMA_MEASURE, SCHEMA_NOTE };
 enum schema_class { SCHEMA_DESCRIBES = 1, SCHEMA_MEASURES, SCHEMA_NOTES };
-enum schema_writers { SCHEMA_KERNEL = 1, SCHEMA_LINUX = 2, SCHEMA_BOTH = 3 };
+enum schema_writers { SCHEMA_KERNEL = 1, SCHEMA_LINUX = 2, SCHEMA_BOTH = 3, SCHEMA_ANNEX = 4 };
 
 /* The record types, SCHEMA_TYPE_boot ...: their order in lib/schema.def. */
 enum schema_type {

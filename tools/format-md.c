@@ -97,7 +97,8 @@ static const char *role_words(const char *role)
 
 static const char *writers_words(const char *writers)
 {
-	return !strcmp(writers, "KERNEL") ? "kernel" : !strcmp(writers, "LINUX") ? "linux" : "both";
+	return !strcmp(writers, "KERNEL") ? "kernel" : !strcmp(writers, "LINUX") ? "linux" :
+	       !strcmp(writers, "ANNEX") ? "annex" : "both";
 }
 
 /* A row's words of one column: the same for every field, said once; else each

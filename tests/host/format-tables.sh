@@ -2,8 +2,8 @@
 # docs/FORMAT.md's tables of records are lib/schema.def's (build/format-md, `make
 # docs`): a field added to or changed in the schema without `make docs` fails here,
 # and so does a table of the schema missing from the file, a record type the file
-# describes (a "### `type`" section of "## Records") that the schema lacks, and the
-# reverse. And the
+# describes (a "### `type`" section of "## Records" or "## The annex") that the schema
+# lacks, and the reverse. And the
 # check can fail: a generator built from a copy of schema.def with a field more must
 # be refused, naming it.
 set -uo pipefail
@@ -20,7 +20,7 @@ tables=$(grep -c '^<!-- schema: ' docs/FORMAT.md)
 
 # The record types: a section per type of the schema, a type per section.
 schema_types=$(sed -n 's/^RECORD(\([a-z_]*\),.*/\1/p' lib/schema.def | sort -u)
-doc_types=$(awk '/^## / { records = $0 == "## Records" } records' docs/FORMAT.md |
+doc_types=$(awk '/^## / { records = $0 == "## Records" || $0 ~ /^## The annex/ } records' docs/FORMAT.md |
 	sed -n 's/^### `\([a-z_]*\)`.*/\1/p' | sort -u)
 [[ $schema_types == "$doc_types" ]] ||
 	fail "record types of lib/schema.def (<) and of docs/FORMAT.md's sections (>) differ:

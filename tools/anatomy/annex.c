@@ -368,17 +368,17 @@ static void emit_episodes(const struct group *g, const struct kind_total *k)
 			s[n++] = (struct size_count){ k->sizes.slot[i].a, k->sizes.slot[i].count };
 	qsort(s, n, sizeof(*s), by_size);
 	struct record r;
-	record_begin(&r, "anatomy_episodes");
+	REC_BEGIN(&r, anatomy_episodes);
 	config_fields(&r, g);
-	record_str(&r, "kind", k->kind);
-	record_u64(&r, "runs", k->runs);
-	record_u64(&r, "episodes", k->episodes);
-	record_u64(&r, "instructions", k->instructions);
-	record_u64(&r, "min", n ? s[0].size : 0);
-	record_u64(&r, "p50", percentile(s, n, k->episodes, 500));
-	record_u64(&r, "p90", percentile(s, n, k->episodes, 900));
-	record_u64(&r, "p99", percentile(s, n, k->episodes, 990));
-	record_u64(&r, "max", n ? s[n - 1].size : 0);
+	REC_STR(&r, anatomy_episodes, kind, k->kind);
+	REC_U64(&r, anatomy_episodes, runs, k->runs);
+	REC_U64(&r, anatomy_episodes, episodes, k->episodes);
+	REC_U64(&r, anatomy_episodes, instructions, k->instructions);
+	REC_U64(&r, anatomy_episodes, min, n ? s[0].size : 0);
+	REC_U64(&r, anatomy_episodes, p50, percentile(s, n, k->episodes, 500));
+	REC_U64(&r, anatomy_episodes, p90, percentile(s, n, k->episodes, 900));
+	REC_U64(&r, anatomy_episodes, p99, percentile(s, n, k->episodes, 990));
+	REC_U64(&r, anatomy_episodes, max, n ? s[n - 1].size : 0);
 	record_emit(&r);
 	free(s);
 }
@@ -401,13 +401,13 @@ static void emit_functions(const struct group *g, const struct kind_total *k)
 	qsort(s, n, sizeof(*s), by_instructions);
 	for (size_t i = 0; i < n; i++) {
 		struct record r;
-		record_begin(&r, "anatomy");
+		REC_BEGIN(&r, anatomy);
 		config_fields(&r, g);
-		record_str(&r, "kind", k->kind);
-		record_str(&r, "function", ax.fn_name[s[i].a]);
-		record_str(&r, "layer", ax.fn_layer[s[i].a]);
-		record_u64(&r, "episodes", k->episodes);
-		record_u64(&r, "instructions", s[i].count);
+		REC_STR(&r, anatomy, kind, k->kind);
+		REC_STR(&r, anatomy, function, ax.fn_name[s[i].a]);
+		REC_STR(&r, anatomy, layer, ax.fn_layer[s[i].a]);
+		REC_U64(&r, anatomy, episodes, k->episodes);
+		REC_U64(&r, anatomy, instructions, s[i].count);
 		record_emit(&r);
 	}
 	free(s);
@@ -437,9 +437,9 @@ static void emit_layers(void)
 		if (fn == ax.n_fn)
 			continue;
 		struct record r;
-		record_begin(&r, "anatomy_layer");
-		record_str(&r, "layer", layer);
-		record_str(&r, "description", table.info[i].description);
+		REC_BEGIN(&r, anatomy_layer);
+		REC_STR(&r, anatomy_layer, layer, layer);
+		REC_STR(&r, anatomy_layer, description, table.info[i].description);
 		record_emit(&r);
 	}
 }
@@ -450,19 +450,19 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	for (size_t i = 0; i < prof.n_runs; i++)
 		unfollowed += prof.runs[i].unfollowed;
 	struct record r;
-	record_begin(&r, "annex");
-	record_u64(&r, "format", 1);
-	record_str(&r, "of", ax.boot_crc);
-	record_str(&r, "version", TICKBENCH_VERSION);
-	record_str(&r, "tool", "anatomy");
-	record_str(&r, "caches", prof.caches);
-	record_str(&r, "symbols", symbols_from);
-	record_u64(&r, "symbols_count", syms.n);
-	record_u64(&r, "text_offset", text_offset(symbols_from));
-	record_u64(&r, "plugin_runs", prof.n_runs);
-	record_u64(&r, "plugin_unfollowed", unfollowed);
-	record_u64(&r, "run_records", ax.n_runs);
-	record_u64(&r, "run_records_without", missing);
+	REC_BEGIN(&r, annex);
+	REC_U64(&r, annex, format, 1);
+	REC_STR(&r, annex, of, ax.boot_crc);
+	REC_STR(&r, annex, version, TICKBENCH_VERSION);
+	REC_STR(&r, annex, tool, "anatomy");
+	REC_STR(&r, annex, caches, prof.caches);
+	REC_STR(&r, annex, symbols, symbols_from);
+	REC_U64(&r, annex, symbols_count, syms.n);
+	REC_U64(&r, annex, text_offset, text_offset(symbols_from));
+	REC_U64(&r, annex, plugin_runs, prof.n_runs);
+	REC_U64(&r, annex, plugin_unfollowed, unfollowed);
+	REC_U64(&r, annex, run_records, ax.n_runs);
+	REC_U64(&r, annex, run_records_without, missing);
 	record_emit(&r);
 	emit_layers();
 	for (size_t i = 0; i < ax.n_groups; i++)
@@ -476,9 +476,9 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 		}
 	struct record end;
 	uint64_t before = record_count();
-	record_begin(&end, "annex_end");
-	record_u64(&end, "records", before);
-	record_str(&end, "status", missing ? "fail" : "pass");
+	REC_BEGIN(&end, annex_end);
+	REC_U64(&end, annex_end, records, before);
+	REC_STR(&end, annex_end, status, missing ? "fail" : "pass");
 	record_emit(&end);
 }
 

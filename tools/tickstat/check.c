@@ -74,7 +74,7 @@ static void close_session(struct log_state *s)
 /* An annex follows a whole session of the boot it names. */
 static void check_annex(struct log_state *s, const struct rec *r, bool after_whole)
 {
-	const char *of = rec_str(r, "of");
+	const char *of = rec_str(r, FIELD(annex, of, STR));
 	if (!after_whole || !s->boot_crc[0])
 		problem(s, r->line, "an annex that follows no whole boot");
 	else if (!of || strcmp(of, s->boot_crc))
@@ -86,7 +86,7 @@ static void open_session(struct log_state *s, const struct rec *r)
 {
 	bool after_whole = s->in_session && s->ended;
 	close_session(s);
-	s->annex = rec_type_is(r, "annex");
+	s->annex = rec_type_is(r, RECORD_TYPE(annex));
 	if (s->annex)
 		check_annex(s, r, after_whole);
 	else if (strcmp(r->type, "boot"))
@@ -127,7 +127,7 @@ static bool check_seq(struct log_state *s, const struct rec *r)
 static void check_end(struct log_state *s, const struct rec *r)
 {
 	uint64_t records = 0;
-	rec_u64(r, FIELD(end, records, U64), &records);
+	rec_u64(r, FIELD_OF(records, U64, end, annex_end), &records);
 	if (records != r->seq || records != s->lines_in_session)
 		problem(s, r->line, "\"end\" says %llu records came before it; seq is %llu and "
 			"the log holds %llu", (unsigned long long)records,
@@ -140,7 +140,8 @@ static void check_end(struct log_state *s, const struct rec *r)
 
 static void intact_record(struct log_state *s, const struct rec *r)
 {
-	bool new_session = r->seq == 0 && (rec_type_is(r, "boot") || rec_type_is(r, "annex"));
+	bool new_session = r->seq == 0 && (rec_type_is(r, RECORD_TYPE(boot)) ||
+					   rec_type_is(r, RECORD_TYPE(annex)));
 	if (!s->in_session || new_session) {
 		open_session(s, r);
 	} else if (s->ended) {
@@ -151,7 +152,7 @@ static void intact_record(struct log_state *s, const struct rec *r)
 	} else if (!check_seq(s, r)) {
 		return;
 	}
-	if (rec_type_is(r, s->annex ? "annex_end" : "end"))
+	if (rec_type_is(r, s->annex ? RECORD_TYPE(annex_end) : RECORD_TYPE(end)))
 		check_end(s, r);
 	s->next_seq = r->seq + 1;
 	s->lines_in_session++;
