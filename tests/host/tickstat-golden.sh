@@ -8,9 +8,12 @@
 #   tests/host/tickstat-golden.sh           compare
 #   tests/host/tickstat-golden.sh --update  write tests/tickstat/golden/ anew (a
 #                                           change of output meant: review its diff)
+#   TICKSTAT=OTHER/tickstat tests/host/tickstat-golden.sh --update
+#                                           another build's outputs as the kept ones
+#                                           (the build before a change, on today's logs)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-root=$PWD ts=$PWD/build/tickstat gen=$PWD/build/gen-log gen_os=$PWD/build/gen-os-log
+root=$PWD ts=${TICKSTAT:-$PWD/build/tickstat} gen=$PWD/build/gen-log gen_os=$PWD/build/gen-os-log
 golden=$root/tests/tickstat/golden
 for p in "$ts" "$gen" "$gen_os"; do [[ -x $p ]] || { echo "$p missing (make host)"; exit 1; }; done
 update=
