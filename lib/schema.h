@@ -71,6 +71,10 @@ enum {
 #define SCHEMA_CAT(a, b) SCHEMA_CAT_(a, b)
 #define SCHEMA_CAT_(a, b) a##b
 #define SCHEMA_ALL(k, n, ...) SCHEMA_CAT(SCHEMA_ALL_, SCHEMA_COUNT(__VA_ARGS__))(k, n, __VA_ARGS__)
+/* A field of any kind (a reader that takes the value as it comes, rec_get). */
+#define FIELD_ANY(type, name) \
+	(&("" #name)[SCHEMA_ASSERT(SCHEMA_KIND_OF(type, name) > 0, \
+				   #type "." #name " is not in lib/schema.def")])
 /* An integer field, of either sign. */
 #define FIELD_INT(type, name) \
 	(&("" #name)[SCHEMA_ASSERT(SCHEMA_KIND_OF(type, name) == (int)SCHEMA_U64 || \

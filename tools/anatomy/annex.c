@@ -19,6 +19,7 @@
 #include "cache.h"
 #include "caches.h"
 #include "follow.h"
+#include "schema.h"
 #include "profile.h"
 #include "symbols.h"
 #include "table.h"
@@ -115,7 +116,7 @@ static void take_boot(const struct rec *r)
 	ax.groups = NULL, ax.runs = NULL, ax.n_groups = ax.n_runs = 0;
 	/* the line ends "crc":"xxxxxxxx"} */
 	snprintf(ax.boot_crc, sizeof(ax.boot_crc), "%.8s", r->raw + r->rawlen - 10);
-	if (!rec_u64(r, "load_addr", &ax.load_addr))
+	if (!rec_u64(r, FIELD_INT(boot, load_addr), &ax.load_addr))
 		ax.load_addr = 0;
 }
 
@@ -137,7 +138,7 @@ static bool is_group_field(const struct field *f)
 static size_t group_of(const struct rec *r)
 {
 	char key[2048];
-	const struct value *timer_on = rec_get(r, "timer_on");
+	const struct value *timer_on = rec_get(r, FIELD_ANY(run, timer_on));
 	bool on = timer_on && timer_on->kind == V_BOOL && timer_on->b;
 	config_key(r, key, sizeof(key));
 	strncat(key, on ? " timer_on" : " timer_off", sizeof(key) - strlen(key) - 1);
@@ -159,7 +160,8 @@ static void take_record(const struct rec *r, void *ctx)
 	uint64_t cpu, call;
 	if (!strcmp(r->type, "boot")) {
 		take_boot(r);
-	} else if (!strcmp(r->type, "run") && rec_u64(r, "call", &call) && rec_u64(r, "cpu", &cpu)) {
+	} else if (!strcmp(r->type, "run") && rec_u64(r, FIELD_INT(run, call), &call) &&
+		   rec_u64(r, FIELD_INT(run, cpu), &cpu)) {
 		ax.runs = grow(ax.runs, ax.n_runs, sizeof(*ax.runs));
 		ax.runs[ax.n_runs++] = (struct run_ref){ .cpu = cpu, .call = call, .group = group_of(r) };
 	}

@@ -1,5 +1,6 @@
 /* "The tick, function by function": the annexes' records gathered (anatomy.h). */
 #include "anatomy.h"
+#include "schema.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,13 @@ static void take_log_record(struct anatomy *a, const struct rec *r)
 		a->now.file = r->file;
 		copy(a->now.kernel, sizeof(a->now.kernel), "bare kernel");
 	} else if (!strcmp(t, "calibration")) {
-		rec_u64(r, "tsc_hz", &a->now.tsc_hz);
+		rec_u64(r, FIELD_INT(calibration, tsc_hz), &a->now.tsc_hz);
 	} else if (!strcmp(t, "linux")) {
 		a->now.under_linux = true;
-		snprintf(a->now.kernel, sizeof(a->now.kernel), "Linux %s", rec_str(r, "release") ?
-			 rec_str(r, "release") : "?");
-		own_args(a->now.args, sizeof(a->now.args), rec_str(r, "kernel_cmdline"));
+		const char *release = rec_str(r, FIELD(linux, release, STR));
+		snprintf(a->now.kernel, sizeof(a->now.kernel), "Linux %s", release ? release : "?");
+		own_args(a->now.args, sizeof(a->now.args),
+			 rec_str(r, FIELD(linux, kernel_cmdline, STR)));
 	}
 }
 
@@ -70,12 +72,12 @@ static void take_run(struct anatomy *a, const struct rec *r)
 {
 	bool on = false;
 	uint64_t gap = 0, gaps = 0, shared = 0, shared_holes = 0;
-	const char *w = rec_str(r, "workload");
-	if (!rec_bool(r, "timer_on", &on) || !on || !w || strcmp(w, "spin") ||
-	    !rec_u64(r, "gap_cycles", &gap) || !rec_u64(r, "gaps", &gaps))
+	const char *w = rec_str(r, FIELD(run, workload, STR));
+	if (!rec_bool(r, FIELD(run, timer_on, BOOL), &on) || !on || !w || strcmp(w, "spin") ||
+	    !rec_u64(r, FIELD_INT(run, gap_cycles), &gap) || !rec_u64(r, FIELD_INT(run, gaps), &gaps))
 		return;
-	rec_u64(r, "shared_cycles", &shared);
-	rec_u64(r, "shared_holes", &shared_holes);
+	rec_u64(r, FIELD_INT(run, shared_cycles), &shared);
+	rec_u64(r, FIELD_INT(run, shared_holes), &shared_holes);
 	char key[512];
 	key_of(r, key, sizeof(key));
 	int i = 0;
@@ -91,7 +93,7 @@ static void take_run(struct anatomy *a, const struct rec *r)
 
 static void take_layer(struct anatomy *a, const struct rec *r)
 {
-	const char *name = rec_str(r, "layer");
+	const char *name = rec_str(r, FIELD(anatomy_layer, layer, STR));
 	for (int i = 0; i < a->nlayers; i++)
 		if (name && !strcmp(a->layer[i].name, name))
 			return;
@@ -99,7 +101,7 @@ static void take_layer(struct anatomy *a, const struct rec *r)
 		return;
 	copy(a->layer[a->nlayers].name, sizeof(a->layer->name), name);
 	copy(a->layer[a->nlayers++].description, sizeof(a->layer->description),
-	     rec_str(r, "description"));
+	     rec_str(r, FIELD(anatomy_layer, description, STR)));
 }
 
 static void fill_config(struct anatomy *a, struct an_config *c, const struct rec *r)
@@ -109,20 +111,20 @@ static void fill_config(struct anatomy *a, struct an_config *c, const struct rec
 	copy(c->args, sizeof(c->args), a->now.args);
 	copy(c->file, sizeof(c->file), a->now.file);
 	key_of(r, c->key, sizeof(c->key));
-	copy(c->workload, sizeof(c->workload), rec_str(r, "workload"));
-	copy(c->timer, sizeof(c->timer), rec_str(r, "timer"));
-	copy(c->mode, sizeof(c->mode), rec_str(r, "mode"));
-	copy(c->handler, sizeof(c->handler), rec_str(r, "handler"));
-	rec_u64(r, "hz", &c->hz);
-	rec_u64(r, "tick_data_kib", &c->tick_data_kib);
+	copy(c->workload, sizeof(c->workload), rec_str(r, FIELD(anatomy_episodes, workload, STR)));
+	copy(c->timer, sizeof(c->timer), rec_str(r, FIELD(anatomy_episodes, timer, STR)));
+	copy(c->mode, sizeof(c->mode), rec_str(r, FIELD(anatomy_episodes, mode, STR)));
+	copy(c->handler, sizeof(c->handler), rec_str(r, FIELD(anatomy_episodes, handler, STR)));
+	rec_u64(r, FIELD_INT(anatomy_episodes, hz), &c->hz);
+	rec_u64(r, FIELD_INT(anatomy_episodes, tick_data_kib), &c->tick_data_kib);
 	c->tsc_hz = a->now.tsc_hz;
-	rec_u64(r, "runs", &c->runs);
-	rec_u64(r, "episodes", &c->episodes);
-	rec_u64(r, "instructions", &c->instructions);
-	rec_u64(r, "min", &c->min);
-	rec_u64(r, "p50", &c->p50);
-	rec_u64(r, "p99", &c->p99);
-	rec_u64(r, "max", &c->max);
+	rec_u64(r, FIELD_INT(anatomy_episodes, runs), &c->runs);
+	rec_u64(r, FIELD_INT(anatomy_episodes, episodes), &c->episodes);
+	rec_u64(r, FIELD_INT(anatomy_episodes, instructions), &c->instructions);
+	rec_u64(r, FIELD_INT(anatomy_episodes, min), &c->min);
+	rec_u64(r, FIELD_INT(anatomy_episodes, p50), &c->p50);
+	rec_u64(r, FIELD_INT(anatomy_episodes, p99), &c->p99);
+	rec_u64(r, FIELD_INT(anatomy_episodes, max), &c->max);
 	for (int i = 0; i < a->now.nholes; i++)
 		if (!strcmp(a->now.holes[i].key, c->key)) {
 			c->holes_known = true;
@@ -135,13 +137,13 @@ static void fill_config(struct anatomy *a, struct an_config *c, const struct rec
  * of its configuration's other episodes. */
 static void take_episodes(struct anatomy *a, const struct rec *r)
 {
-	const char *kind = rec_str(r, "kind");
+	const char *kind = rec_str(r, FIELD(anatomy_episodes, kind, STR));
 	uint64_t episodes = 0;
 	a->now.last = NULL;
 	if (!kind || strcmp(kind, "tick")) {
 		char key[512];
 		key_of(r, key, sizeof(key));
-		rec_u64(r, "episodes", &episodes);
+		rec_u64(r, FIELD_INT(anatomy_episodes, episodes), &episodes);
 		for (int i = 0; i < a->n; i++)
 			if (!strcmp(a->c[i].key, key) && !strcmp(a->c[i].file, a->now.file ? a->now.file : ""))
 				a->c[i].other_episodes += episodes;
@@ -167,10 +169,10 @@ static void take_function(struct anatomy *a, const struct rec *r)
 	}
 	c->fn = fn;
 	fn = &c->fn[c->nfn++];
-	copy(fn->name, sizeof(fn->name), rec_str(r, "function"));
-	copy(fn->layer, sizeof(fn->layer), rec_str(r, "layer"));
+	copy(fn->name, sizeof(fn->name), rec_str(r, FIELD(anatomy, function, STR)));
+	copy(fn->layer, sizeof(fn->layer), rec_str(r, FIELD(anatomy, layer, STR)));
 	fn->instructions = 0;
-	rec_u64(r, "instructions", &fn->instructions);
+	rec_u64(r, FIELD_INT(anatomy, instructions), &fn->instructions);
 }
 
 /* The tick configuration of this boot a cache record of kind tick belongs to. */

@@ -192,10 +192,9 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	r->line = lineno;
 	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc, &s->shapes };
 	const char *e = rec_parse(r, p, n, &scratch);
-	uint64_t format;
-	if (!e && rec_type_is(r, RECORD_TYPE(boot)))     /* its version's contract from here on */
-		s->contract.version = rec_u64(r, FIELD(boot, format, U64), &format) ? format
-										   : LOG_FORMAT_VERSION;
+	if (!e && rec_type_is(r, RECORD_TYPE(boot)) &&     /* its version's contract from here */
+	    !rec_u64(r, FIELD(boot, format, U64), &s->contract.version))
+		s->contract.version = LOG_FORMAT_VERSION;
 	if (!e)
 		e = contract_check(r, &s->contract, why, sizeof(why));
 	if (e) {

@@ -18,6 +18,7 @@
  *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
+#include "schema.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
 #include "idle.h"
@@ -123,18 +124,19 @@ static void add_tick_run(struct tick_runs *t, bool on, double cycles, const stru
 {
 	double irq;
 	ds_add(on ? &t->on : &t->off, cycles);
-	if (on && rec_num(r, "interrupts", &irq))
+	if (on && rec_num(r, FIELD_INT(run, interrupts), &irq))
 		ds_add(&t->irq, irq);
 }
 
 /* The 1-versus-N panel's runs (the HZ panels take theirs from the report). */
 static void take_run(struct plot *p, const struct rec *r)
 {
-	const char *bench = rec_str(r, "bench");
+	const char *bench = rec_str(r, FIELD(run, bench, STR));
 	bool on;
 	double cycles;
-	if (!rec_bool(r, "timer_on", &on) || !rec_num(r, "cycles", &cycles) || !bench ||
-	    strcmp(bench, "tick") || !rec_get(r, "cpus"))
+	if (!rec_bool(r, FIELD(run, timer_on, BOOL), &on) ||
+	    !rec_num(r, FIELD_INT(run, cycles), &cycles) || !bench ||
+	    strcmp(bench, "tick") || !rec_get(r, FIELD_ANY(run, cpus)))
 		return;
 	struct config_series *c = config_of(p, r);
 	if (c)
@@ -152,23 +154,26 @@ static void take(const struct rec *r, void *ctx)
 	report_take(r, p->report);
 	if (!strcmp(r->type, "run"))
 		take_run(p, r);
-	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
+	const char *bench = rec_str(r, FIELD(stats, bench, STR));
+	const char *what = rec_str(r, FIELD(stats, what, STR));
 	if (strcmp(r->type, "stats") || !bench || !what)
 		return;
 	/* latency on several CPUs at once (latency_cpus=) apart from one CPU's, each
 	 * idle state apart from spin, the wake's stamp apart from the handler's */
 	uint64_t cpus = 1;
 	char label[64], state[48] = "";
-	const char *wait = rec_str(r, "wait"), *stamp = rec_str(r, "stamp");
-	rec_u64(r, "cpus", &cpus);
+	const char *wait = rec_str(r, FIELD(stats, wait, STR));
+	const char *stamp = rec_str(r, FIELD(stats, stamp, STR));
+	rec_u64(r, FIELD_INT(stats, cpus), &cpus);
 	if (wait && strcmp(wait, "spin") && strcmp(bench, "ipi"))
 		snprintf(state, sizeof(state), " %s%s", wait, stamp && !strcmp(stamp, "wake") ? " wake" : "");
 	snprintf(label, sizeof(label), cpus > 1 ? "%s%s cpus=%llu" : "%s%s", what, state,
 		 (unsigned long long)cpus);
 	struct dist_series *d = dist_of(p, bench, label);
-	if (d && rec_num(r, "p50", &v))
+	if (d && rec_num(r, FIELD_INT(stats, p50), &v))
 		ds_add(&d->p50, v);
-	const struct value *lo = rec_get(r, "hist_lo"), *n = rec_get(r, "hist_n");
+	const struct value *lo = rec_get(r, FIELD_ANY(stats, hist_lo));
+	const struct value *n = rec_get(r, FIELD_ANY(stats, hist_n));
 	if (d && lo && n)
 		add_hist(d, lo, n);
 }

@@ -3,6 +3,7 @@
  * derived figures of the tick benchmark and the pooled histograms of stats
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
+#include "schema.h"
 #include "boots.h"
 #include "figure_double.h"
 #include "pairs.h"
@@ -458,8 +459,9 @@ static void put_int(struct text *t, const struct value *v)
  * instructions. */
 static void note_text(const struct rec *r, char *buf, size_t size)
 {
-	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
-	const char *msg = rec_str(r, "message");
+	const char *bench = rec_str(r, FIELD_OF(bench, STR, skip, error));
+	const char *why = rec_str(r, FIELD_OF(reason, STR, skip, error));
+	const char *msg = rec_str(r, FIELD(error, message, STR));
 	struct text t = { buf, size, 0 };
 	buf[0] = 0;
 	put(&t, r->type);
@@ -740,7 +742,7 @@ static void take_metadata(struct summary *s, const struct rec *r, enum record_is
 	uint64_t hz;
 	if (is == BOOT)
 		s->tsc_hz = 0, s->boots++;
-	if (is == CALIBRATION && rec_u64(r, "tsc_hz", &hz))
+	if (is == CALIBRATION && rec_u64(r, FIELD_INT(calibration, tsc_hz), &hz))
 		s->tsc_hz = (double)hz;
 	if (is == NOTED)
 		note(s, r);

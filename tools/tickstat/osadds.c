@@ -2,6 +2,7 @@
  * A log is tickbench-linux's when its platform record says `os` "linux"
  * (docs/FORMAT.md, "Under Linux"); the bare kernel's otherwise. */
 #include "osadds.h"
+#include "schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,18 +31,18 @@ static void take_about(struct os_adds *a, const struct rec *rec)
 		l->boot = a->boots++;
 		a->bare_logs++;          /* until its platform says linux */
 	} else if (!strcmp(t, "platform")) {
-		const char *os = rec_str(rec, "os");
+		const char *os = rec_str(rec, FIELD(platform, os, STR));
 		l->under_linux = os && !strcmp(os, "linux");
 		a->bare_logs -= l->under_linux;
 	} else if (!strcmp(t, "machine")) {
-		copy(l->machine, sizeof(l->machine), rec_str(rec, "id"));
+		copy(l->machine, sizeof(l->machine), rec_str(rec, FIELD(machine, id, STR)));
 	} else if (!strcmp(t, "calibration")) {
-		rec_num(rec, "tsc_hz", &l->tsc_hz);
+		rec_num(rec, FIELD_INT(calibration, tsc_hz), &l->tsc_hz);
 	} else if (!strcmp(t, "spin") && !l->step) {
-		rec_num(rec, "step_cycles", &l->step);
+		rec_num(rec, FIELD_INT(spin, step_cycles), &l->step);
 	} else if (!strcmp(t, "linux")) {
-		copy(l->nohz, sizeof(l->nohz), rec_str(rec, "nohz"));
-		copy(l->release, sizeof(l->release), rec_str(rec, "release"));
+		copy(l->nohz, sizeof(l->nohz), rec_str(rec, FIELD(linux, nohz, STR)));
+		copy(l->release, sizeof(l->release), rec_str(rec, FIELD(linux, release, STR)));
 	}
 }
 
@@ -63,8 +64,8 @@ static struct os_work *work_of(struct os_work *w, int *n, int max, const char *w
 static bool work_rate(const struct rec *rec, const char *workload, double *rate)
 {
 	double it, cycles;
-	if (!strcmp(workload, "ftq") || !rec_num(rec, "iterations", &it) ||
-	    !rec_num(rec, "cycles", &cycles) || !(cycles > 0))
+	if (!strcmp(workload, "ftq") || !rec_num(rec, FIELD_INT(run, iterations), &it) ||
+	    !rec_num(rec, FIELD_INT(run, cycles), &cycles) || !(cycles > 0))
 		return false;
 	*rate = it / cycles;
 	return true;
@@ -114,14 +115,14 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 {
 	bool on = false;
 	double direct, rate, unit = a->now.tsc_hz > 0 ? 1e9 / a->now.tsc_hz : 1;
-	rec_bool(rec, "timer_on", &on);
+	rec_bool(rec, FIELD(run, timer_on, BOOL), &on);
 	if (!on && work_rate(rec, workload, &rate)) {
 		struct os_work *w = bare_work_of(a, workload);
 		if (w)
 			add(a, &w->rate, rate);
 		return;
 	}
-	const char *handler = rec_str(rec, "handler");
+	const char *handler = rec_str(rec, FIELD(run, handler, STR));
 	struct os_source *s;
 	if (!on || strcmp(workload, "spin") || !handler || !run_direct(rec, &direct) ||
 	    !(s = source_of(a, timer, mode)))
@@ -192,10 +193,10 @@ static void take_linux(struct os_adds *a, const struct rec *rec, const char *tim
 {
 	uint64_t hz = 0;
 	double cycles, irqs = 0, direct, rate;
-	rec_u64(rec, "hz", &hz);
-	rec_num(rec, "interrupts", &irqs);
+	rec_u64(rec, FIELD_INT(run, hz), &hz);
+	rec_num(rec, FIELD_INT(run, interrupts), &irqs);
 	struct os_config *c = config_of(a, timer, mode, hz);
-	if (!c || !rec_num(rec, "cycles", &cycles) || !(cycles > 0) || !(a->now.tsc_hz > 0))
+	if (!c || !rec_num(rec, FIELD_INT(run, cycles), &cycles) || !(cycles > 0) || !(a->now.tsc_hz > 0))
 		return;
 	add(a, &c->rate, irqs * a->now.tsc_hz / cycles);
 	take_softirqs(a, c, rec, irqs);
@@ -223,9 +224,9 @@ void os_adds_take(const struct rec *rec, void *ctx)
 		take_about(a, rec);
 		return;
 	}
-	rec_u64(rec, "cpus", &cpus);
-	bench = rec_str(rec, "bench"), timer = rec_str(rec, "timer");
-	mode = rec_str(rec, "mode"), workload = rec_str(rec, "workload");
+	rec_u64(rec, FIELD_INT(run, cpus), &cpus);
+	bench = rec_str(rec, FIELD(run, bench, STR)), timer = rec_str(rec, FIELD(run, timer, STR));
+	mode = rec_str(rec, FIELD(run, mode, STR)), workload = rec_str(rec, FIELD(run, workload, STR));
 	if (rec->file != a->now.file || !bench || strcmp(bench, "tick") || !timer || !mode ||
 	    !workload || cpus != 1)
 		return;

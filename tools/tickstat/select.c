@@ -1,5 +1,6 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
+#include "schema.h"
 #include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
@@ -172,7 +173,7 @@ static void take(const struct rec *r, void *ctx)
 	unsigned boot = c->boots ? c->boots - 1 : 0;
 	/* every run, unfiltered, goes to the pairing */
 	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
-	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
+	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, FIELD_ANY(run, timer_on))))
 		return;
 	c->matched++;
 	struct series *s = find_series(c, r);
