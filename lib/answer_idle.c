@@ -11,8 +11,11 @@
 struct idle_data *idle_new(void)
 {
 	struct idle_data *d = heap_resize(NULL, 0, sizeof(*d));
-	if (d)
+	if (d) {
 		memset(d, 0, sizeof(*d));
+		d->configs = (struct configurations){ .size = sizeof(struct iconfig),
+						      .max = IDLE_MAX_CONFIGS };
+	}
 	return d;
 }
 
@@ -27,6 +30,7 @@ void idle_free(struct idle_data *d)
 			ds_free(&c->res[k]);
 		heap_free(c->win);
 	}
+	configurations_free(&d->configs);
 	for (int i = 0; i < d->nlat; i++) {
 		struct ilat *l = &d->lat[i];
 		ds_free(&l->p50), ds_free(&l->p99), ds_free(&l->p999), ds_free(&l->max);
@@ -34,17 +38,28 @@ void idle_free(struct idle_data *d)
 	heap_free(d);
 }
 
-static struct iconfig *config_of(struct idle_data *d, const char *wait, uint64_t hz, uint64_t cpus)
+/* An idle window's configuration: its state, HZ and CPU count (1 where absent). */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(idle, wait, STR), "" }, { FIELD(idle, hz, U64), "0" },
+	{ FIELD(idle, cpus, U64), "1" }, { NULL, NULL },
+};
+
+static struct iconfig *config_of(struct idle_data *d, const struct rec *r, const char *wait,
+				 uint64_t hz, uint64_t cpus)
 {
-	for (int i = 0; i < d->ncfg; i++)
-		if (!strcmp(d->cfg[i].wait, wait) && d->cfg[i].hz == hz && d->cfg[i].cpus == cpus)
-			return &d->cfg[i];
-	if (d->ncfg == IDLE_MAX_CONFIGS)
+	struct configuration key;
+	bool added;
+	configuration_pick(&key, r, config_parts);
+	int k = configurations_place(&d->configs, &key, &added);
+	if (k < 0)
 		return NULL;
-	struct iconfig *c = &d->cfg[d->ncfg++];
-	format(c->wait, sizeof(c->wait), "%s", wait);
-	c->hz = hz;
-	c->cpus = (unsigned)cpus;
+	d->cfg = d->configs.items, d->ncfg = d->configs.n;
+	struct iconfig *c = &d->cfg[k];
+	if (added) {
+		format(c->wait, sizeof(c->wait), "%s", wait);
+		c->hz = hz;
+		c->cpus = (unsigned)cpus;
+	}
 	return c;
 }
 
@@ -108,7 +123,7 @@ static void take_window(struct idle_data *d, const struct rec *r, double tsc_hz,
 		return;
 	rec_u64(r, FIELD_INT(idle, cpus), &cpus);
 	rec_u64(r, FIELD_INT(idle, run), &run);
-	struct iconfig *c = config_of(d, wait, hz, cpus);
+	struct iconfig *c = config_of(d, r, wait, hz, cpus);
 	if (!c)
 		return;
 	bool has_mw = rec_num(r, FIELD_INT(idle, power_uw), &uw);

@@ -34,55 +34,62 @@ static void model_of(const struct rec *rec, struct rconfig *m)
 	copy_str(m->handler, sizeof(m->handler), rec_str(rec, FIELD(run, handler, STR)));
 }
 
-static bool is_config(const struct rconfig *c, const struct rconfig *k)
+/* What tells the report's configurations apart (docs/FORMAT.md, "run"): the record's
+ * type aside, a run's and the ftq records of its runs are one; an absent part is
+ * what logs before it meant. The handler apart: handler_fits. */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(run, timer, STR), "" },      { FIELD(run, mode, STR), "" },
+	{ FIELD(run, delivery, STR), "" },   { FIELD(run, workload, STR), "" },
+	{ FIELD(run, hz, U64), "0" },        { FIELD(run, cpus, U64), "1" },
+	{ FIELD(run, tick_work, U64), "0" }, { FIELD(run, tick_data_kib, U64), "0" },
+	{ FIELD(run, tick_code_kib, U64), "0" }, { FIELD(run, tick_pages, U64), "0" },
+	{ FIELD(run, tick_model, STR), "" }, { NULL, NULL },
+};
+
+/* The handler is part of the model (same_model), but a record without one (ftq's)
+ * belongs to its run's, and a configuration first met without one takes the
+ * handler of the first record that has one. */
+static bool handler_fits(struct rconfig *c, const char *handler)
 {
-	return !strcmp(c->timer, k->timer) && !strcmp(c->mode, k->mode) &&
-	       !strcmp(c->delivery, k->delivery) && !strcmp(c->workload, k->workload) &&
-	       c->hz == k->hz && c->cpus == k->cpus && same_model(c, k);
+	if (handler && c->handler[0] && strcmp(c->handler, handler))
+		return false;
+	if (!c->handler[0])
+		copy_str(c->handler, sizeof(c->handler), handler);
+	return true;
 }
 
-static struct rconfig *add_config(struct report *r)
+/* A new configuration: its parts as the report reads them. */
+static void fill_config(struct rconfig *c, const struct rec *rec)
 {
-	if (r->nconfig == r->cap_config) {
-		int cap = r->cap_config ? 2 * r->cap_config : 32;
-		struct rconfig *more = heap_resize(r->cfg, (size_t)r->cap_config * sizeof(*more),
-						   (size_t)cap * sizeof(*more));
-		if (!more) {
-			r->out_of_memory = true;
-			return NULL;
-		}
-		r->cfg = more;
-		r->cap_config = cap;
-	}
-	struct rconfig *c = &r->cfg[r->nconfig++];
-	memset(c, 0, sizeof(*c));
-	return c;
+	uint64_t hz = 0, cpus = 1;
+	copy_str(c->timer, sizeof(c->timer), rec_str(rec, FIELD(run, timer, STR)));
+	copy_str(c->mode, sizeof(c->mode), rec_str(rec, FIELD(run, mode, STR)));
+	copy_str(c->delivery, sizeof(c->delivery), rec_str(rec, FIELD(run, delivery, STR)));
+	copy_str(c->workload, sizeof(c->workload), rec_str(rec, FIELD(run, workload, STR)));
+	rec_u64(rec, FIELD_INT(run, hz), &hz);
+	rec_u64(rec, FIELD_INT(run, cpus), &cpus);
+	c->hz = hz;
+	c->cpus = (unsigned)cpus;
+	model_of(rec, c);
 }
 
 static struct rconfig *config_of(struct report *r, const struct rec *rec)
 {
-	struct rconfig key;
-	uint64_t hz = 0, cpus = 1;
-	memset(&key, 0, sizeof(key));
-	copy_str(key.timer, sizeof(key.timer), rec_str(rec, FIELD(run, timer, STR)));
-	copy_str(key.mode, sizeof(key.mode), rec_str(rec, FIELD(run, mode, STR)));
-	copy_str(key.delivery, sizeof(key.delivery), rec_str(rec, FIELD(run, delivery, STR)));
-	copy_str(key.workload, sizeof(key.workload), rec_str(rec, FIELD(run, workload, STR)));
-	rec_u64(rec, FIELD_INT(run, hz), &hz);
-	rec_u64(rec, FIELD_INT(run, cpus), &cpus);
-	key.hz = hz;
-	key.cpus = (unsigned)cpus;
-	model_of(rec, &key);
-	for (int i = 0; i < r->nconfig; i++)
-		if (is_config(&r->cfg[i], &key)) {
-			if (!r->cfg[i].handler[0])      /* first seen in a record without one */
-				copy_str(r->cfg[i].handler, sizeof(r->cfg[i].handler), key.handler);
-			return &r->cfg[i];
-		}
-	struct rconfig *c = add_config(r);
-	if (c)
-		*c = key;
-	return c;
+	struct configuration key;
+	const char *handler = rec_str(rec, FIELD(run, handler, STR));
+	configuration_pick(&key, rec, config_parts);
+	for (int i = configurations_find(&r->configs, &key, 0); i >= 0;
+	     i = configurations_find(&r->configs, &key, i + 1))
+		if (handler_fits(configurations_at(&r->configs, i), handler))
+			return configurations_at(&r->configs, i);
+	int k = configurations_append(&r->configs, &key);
+	if (k < 0) {
+		r->out_of_memory = true;
+		return NULL;
+	}
+	r->cfg = r->configs.items, r->nconfig = r->configs.n;
+	fill_config(&r->cfg[k], rec);
+	return &r->cfg[k];
 }
 
 static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
@@ -481,6 +488,7 @@ struct report *report_new(int ci)
 		return NULL;
 	memset(r, 0, sizeof(*r));
 	r->ci = ci;
+	r->configs.size = sizeof(struct rconfig);
 	if (!(r->idle = idle_new())) {
 		heap_free(r);
 		return NULL;
@@ -508,7 +516,7 @@ void report_free(struct report *r)
 {
 	for (int i = 0; i < r->nconfig; i++)
 		config_free(&r->cfg[i]);
-	heap_free(r->cfg);
+	configurations_free(&r->configs);
 	heap_free(r->boot);
 	for (int i = 0; i < r->nstat; i++) {
 		struct rstat *s = &r->stat[i];

@@ -3,6 +3,7 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "configuration.h"
 #include "schema.h"
 
 struct pending {
@@ -29,12 +30,12 @@ static void keep_pmu(struct pending *p, const struct rec *r)
 static bool pair_key(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t cpu = 0, run;
-	char config[512];
+	struct configuration config;
 	if (!rec_u64(r, FIELD_INT(run, run), &run))
 		return false;
 	rec_u64(r, FIELD_INT(run, cpu), &cpu);
-	config_key(r, config, sizeof(config));
-	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config,
+	configuration_of(&config, r);
+	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config.text,
 	       (unsigned long long)cpu, (unsigned long long)run);
 	return true;
 }

@@ -255,13 +255,4 @@ REC_INLINE bool rec_num(const struct rec *r, const char *key, double *out)
 	return true;
 }
 
-/* A record's configuration key: its type, then every string field, "hz", "cpus"
- * and the work model's integers, as "type k=v k=v" (in record order). */
-void config_key(const struct rec *r, char *buf, size_t size);
-/* Whether r's configuration key is key, without building it. */
-bool config_key_is(const struct rec *r, const char *key);
-bool is_config_field(const struct field *f);
-/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
-bool is_model_field(const char *key);
-
 #endif

@@ -22,7 +22,8 @@ SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c $(WORDS_S
 # parser, data sets, statistics, the rule for figures and the answer; tickstat is
 # built on it (tickstat.mk).
 REPORT_SRCS := lib/heap.c lib/figure.c lib/figure_double.c lib/student.c lib/dataset.c lib/tickmodel.c \
-	lib/estimate.c lib/lines.c lib/rec.c lib/pairs.c lib/answer_out.c lib/answer_take.c \
+	lib/estimate.c lib/lines.c lib/rec.c lib/schema.c lib/configuration.c lib/pairs.c \
+	lib/answer_out.c lib/answer_take.c \
 	lib/answer_print.c lib/answer_idle.c
 QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 	lib/qrpages.c

@@ -2,7 +2,7 @@
 # tests, log generator, fuzzer and benchmark. build/tickstat is built without
 # sanitizers (it must be fast); the unit tests link the same sources built with
 # $(SANITIZE).
-TICKSTAT_LIB := lib/format.c lib/schema.c $(REPORT_SRCS) \
+TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
 	tools/tickstat/contract.c \

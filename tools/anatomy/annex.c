@@ -19,6 +19,7 @@
 #include "cache.h"
 #include "caches.h"
 #include "follow.h"
+#include "configuration.h"
 #include "schema.h"
 #include "profile.h"
 #include "symbols.h"
@@ -130,9 +131,10 @@ static void copy_field(struct config_field *c, const struct field *f)
 	c->b = f->v.b;
 }
 
-static bool is_group_field(const struct field *f)
+/* A group's fields: its configuration's, and timer_on. */
+static bool is_group_field(const struct rec *r, size_t i)
 {
-	return is_config_field(f) || !strcmp(f->key, "timer_on");
+	return configuration_field(r, i) || !strcmp(r->f[i].key, FIELD(run, timer_on, BOOL));
 }
 
 static size_t group_of(const struct rec *r)
@@ -140,8 +142,9 @@ static size_t group_of(const struct rec *r)
 	char key[2048];
 	const struct value *timer_on = rec_get(r, FIELD_ANY(run, timer_on));
 	bool on = timer_on && timer_on->kind == V_BOOL && timer_on->b;
-	config_key(r, key, sizeof(key));
-	strncat(key, on ? " timer_on" : " timer_off", sizeof(key) - strlen(key) - 1);
+	struct configuration config;
+	configuration_of(&config, r);
+	snprintf(key, sizeof(key), "%s%s", config.text, on ? " timer_on" : " timer_off");
 	for (size_t i = 0; i < ax.n_groups; i++)
 		if (!strcmp(ax.groups[i].key, key))
 			return i;
@@ -150,7 +153,7 @@ static size_t group_of(const struct rec *r)
 	memset(g, 0, sizeof(*g));
 	snprintf(g->key, sizeof(g->key), "%s", key);
 	for (size_t i = 0; i < r->nfields && g->nf < CONFIG_FIELDS_MAX; i++)
-		if (is_group_field(&r->f[i]))
+		if (is_group_field(r, i))
 			copy_field(&g->f[g->nf++], &r->f[i]);
 	return ax.n_groups++;
 }

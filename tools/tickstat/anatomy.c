@@ -1,5 +1,6 @@
 /* "The tick, function by function": the annexes' records gathered (anatomy.h). */
 #include "anatomy.h"
+#include "configuration.h"
 #include "schema.h"
 
 #include <stdlib.h>
@@ -10,15 +11,18 @@ static void copy(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src ? src : "");
 }
 
-/* The configuration key of a run or anatomy record: lib's, without the kind. */
+/* The configuration of a run or anatomy_episodes record (lib/configuration.h)
+ * without its type and without the episodes' kind: a run's and its episodes' of
+ * every kind the same. */
 static void key_of(const struct rec *r, char *key, size_t size)
 {
 	size_t n = 0;
 	key[0] = 0;
 	for (size_t i = 0; i < r->nfields && n + 1 < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!is_config_field(f) || !strcmp(f->key, "kind") || !strcmp(f->key, "function") ||
-		    !strcmp(f->key, "layer") || !strcmp(f->key, "preset") || !strcmp(f->key, "geometry"))
+		if (!configuration_field(r, i) || !strcmp(f->key, FIELD(anatomy_episodes, kind, STR)) ||
+		    !strcmp(f->key, FIELD(anatomy, layer, STR)) || !strcmp(f->key, "preset") ||
+		    !strcmp(f->key, "geometry"))
 			continue;
 		if (f->v.kind == V_STRING)
 			n += (size_t)snprintf(key + n, size - n, " %s=%s", f->key, f->v.s);

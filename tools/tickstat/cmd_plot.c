@@ -18,6 +18,7 @@
  *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
+#include "configuration.h"
 #include "schema.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
@@ -41,9 +42,9 @@ struct tick_runs {
 	struct dataset off, on, irq;
 };
 
-/* A tick configuration with its CPU count (config_key: strings, hz, cpus). */
+/* A tick configuration with its CPU count (lib/configuration.h). */
 struct config_series {
-	char key[KEY_MAX];
+	struct configuration config;     /* first: an item of plot's configurations */
 	struct tick_runs runs;
 };
 
@@ -55,11 +56,11 @@ struct dist_series {
 };
 
 struct plot {
-	int ndist, nconfig;
+	int ndist;
+	struct configurations configs;   /* of struct config_series, MAX_SERIES at most */
 	struct report *report;   /* the per-run figures against HZ */
 	struct os_adds os;       /* tickbench-linux's logs beside the bare kernel's */
 	struct anatomy anatomy;  /* the annexes' anatomies */
-	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
 
@@ -76,16 +77,11 @@ static void copy_name(char *dst, size_t size, const char *src)
 
 static struct config_series *config_of(struct plot *p, const struct rec *r)
 {
-	char key[KEY_MAX];
-	config_key(r, key, sizeof(key));
-	for (int i = 0; i < p->nconfig; i++)
-		if (!strcmp(p->config[i].key, key))
-			return &p->config[i];
-	if (p->nconfig == MAX_SERIES)
-		return NULL;
-	struct config_series *c = &p->config[p->nconfig++];
-	snprintf(c->key, sizeof(c->key), "%s", key);
-	return c;
+	struct configuration c;
+	bool added;
+	configuration_of(&c, r);
+	int k = configurations_place(&p->configs, &c, &added);
+	return k < 0 ? NULL : configurations_at(&p->configs, k);
 }
 
 static struct dist_series *dist_of(struct plot *p, const char *bench_in_log,
@@ -197,7 +193,8 @@ static void scaling_block(const char *base, const int *members, const unsigned *
 	struct scaling_writer *b = ctx;
 	int points = 0;
 	for (int k = 0; k < n; k++) {
-		struct tick_runs *t = &b->p->config[members[k]].runs;
+		struct config_series *c = configurations_at(&b->p->configs, members[k]);
+		struct tick_runs *t = &c->runs;
 		struct tick_figures f;
 		if (!tick_figures(&t->off, &t->on, &t->irq, cpus[k], &f))
 			continue;
@@ -219,9 +216,9 @@ static int scaling_blocks(FILE *g, struct plot *p, char configs[][KEY_MAX], unsi
 {
 	struct scaling_writer b = { .g = g, .p = p, .configs = configs };
 	const char *keys[MAX_SERIES];
-	for (int i = 0; i < p->nconfig; i++)
-		keys[i] = p->config[i].key;
-	scaling_sets(keys, p->nconfig, scaling_block, &b);
+	for (int i = 0; i < p->configs.n; i++)
+		keys[i] = ((struct config_series *)configurations_at(&p->configs, i))->config.text;
+	scaling_sets(keys, p->configs.n, scaling_block, &b);
 	*max_cpus = b.max_cpus;
 	return b.n;
 }
@@ -490,6 +487,7 @@ int cmd_plot(int argc, char **argv)
 	struct log_report rep = { 0 };
 	if (!p || !(p->report = report_new(2)))
 		return 2;
+	p->configs = (struct configurations){ .size = sizeof(struct config_series), .max = MAX_SERIES };
 	int rc = read_logs(logs, nlogs, take, p, &rep);
 	if (rc < 2) {
 		int d = draw(p, out);
@@ -498,8 +496,9 @@ int cmd_plot(int argc, char **argv)
 	report_free(p->report);
 	os_adds_free(&p->os);
 	anatomy_free(&p->anatomy);
-	for (int i = 0; i < p->nconfig; i++)
-		free_tick_runs(&p->config[i].runs);
+	for (int i = 0; i < p->configs.n; i++)
+		free_tick_runs(&((struct config_series *)configurations_at(&p->configs, i))->runs);
+	configurations_free(&p->configs);
 	for (int i = 0; i < p->ndist; i++)
 		ds_free(&p->dist[i].p50);
 	free(p);

@@ -132,23 +132,16 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 	add(a, full ? &s->full_cycles : &s->floor_cycles, direct);
 }
 
-static struct os_config *config_of(struct os_adds *a, const char *timer, const char *mode,
-				   unsigned long long hz)
+/* A Linux configuration: the machine and tick mode of its log, the run's timer,
+ * mode and HZ. */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(run, timer, STR), "" }, { FIELD(run, mode, STR), "" },
+	{ FIELD(run, hz, U64), "0" }, { NULL, NULL },
+};
+
+static void fill_config(struct os_adds *a, struct os_config *c, const char *timer,
+			const char *mode, unsigned long long hz)
 {
-	for (int i = 0; i < a->nconfig; i++) {
-		struct os_config *c = &a->cfg[i];
-		if (!strcmp(c->machine, a->now.machine) && !strcmp(c->timer, timer) &&
-		    !strcmp(c->mode, mode) && !strcmp(c->nohz, a->now.nohz) && c->hz == hz) {
-			c->logs += c->last_boot != a->now.boot;
-			c->last_boot = a->now.boot;
-			return c;
-		}
-	}
-	if (a->nconfig == OS_MAX_CONFIGS) {
-		a->full = true;
-		return NULL;
-	}
-	struct os_config *c = &a->cfg[a->nconfig++];
 	copy(c->machine, sizeof(c->machine), a->now.machine);
 	copy(c->timer, sizeof(c->timer), timer);
 	copy(c->mode, sizeof(c->mode), mode);
@@ -156,7 +149,29 @@ static struct os_config *config_of(struct os_adds *a, const char *timer, const c
 	copy(c->release, sizeof(c->release), a->now.release);
 	c->file = a->now.file;
 	c->hz = hz;
-	c->logs = 1;
+}
+
+static struct os_config *config_of(struct os_adds *a, const struct rec *rec, const char *timer,
+				   const char *mode, unsigned long long hz)
+{
+	struct configuration key;
+	bool added;
+	configuration_pick(&key, rec, config_parts);
+	configuration_add(&key, "machine", a->now.machine);
+	configuration_add(&key, FIELD(linux, nohz, STR), a->now.nohz);
+	if (!a->configs.size)
+		a->configs = (struct configurations){ .size = sizeof(struct os_config),
+						      .max = OS_MAX_CONFIGS };
+	int k = configurations_place(&a->configs, &key, &added);
+	if (k < 0) {
+		a->full = true;
+		return NULL;
+	}
+	a->cfg = a->configs.items, a->nconfig = a->configs.n;
+	struct os_config *c = &a->cfg[k];
+	if (added)
+		fill_config(a, c, timer, mode, hz);
+	c->logs += c->last_boot != a->now.boot || added;
 	c->last_boot = a->now.boot;
 	return c;
 }
@@ -195,7 +210,7 @@ static void take_linux(struct os_adds *a, const struct rec *rec, const char *tim
 	double cycles, irqs = 0, direct, rate;
 	rec_u64(rec, FIELD_INT(run, hz), &hz);
 	rec_num(rec, FIELD_INT(run, interrupts), &irqs);
-	struct os_config *c = config_of(a, timer, mode, hz);
+	struct os_config *c = config_of(a, rec, timer, mode, hz);
 	if (!c || !rec_num(rec, FIELD_INT(run, cycles), &cycles) || !(cycles > 0) || !(a->now.tsc_hz > 0))
 		return;
 	add(a, &c->rate, irqs * a->now.tsc_hz / cycles);
@@ -345,6 +360,7 @@ void os_adds_free(struct os_adds *a)
 {
 	for (int i = 0; i < a->nconfig; i++)
 		free_config(&a->cfg[i]);
+	configurations_free(&a->configs);
 	for (int i = 0; i < a->nsource; i++) {
 		struct os_source *s = &a->src[i];
 		ds_free(&s->floor), ds_free(&s->full);

@@ -1,5 +1,6 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
+#include "configuration.h"
 #include "schema.h"
 #include "pairs.h"
 #include "machines.h"
@@ -97,7 +98,7 @@ static void config_without(const struct rec *r, const char *by, char *buf, size_
 	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
 	for (size_t i = 0; i < r->nfields && n < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!is_config_field(f) || (by && !strcmp(f->key, by)))
+		if (!configuration_field(r, i) || (by && !strcmp(f->key, by)))
 			continue;
 		char text[256];
 		value_text(r, f->key, text, sizeof(text));
