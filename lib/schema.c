@@ -7,8 +7,9 @@
 #define SCHEMA_PRESENCE_REQ true
 #define SCHEMA_PRESENCE_OPT false
 
-/* In lib/schema.def's order: each type's fields together, the types in order
- * (test_schema holds the table to it: the lookups below search by type). */
+/* In lib/schema.def's order: each type's fields together after its RECORD, the
+ * types in order (test_schema holds the table to it: the lookups below search a
+ * type's own). */
 const struct schema_field schema_fields[] = {
 #define F(type, name, kind, unit, role, writers, since, presence, value, meaning) \
 	{ #name, SCHEMA_TYPE_##type, SCHEMA_##kind, SCHEMA_##role, SCHEMA_##writers, since, \
@@ -17,32 +18,30 @@ const struct schema_field schema_fields[] = {
 };
 const size_t schema_field_count = sizeof(schema_fields) / sizeof(schema_fields[0]);
 
+/* Each type's first field's place in schema_fields, SCHEMA_FIRST_type: the next
+ * field's, the fields counted as enumerators and a type's own number taken back. */
+enum {
+#define RECORD(type, class, writers, since) \
+	SCHEMA_FIRST_##type, SCHEMA_BACK_##type = SCHEMA_FIRST_##type - 1,
+#define F(type, name, kind, unit, role, writers, since, presence, value, meaning) \
+	SCHEMA_AT__##type##__##name,
+#include "schema.def"
+};
+
 const struct schema_record schema_records[SCHEMA_TYPES] = {
 #define RECORD(type, class, writers, since) \
-	[SCHEMA_TYPE_##type] = { #type, SCHEMA_##class, SCHEMA_##writers, since },
+	[SCHEMA_TYPE_##type] = { #type, SCHEMA_##class, SCHEMA_##writers, since, \
+				 SCHEMA_FIRST_##type },
 #include "schema.def"
 };
 
 unsigned schema_type(const char *type, size_t len)
 {
 	for (unsigned t = 0; t < SCHEMA_TYPES; t++)
-		if (!strncmp(schema_records[t].name, type, len) && !schema_records[t].name[len])
+		if (len && schema_records[t].name[0] == type[0] &&
+		    !strncmp(schema_records[t].name, type, len) && !schema_records[t].name[len])
 			return t;
 	return SCHEMA_TYPES;
-}
-
-/* The first of type t's fields: the table is in type order. */
-static size_t first_of(unsigned t)
-{
-	size_t lo = 0, hi = schema_field_count;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (schema_fields[mid].type < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* Whether key, len bytes, is one of the family pattern's keys: the pattern's text
@@ -70,17 +69,22 @@ static bool in_family(const char *pattern, const char *key, size_t len)
 	return true;
 }
 
+/* By name first (the first letters compared before the rest), then by family. */
 const struct schema_field *schema_field(unsigned t, const char *key, size_t len)
 {
-	const struct schema_field *family = NULL;
-	for (size_t i = first_of(t); i < schema_field_count && schema_fields[i].type == t; i++) {
+	if (t >= SCHEMA_TYPES)
+		return NULL;
+	size_t first = schema_records[t].first;
+	size_t end = t + 1 < SCHEMA_TYPES ? schema_records[t + 1].first : schema_field_count;
+	for (size_t i = first; i < end; i++) {
 		const char *name = schema_fields[i].name;
-		if (!strncmp(name, key, len) && !name[len])
+		if (len && name[0] == key[0] && !strncmp(name, key, len) && !name[len])
 			return &schema_fields[i];
-		if (!family && in_family(name, key, len))
-			family = &schema_fields[i];
 	}
-	return family;
+	for (size_t i = first; i < end; i++)
+		if (in_family(schema_fields[i].name, key, len))
+			return &schema_fields[i];
+	return NULL;
 }
 
 bool schema_in_config(const struct schema_field *f, bool is_string, bool is_int)

@@ -100,6 +100,7 @@ struct schema_field {
 struct schema_record {
 	const char *name;
 	uint8_t class, writers, since;
+	uint16_t first;          /* its fields: schema_fields[first ..) up to the next type's */
 };
 
 extern const struct schema_field schema_fields[];

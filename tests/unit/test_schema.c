@@ -41,6 +41,11 @@ static void fields_grouped_by_type(void **state)
 		if (caps > 1)
 			fail_msg("%s.%s: a family's capitals in one run", schema_records[f->type].name,
 				 f->name);
+		size_t end = f->type + 1u < SCHEMA_TYPES ? schema_records[f->type + 1].first :
+			     schema_field_count;
+		if (i < schema_records[f->type].first || i >= end)
+			fail_msg("%s.%s is not among its type's fields (after its RECORD)",
+				 schema_records[f->type].name, f->name);
 		assert_ptr_equal(schema_field(f->type, f->name, strlen(f->name)), f);
 	}
 	assert_int_equal(schema_type("run", 3), SCHEMA_TYPE_run);
