@@ -6,6 +6,7 @@
 #include "host.h"
 #include "hist.h"
 #include "record.h"
+#include "runfields.h"
 #include "splitmix.h"
 #include "tick_words.h"
 #include "workload.h"
@@ -190,14 +191,9 @@ static void count_fields(struct record *rec, const char *prefix, const struct pr
 static void spin_fields(struct record *rec, const struct hole_split *s)
 {
 	uint64_t step = spin_view_step(&view);
-	REC_U64(rec, run, gaps, s->ticks);
-	REC_U64(rec, run, gap_interrupts, s->ticks);
-	REC_U64(rec, run, gap_cycles, s->tick_cycles);
-	REC_U64(rec, run, unexplained, s->beneath);
-	REC_U64(rec, run, unexplained_cycles, s->beneath_cycles + s->beneath * step);
-	REC_U64(rec, run, step_cycles, step);
-	REC_U64(rec, run, threshold_cycles, view.threshold);
-	REC_U64(rec, run, holes_dropped, view.run.dropped);
+	TICK_RUN_SPIN(rec, s->ticks, s->ticks, s->tick_cycles, s->beneath,
+		      s->beneath_cycles + s->beneath * step, step, view.threshold,
+		      view.run.dropped);
 	REC_U64(rec, run, grid_holes, s->on_grid);
 	REC_U64(rec, run, tick_holes, s->found);
 	REC_U64(rec, run, irq_holes, s->irqs);
@@ -208,11 +204,7 @@ static void spin_fields(struct record *rec, const struct hole_split *s)
 
 static void ftq_fields(struct record *rec, const struct ftq_loss *l)
 {
-	REC_U64(rec, run, quantum_cycles, ftq.quantum);
-	REC_U64(rec, run, quanta, ftq.sum.quanta);
-	REC_U64(rec, run, work, ftq.sum.work);
-	REC_U64(rec, run, work_min, ftq.sum.quanta ? ftq.sum.min : 0);
-	REC_U64(rec, run, work_max, ftq.sum.max);
+	TICK_RUN_FTQ(rec, &ftq);
 	REC_U64(rec, run, tick_quanta, l->ticks);
 	REC_U64(rec, run, clean_quanta, l->clean);
 	REC_U64(rec, run, lost_cycles, l->lost_cycles);
@@ -225,14 +217,8 @@ static void emit_run(const struct linux_info *li, unsigned w, unsigned run, unsi
 	struct record rec;
 	REC_BEGIN(&rec, run);
 	config_fields(&rec, li);
-	REC_STR(&rec, run, workload, workload_names[w]);
-	REC_U64(&rec, run, run, run);
-	REC_U64(&rec, run, call, r->call);
-	REC_U64(&rec, run, position, position);
-	REC_BOOL(&rec, run, timer_on, true);
-	REC_U64(&rec, run, iterations, iterations);
-	REC_U64(&rec, run, cycles, r->cycles);
-	REC_U64(&rec, run, interrupts, r->counts.timer);
+	TICK_RUN_COUNTS(&rec, workload_names[w], run, r->call, position, true, iterations,
+			r->cycles, r->counts.timer);
 	REC_U64(&rec, run, expected, strcmp(li->nohz, "full") ?
 		   mul_div(r->cycles, tick_hz(li), li->tsc_hz) : 0);
 	REC_STR(&rec, run, handler, "linux");
@@ -331,12 +317,8 @@ static unsigned plan_order(const struct config *cfg, struct slot *slots)
 		for (unsigned run = 0; (cfg->workloads >> w & 1) && run < cfg->runs; run++)
 			slots[n++] = (struct slot){ w, run };
 	uint64_t seed = cfg->seed;
-	for (unsigned i = n; tick_settings.order == ORDER_RANDOM && i > 1; i--) {
-		unsigned j = splitmix64_below(&seed, i);
-		struct slot t = slots[i - 1];
-		slots[i - 1] = slots[j];
-		slots[j] = t;
-	}
+	if (tick_settings.order == ORDER_RANDOM)
+		SPLITMIX64_SHUFFLE(slots, n, &seed);
 	return n;
 }
 

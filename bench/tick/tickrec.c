@@ -11,6 +11,7 @@
 #include "format.h"
 #include "lib.h"
 #include "record.h"
+#include "runfields.h"
 #include "tickpmu.h"
 #include "tscvote.h"
 
@@ -40,15 +41,6 @@ static void pmu_fields(struct record *r, const struct counters *a, const struct 
 	}
 }
 
-
-static void ftq_fields(struct record *r, const struct ftq_view *f)
-{
-	REC_U64(r, run, quantum_cycles, f->quantum);
-	REC_U64(r, run, quanta, f->sum.quanta);
-	REC_U64(r, run, work, f->sum.work);
-	REC_U64(r, run, work_min, f->sum.quanta ? f->sum.min : 0);
-	REC_U64(r, run, work_max, f->sum.max);
-}
 
 /* The first quanta's units, FTQ_SERIES_CHUNK a record: the series tickstat's
  * spectrum reads. */
@@ -115,31 +107,19 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	REC_U64(&r, run, cpus, t->cpus);
 	source_fields(&r, s);
 	REC_U64(&r, run, hz, t->hz);
-	REC_STR(&r, run, workload, workload_names[t->workload]);
-	REC_U64(&r, run, run, run);
-	REC_U64(&r, run, call, b->calls - 1);
-	REC_U64(&r, run, position, 2 * (uint64_t)tick_pair + on);
-	REC_BOOL(&r, run, timer_on, on);
-	REC_U64(&r, run, iterations, t->iterations);
-	REC_U64(&r, run, cycles, cycles);
-	REC_U64(&r, run, interrupts, interrupts);
+	TICK_RUN_COUNTS(&r, workload_names[t->workload], run, b->calls - 1,
+			2 * (uint64_t)tick_pair + on, on, t->iterations, cycles, interrupts);
 	if (on)
 		REC_U64(&r, run, expected, expected);
 	tick_model_fields(&r, &t->model);
 	REC_U64(&r, run, inject, t->model.work);       /* tick_work's old name */
 	REC_STR(&r, run, handler, bench_handler_names[t->handler]);
 	if (f)
-		ftq_fields(&r, f);
-	if (t->workload == WORKLOAD_SPIN) {
-		REC_U64(&r, run, gaps, v->gaps);
-		REC_U64(&r, run, gap_interrupts, v->gap_interrupts);
-		REC_U64(&r, run, gap_cycles, v->gap_cycles);
-		REC_U64(&r, run, unexplained, v->unexplained);
-		REC_U64(&r, run, unexplained_cycles, v->unexplained_cycles);
-		REC_U64(&r, run, step_cycles, spin_view_step(v));
-		REC_U64(&r, run, threshold_cycles, v->threshold);
-		REC_U64(&r, run, holes_dropped, v->run.dropped);
-	}
+		TICK_RUN_FTQ(&r, f);
+	if (t->workload == WORKLOAD_SPIN)
+		TICK_RUN_SPIN(&r, v->gaps, v->gap_interrupts, v->gap_cycles, v->unexplained,
+			      v->unexplained_cycles, spin_view_step(v), v->threshold,
+			      v->run.dropped);
 	if (has_smi)
 		REC_U64(&r, run, smi, b->smi - a->smi);
 	if (cpu.has_aperfmperf) {
