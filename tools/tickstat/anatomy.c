@@ -11,8 +11,19 @@ static void copy(char *dst, size_t size, const char *src)
 	snprintf(dst, size, "%s", src ? src : "");
 }
 
-/* The configuration of a run or anatomy_episodes record (lib/configuration.h)
- * without its type and without the episodes' kind: a run's and its episodes' of
+/* Whether field i of r, a run record or an annex's record about runs, is of the
+ * run's: the run record's own fields, and those of the annex's that a run record
+ * has (lib/schema.def's SCHEMA_RUN_CONFIG, copied from the runs), not what the
+ * annex adds (the episodes' kind, the layer, the cache's geometry). */
+static bool of_the_run(const struct rec *r, size_t i)
+{
+	return rec_type_is(r, RECORD_TYPE(run)) ||
+	       schema_field(SCHEMA_TYPE_run, r->f[i].key, strlen(r->f[i].key));
+}
+
+/* The configuration of a run record or of an annex's record about its runs
+ * (lib/configuration.h) without its type and without what the annex adds (the
+ * episodes' kind, the layer, the cache's geometry): a run's and its episodes' of
  * every kind the same. */
 static void key_of(const struct rec *r, char *key, size_t size)
 {
@@ -20,9 +31,7 @@ static void key_of(const struct rec *r, char *key, size_t size)
 	key[0] = 0;
 	for (size_t i = 0; i < r->nfields && n + 1 < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!configuration_field(r, i) || !strcmp(f->key, FIELD(anatomy_episodes, kind, STR)) ||
-		    !strcmp(f->key, FIELD(anatomy, layer, STR)) || !strcmp(f->key, "preset") ||
-		    !strcmp(f->key, "geometry"))
+		if (!configuration_field(r, i) || !of_the_run(r, i))
 			continue;
 		if (f->v.kind == V_STRING)
 			n += (size_t)snprintf(key + n, size - n, " %s=%s", f->key, f->v.s);
@@ -183,7 +192,7 @@ static void take_function(struct anatomy *a, const struct rec *r)
 static struct an_caches *caches_of(struct anatomy *a, const struct rec *r)
 {
 	char key[512];
-	const char *kind = rec_str(r, "kind");
+	const char *kind = rec_str(r, FIELD_OF(kind, STR, cache, cache_layer, cache_after));
 	if (!kind || strcmp(kind, "tick"))
 		return NULL;
 	key_of(r, key, sizeof(key));
@@ -193,13 +202,24 @@ static struct an_caches *caches_of(struct anatomy *a, const struct rec *r)
 	return NULL;
 }
 
-static void levels(const struct rec *r, const char *what, uint64_t *u, int64_t *s)
+/* Each level's field of a quantity (lib/schema.def), l1i, l1d, l2, llc in turn. */
+static const char *const evicted_keys[AN_LEVELS] = {
+	FIELD(cache, evicted_l1i, U64), FIELD(cache, evicted_l1d, U64),
+	FIELD(cache, evicted_l2, U64), FIELD(cache, evicted_llc, U64),
+};
+static const char *const excess_keys[AN_LEVELS] = {
+	FIELD_OF(excess_l1i, I64, cache, cache_after), FIELD_OF(excess_l1d, I64, cache, cache_after),
+	FIELD_OF(excess_l2, I64, cache, cache_after), FIELD_OF(excess_llc, I64, cache, cache_after),
+};
+static const char *const misses_keys[AN_LEVELS] = {
+	FIELD(cache, workload_misses_l1i, U64), FIELD(cache, workload_misses_l1d, U64),
+	FIELD(cache, workload_misses_l2, U64), FIELD(cache, workload_misses_llc, U64),
+};
+
+static void levels(const struct rec *r, const char *const *keys, uint64_t *u, int64_t *s)
 {
-	static const char *const level[AN_LEVELS] = { "l1i", "l1d", "l2", "llc" };
-	char key[40];
 	for (int l = 0; l < AN_LEVELS; l++) {
-		snprintf(key, sizeof(key), "%s_%s", what, level[l]);
-		const struct value *v = rec_get(r, key);
+		const struct value *v = rec_get(r, keys[l]);
 		if (v && u)
 			u[l] = v->u;
 		else if (v && s)
@@ -219,20 +239,20 @@ static void take_cache(struct anatomy *a, const struct rec *r)
 	if (!k)
 		return;
 	k->known = true;
-	copy(k->preset, sizeof(k->preset), rec_str(r, "preset"));
-	copy(k->geometry, sizeof(k->geometry), rec_str(r, "geometry"));
-	rec_u64(r, "episodes", &k->episodes);
-	rec_u64(r, "footprint_i_lines_sum", &k->fetched);
-	rec_u64(r, "footprint_i_lines_sq", &k->fetched_sq);
-	rec_u64(r, "footprint_d_lines_sum", &k->touched);
-	rec_u64(r, "footprint_d_lines_sq", &k->touched_sq);
-	levels(r, "evicted", k->evicted, NULL);
-	levels(r, "excess", NULL, k->excess);
-	k->cycles = signed_of(r, "indirect_cycles_sum");
-	k->cycles_max = signed_of(r, "indirect_cycles_max");
-	rec_u64(r, "indirect_cycles_sq", &k->cycles_sq);
-	rec_u64(r, "workload_accesses", &k->work_accesses);
-	levels(r, "workload_misses", k->work_misses, NULL);
+	copy(k->preset, sizeof(k->preset), rec_str(r, FIELD(cache, preset, STR)));
+	copy(k->geometry, sizeof(k->geometry), rec_str(r, FIELD(cache, geometry, STR)));
+	rec_u64(r, FIELD_INT(cache, episodes), &k->episodes);
+	rec_u64(r, FIELD_INT(cache, footprint_i_lines_sum), &k->fetched);
+	rec_u64(r, FIELD_INT(cache, footprint_i_lines_sq), &k->fetched_sq);
+	rec_u64(r, FIELD_INT(cache, footprint_d_lines_sum), &k->touched);
+	rec_u64(r, FIELD_INT(cache, footprint_d_lines_sq), &k->touched_sq);
+	levels(r, evicted_keys, k->evicted, NULL);
+	levels(r, excess_keys, NULL, k->excess);
+	k->cycles = signed_of(r, FIELD_INT(cache, indirect_cycles_sum));
+	k->cycles_max = signed_of(r, FIELD_INT(cache, indirect_cycles_max));
+	rec_u64(r, FIELD_INT(cache, indirect_cycles_sq), &k->cycles_sq);
+	rec_u64(r, FIELD_INT(cache, workload_accesses), &k->work_accesses);
+	levels(r, misses_keys, k->work_misses, NULL);
 }
 
 static void take_cache_layer(struct anatomy *a, const struct rec *r)
@@ -240,9 +260,10 @@ static void take_cache_layer(struct anatomy *a, const struct rec *r)
 	struct an_caches *k = caches_of(a, r);
 	if (!k || k->nlayers == AN_MAX_LAYERS)
 		return;
-	copy(k->layer[k->nlayers].name, sizeof(k->layer->name), rec_str(r, "layer"));
-	rec_u64(r, "footprint_i_lines_sum", &k->layer[k->nlayers].fetched);
-	rec_u64(r, "footprint_d_lines_sum", &k->layer[k->nlayers].touched);
+	copy(k->layer[k->nlayers].name, sizeof(k->layer->name),
+	     rec_str(r, FIELD(cache_layer, layer, STR)));
+	rec_u64(r, FIELD_INT(cache_layer, footprint_i_lines_sum), &k->layer[k->nlayers].fetched);
+	rec_u64(r, FIELD_INT(cache_layer, footprint_d_lines_sum), &k->layer[k->nlayers].touched);
 	k->nlayers++;
 }
 
@@ -250,13 +271,13 @@ static void take_cache_after(struct anatomy *a, const struct rec *r)
 {
 	struct an_caches *k = caches_of(a, r);
 	uint64_t lo = 0;
-	if (!k || !rec_u64(r, "after_lo", &lo))
+	if (!k || !rec_u64(r, FIELD_INT(cache_after, after_lo), &lo))
 		return;
 	int d = 0;
 	while (d + 1 < AN_DISTANCES && (1ull << (d + 1)) <= lo)
 		d++;
-	levels(r, "excess", NULL, k->after[d]);
-	k->after[d][AN_LEVELS] = signed_of(r, "indirect_cycles");
+	levels(r, excess_keys, NULL, k->after[d]);
+	k->after[d][AN_LEVELS] = signed_of(r, FIELD_INT(cache_after, indirect_cycles));
 }
 
 void anatomy_take(const struct rec *r, void *ctx)
