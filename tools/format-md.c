@@ -2,8 +2,9 @@
  * Each table stands between <!-- schema: TYPE TAG --> and <!-- end schema -->; this
  * program copies the file named on its command line to standard output, each such
  * block written anew from the schema's TABLE(TYPE, TAG): its rows, and under a
- * type's first table the rules tickstat check holds its records to. Every table of
- * the schema must stand in the file once. `make docs` writes the file so;
+ * type's first table the rules tickstat check holds its records to; the line
+ * "Format version: **N**" gets lib/schema.h's version. Every table of the schema
+ * must stand in the file once. `make docs` writes the file so;
  * tests/host/format-tables.sh fails when the two differ. */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -341,6 +342,17 @@ static void print_block(size_t at)
 	puts("<!-- end schema -->");
 }
 
+/* The line that states the format's version, "Format version: **N** (...": N is
+ * lib/schema.h's. */
+#define VERSION_LINE "Format version: **"
+static void print_version(const char *line)
+{
+	const char *rest = strstr(line + strlen(VERSION_LINE), "**");
+	if (!rest)
+		die("\"%s\" without its closing **", VERSION_LINE);
+	printf("%s%d%s", VERSION_LINE, SCHEMA_FORMAT_VERSION, rest);
+}
+
 int main(int argc, char **argv)
 {
 	static bool placed[ENTRIES];
@@ -358,6 +370,8 @@ int main(int argc, char **argv)
 			print_block(at);
 		} else if (!strncmp(line, "<!-- end schema -->", 19)) {
 			inside = false;
+		} else if (!inside && !strncmp(line, VERSION_LINE, strlen(VERSION_LINE))) {
+			print_version(line);
 		} else if (!inside) {
 			fputs(line, stdout);
 		}

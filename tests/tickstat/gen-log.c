@@ -108,7 +108,7 @@ static void boot_records(void)
 {
 	struct record r;
 	REC_BEGIN(&r, boot);
-	REC_U64(&r, boot, format, 1);
+	REC_U64(&r, boot, format, SCHEMA_FORMAT_VERSION);
 	REC_STR(&r, boot, version, version);
 	REC_STR(&r, boot, cmdline, "suite=all runs=synthetic");
 	REC_STR(&r, boot, loader, "GRUB 2.06");

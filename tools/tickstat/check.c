@@ -98,9 +98,11 @@ static void open_session(struct log_state *s, const struct rec *r)
 	s->next_seq = r->seq;
 	s->lines_in_session = r->seq;
 	s->damaged = 0;
+	/* a newer format is named (its records read on, docs/FORMAT.md); an older one is
+	 * read as its version's contract, a field added since then absent */
 	uint64_t format;
 	if (!strcmp(r->type, RECORD_TYPE(boot)) && rec_u64(r, FIELD(boot, format, U64), &format) &&
-	    format != LOG_FORMAT_VERSION)
+	    format > LOG_FORMAT_VERSION)
 		problem(s, r->line, "format version %llu; tickstat reads version %d",
 			(unsigned long long)format, LOG_FORMAT_VERSION);
 }
