@@ -88,6 +88,12 @@ enum {
 			      #type "." #pattern " is not " #kind " in lib/schema.def")])
 /* A record type's name. */
 #define RECORD_TYPE(type) (&("" #type)[0 * SCHEMA_TYPE_##type])
+/* The keys of a quantity of the cache mode's records per level (NAME_l1i, NAME_l1d,
+ * NAME_l2, NAME_llc), of kind in every one of the types given, in that order: an
+ * initializer of an array of 4. */
+#define SCHEMA_CACHE_LEVELS(name, kind, ...) \
+	{ FIELD_OF(name##_l1i, kind, __VA_ARGS__), FIELD_OF(name##_l1d, kind, __VA_ARGS__), \
+	  FIELD_OF(name##_l2, kind, __VA_ARGS__), FIELD_OF(name##_llc, kind, __VA_ARGS__) }
 
 /* ---- at run time ------------------------------------------------------------- */
 

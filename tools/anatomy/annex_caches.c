@@ -18,18 +18,12 @@ struct cache_kind {
 };
 
 /* Each level's field of a quantity (lib/schema.def), l1i, l1d, l2, llc in turn. */
-static const char *const evicted_keys[PROFILE_LEVELS] = {
-	FIELD(cache, evicted_l1i, U64), FIELD(cache, evicted_l1d, U64),
-	FIELD(cache, evicted_l2, U64), FIELD(cache, evicted_llc, U64),
-};
-static const char *const excess_keys[PROFILE_LEVELS] = {
-	FIELD_OF(excess_l1i, I64, cache, cache_after), FIELD_OF(excess_l1d, I64, cache, cache_after),
-	FIELD_OF(excess_l2, I64, cache, cache_after), FIELD_OF(excess_llc, I64, cache, cache_after),
-};
-static const char *const misses_keys[PROFILE_LEVELS] = {
-	FIELD(cache, workload_misses_l1i, U64), FIELD(cache, workload_misses_l1d, U64),
-	FIELD(cache, workload_misses_l2, U64), FIELD(cache, workload_misses_llc, U64),
-};
+static const char *const evicted_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(evicted, U64, cache);
+static const char *const excess_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(excess, I64, cache, cache_after);
+static const char *const misses_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(workload_misses, U64, cache);
 
 struct cache_kind *cache_kind_new(void)
 {
