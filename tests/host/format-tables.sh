@@ -3,9 +3,10 @@
 # docs`): a field added to or changed in the schema without `make docs` fails here,
 # and so does a table of the schema missing from the file, a record type the file
 # describes (a "### `type`" section of "## Records" or "## The annex") that the schema
-# lacks, and the reverse. And the
-# check can fail: a generator built from a copy of schema.def with a field more must
-# be refused, naming it.
+# lacks, and the reverse. And the check can fail: a generator built from a copy of
+# schema.def with a field more must be refused, naming it. The kernel's image
+# carries none of the meanings (216 of 60 characters or more looked for; the
+# generator's own binary, which carries them, fails the same look).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 gen=build/format-md out=build/test-logs/format-tables
@@ -40,3 +41,22 @@ if diff docs/FORMAT.md "$out/probe.md" >"$out/probe.diff"; then
 fi
 grep -q '^> .*`probe_field`' "$out/probe.diff" || { cat "$out/probe.diff"; fail "the difference does not name the new field"; }
 echo "a field added to a copy of lib/schema.def is noticed: $(grep -c '^>' "$out/probe.diff") line(s) differ"
+
+# The meanings are docs/FORMAT.md's alone: the kernel's image carries the table's
+# names, kinds and roles (lib/schema.c), not one meaning's text.
+elf=build/tickbench.elf
+[[ -f $elf ]] || fail "$elf missing (make)"
+python3 - lib/schema.def "$elf" <<'PY' || fail "the kernel's image carries meanings of lib/schema.def"
+import re, sys
+schema, image = open(sys.argv[1]).read(), open(sys.argv[2], "rb").read()
+# each meaning: the string literals after presence and value in an F row, joined
+value = r'(?:ANY|RANGE\([^)]*\)|WORDS\("[^"]*"\))'
+rows = re.findall(r'^F\([^"]*"[^"]*", \w+, \w+, \d+, \w+, ' + value + r',((?:\s*"(?:[^"\\]|\\.)*")+)\)',
+                  schema, re.M)
+texts = ["".join(re.findall(r'"((?:[^"\\]|\\.)*)"', r)).replace('\\"', '"') for r in rows]
+long = [t for t in texts if len(t) >= 60]
+found = [t for t in long if t.encode() in image]
+print("%d meanings of 60 characters or more, none in the kernel's image" % len(long) if not found
+      else "in the image: %s" % [t[:60] for t in found[:3]])
+sys.exit(1 if found or len(long) < 100 else 0)
+PY
