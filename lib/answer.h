@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "answer_out.h"
+#include "configuration.h"
 #include "dataset.h"
 #include "estimate.h"
 #include "pairs.h"
@@ -41,6 +42,7 @@ struct run_sum { unsigned boot; unsigned long long run; double ppm; };
  * its per-run figures, each value with its boot. Per run the pair of a run with
  * the timer and its run without (docs/METHOD.md, "The CPU share lost"). */
 struct rconfig {
+	struct configuration key;        /* first: an item of the report's configs */
 	char timer[A_NAME], mode[A_NAME], delivery[A_NAME], workload[A_NAME];
 	unsigned long long hz;
 	unsigned cpus;
@@ -101,8 +103,10 @@ struct report {
 	struct rboot *boot;      /* boot[0 .. boots) */
 	double tsc_hz, first_tsc_hz; /* the current boot's; the first boot's */
 	bool tsc_hz_differs, cycles_only, out_of_memory;
-	int nconfig, cap_config, nstat, logs;
-	struct rconfig *cfg;
+	int nstat, logs;
+	struct configurations configs;   /* of struct rconfig (answer_take.c's key) */
+	struct rconfig *cfg;     /* configs' items, nconfig of them, kept in step */
+	int nconfig;
 	struct rstat stat[A_MAX_STATS];
 	struct idle_data *idle;  /* bench=idle and latency's states (answer_idle.c) */
 	/* what the boot, platform, calibration, spin and end records say */

@@ -6,6 +6,7 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "schema.h"
 #include "student.h"
 #include "tickmodel.h"
 
@@ -356,7 +357,7 @@ static void field_bool(struct answer_figure *f, const char *key, bool b)
 static void ticks_field(struct answer_figure *f, const struct rconfig *const *c, int n)
 {
 	if (ticks_off_rate(c, n))
-		field_int(f, "ticks_pct", (int64_t)(ticks_pct(c, n) + 0.5));
+		field_int(f, FIELD_INT(report, ticks_pct), (int64_t)(ticks_pct(c, n) + 0.5));
 }
 
 static void emit(struct printer *p, const struct answer_figure *f)
@@ -367,19 +368,19 @@ static void emit(struct printer *p, const struct answer_figure *f)
 
 static void config_fields(struct answer_figure *f, const struct rconfig *c)
 {
-	field_str(f, "timer", c->timer);
-	field_str(f, "mode", c->mode);
-	field_str(f, "delivery", c->delivery);
-	field_str(f, "workload", c->workload);
-	field_int(f, "hz", (int64_t)c->hz);
+	field_str(f, FIELD(report, timer, STR), c->timer);
+	field_str(f, FIELD(report, mode, STR), c->mode);
+	field_str(f, FIELD(report, delivery, STR), c->delivery);
+	field_str(f, FIELD(report, workload, STR), c->workload);
+	field_int(f, FIELD_INT(report, hz), (int64_t)c->hz);
 	if (is_floor(c))
 		return;
-	field_int(f, "tick_work", (int64_t)c->tick_work);
-	field_int(f, "tick_data_kib", (int64_t)c->data_kib);
-	field_int(f, "tick_code_kib", (int64_t)c->code_kib);
-	field_int(f, "tick_pages", (int64_t)c->pages);
+	field_int(f, FIELD_INT(report, tick_work), (int64_t)c->tick_work);
+	field_int(f, FIELD_INT(report, tick_data_kib), (int64_t)c->data_kib);
+	field_int(f, FIELD_INT(report, tick_code_kib), (int64_t)c->code_kib);
+	field_int(f, FIELD_INT(report, tick_pages), (int64_t)c->pages);
 	if (c->preset[0])
-		field_str(f, "tick_model", c->preset);
+		field_str(f, FIELD(report, tick_model, STR), c->preset);
 }
 
 /* A record's name: "share-lapic-periodic-spin-1000", the work model after it as
@@ -609,7 +610,10 @@ static void estimate_cell(char *cell, const struct dataset *d, int ci)
 		figure_double(cell, CELL, e.v, e.interval ? e.e : -1, e.na, FIGURE_COMPACT);
 }
 
-/* A figure in cycles for a record: the mean of the runs', rounded down. */
+/* A figure in cycles for a record: the mean of the runs', rounded down; key names
+ * its subject, a timer or an operation. */
+#define REPORT_TIMER FIELD(report, timer, STR)
+#define REPORT_OP FIELD(report, op, STR)
 static struct answer_figure cycles_figure(char *name, size_t size, const char *what,
 					  const char *subject, const char *key,
 					  const struct dataset *d)
@@ -618,7 +622,7 @@ static struct answer_figure cycles_figure(char *name, size_t size, const char *w
 	struct answer_figure f = { .what = what, .name = name, .unit = "cycles",
 				   .value = (int64_t)ds_mean(d) };
 	field_str(&f, key, subject);
-	field_int(&f, "runs", (int64_t)d->n);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)d->n);
 	return f;
 }
 
@@ -640,10 +644,10 @@ static void emit_direct(struct printer *p, const char *timer, const struct datas
 	char name[64];
 	if (!d->n)
 		return;
-	struct answer_figure f = cycles_figure(name, sizeof(name), "direct", timer, "timer", d);
-	field_str(&f, "handler", handler);
+	struct answer_figure f = cycles_figure(name, sizeof(name), "direct", timer, REPORT_TIMER, d);
+	field_str(&f, FIELD(report, handler, STR), handler);
 	if (p->r->cycles_are_instructions)
-		field_int(&f, "instructions", f.value);
+		field_int(&f, FIELD_INT(report, instructions), f.value);
 	ticks_field(&f, c, n);
 	emit(p, &f);
 }
@@ -667,8 +671,8 @@ static void timer_row(struct printer *p, struct table *t, const char *timer, con
 		ticks_mark(cells[3], CELL, c, n);
 	}
 	if (lat) {
-		emit_cycles(p, "latency_p50", timer, "timer", &lat->p50_cycles);
-		emit_cycles(p, "latency_p99", timer, "timer", &lat->p99_cycles);
+		emit_cycles(p, "latency_p50", timer, REPORT_TIMER, &lat->p50_cycles);
+		emit_cycles(p, "latency_p99", timer, REPORT_TIMER, &lat->p99_cycles);
 	}
 	if (first)
 		emit_direct(p, timer, &direct_cycles, first->handler, c, n);
@@ -717,7 +721,7 @@ static void emit_costs(struct printer *p)
 	for (int i = 0; i < p->r->nstat; i++) {
 		const struct rstat *s = &p->r->stat[i];
 		if (!strcmp(s->bench, "readcost") || !strcmp(s->bench, "armcost"))
-			emit_cycles(p, "cost", s->what, "op", &s->p50_cycles);
+			emit_cycles(p, "cost", s->what, REPORT_OP, &s->p50_cycles);
 	}
 }
 
@@ -819,10 +823,10 @@ static void emit_share(struct printer *p, const struct rconfig *c, const struct 
 	struct answer_figure f = { .what = "share", .name = name, .unit = "ppm",
 				   .value = ppm_of(e->v) };
 	config_fields(&f, c);
-	field_int(&f, "cpus", c->cpus);
-	field_int(&f, "runs", (int64_t)c->lost.n);
+	field_int(&f, FIELD_INT(report, cpus), c->cpus);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)c->lost.n);
 	if (e->interval)
-		field_int(&f, "ci95", ppm_of(e->e));
+		field_int(&f, FIELD_INT(report, ci95), ppm_of(e->e));
 	ticks_field(&f, &c, 1);
 	emit(p, &f);
 }
@@ -917,19 +921,19 @@ static void emit_verdict(struct printer *p, const struct rconfig *c, const struc
 	struct answer_figure f = { .what = "verdict", .name = name, .unit = "ppm",
 				   .value = ppm_of(v->d.v) };
 	config_fields(&f, c);
-	field_int(&f, "vs_hz", (int64_t)base->hz);
-	field_int(&f, "cpus", c->cpus);
-	field_int(&f, "runs", (int64_t)c->lost.n);
-	field_int(&f, "vs_runs", (int64_t)base->lost.n);
-	field_int(&f, "ci95", v->d.interval ? ppm_of(v->d.e) : 0);
-	field_bool(&f, "proven", v->proven);
+	field_int(&f, FIELD_INT(report, vs_hz), (int64_t)base->hz);
+	field_int(&f, FIELD_INT(report, cpus), c->cpus);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)c->lost.n);
+	field_int(&f, FIELD_INT(report, vs_runs), (int64_t)base->lost.n);
+	field_int(&f, FIELD_INT(report, ci95), v->d.interval ? ppm_of(v->d.e) : 0);
+	field_bool(&f, FIELD(report, proven, BOOL), v->proven);
 	const struct rconfig *both[] = { c, base };
 	ticks_field(&f, both, 2);
 	struct need need = v->need;         /* the record's: proven or not */
 	if (v->proven && v->d.v != 0)
 		need = need_for_diff(&base->lost, &c->lost, v->d.v < 0 ? -v->d.v : v->d.v,
 				     boot_cost(p->r, base, c), p->r->ci);
-	field_int(&f, "runs_needed", v->d.v == 0 ? 0 : need.runs);
+	field_int(&f, FIELD_INT(report, runs_needed), v->d.v == 0 ? 0 : need.runs);
 	emit(p, &f);
 }
 

@@ -6,9 +6,10 @@
 
 const struct help help_check = {
 	"check LOG...",
-	"  integrity: CRC, seq, boot first, end last, JSON, ranges; a verdict line per\n"
-	"  log; exit 1 when a log is damaged, truncated or incomplete; an HTML report\n"
-	"  (report --html) stands for the logs inside it\n",
+	"  integrity: CRC, seq, boot first, end last, JSON, every record held to the\n"
+	"  record contract (docs/FORMAT.md); a verdict line per log; exit 1 when a log\n"
+	"  is damaged, truncated or incomplete; an HTML report (report --html) stands\n"
+	"  for the logs inside it\n",
 	NULL, NULL
 };
 

@@ -133,21 +133,12 @@ int cmd_report(int argc, char **argv)
 	struct report *r = report_new(2);       /* 95% */
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	const char *baseline = NULL, *html = NULL;
-	int nlogs = 0;
 	if (!r || !logs)
 		return 2;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-c"))
-			r->ci = level_option(argc, argv, &i);
-		else if (!strcmp(argv[i], "--baseline"))
-			baseline = option_value(argc, argv, &i);
-		else if (!strcmp(argv[i], "--html"))
-			html = option_value(argc, argv, &i);
-		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("unknown option %s", argv[i]);
-		else
-			logs[nlogs++] = argv[i];
-	}
+	const struct option opts[] = { { "-c", take_level, &r->ci },
+				       { "--baseline", take_string, &baseline },
+				       { "--html", take_string, &html }, { NULL, NULL, NULL } };
+	int nlogs = parse_options(argc, argv, opts, logs);
 	char **given = logs;
 	logs = html_logs_expand(logs, &nlogs);  /* a page stands for its logs */
 	if (logs != given)

@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "rec.h"
+#include "schema.h"
 
-/* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
- * own copy (it reads logs, not the kernel's headers); tests/host/tickstat-format.sh
- * holds the two, and the kernel's, equal. */
-#define LOG_FORMAT_VERSION 1
+/* The record format this reader knows: the schema's (lib/schema.h), docs/FORMAT.md's
+ * "Format version" (tests/host/tickstat-format.sh holds the two equal). */
+#define LOG_FORMAT_VERSION SCHEMA_FORMAT_VERSION
 
 #define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 
@@ -26,10 +26,6 @@
  * IEEE polynomial) folded with carry-less multiplication where the CPU has it:
  * zlib's crc32() was 15 % of summary's time and a fifth of check's. */
 uint32_t log_crc(const void *data, size_t len);
-
-/* Range checks on the fields of known record types (n >= 1, min <= p50 <= max, ...).
- * Returns NULL or a description (written to buf). */
-const char *rec_validate(const struct rec *r, char *buf, size_t size);
 
 typedef void (*rec_fn)(const struct rec *r, void *ctx);
 

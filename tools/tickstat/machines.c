@@ -2,6 +2,7 @@
  * A machine is its `machine` record's id; logs of one id and one build (`boot`
  * version) are pooled, any other pair is kept apart and said so. */
 #include "machines.h"
+#include "schema.h"
 #include "tickstat.h"
 
 #include <stdlib.h>
@@ -17,19 +18,23 @@ static void copy_field(char *dst, size_t size, const struct rec *r, const char *
 static void scan_record(const struct rec *r, void *ctx)
 {
 	struct mlog *m = ctx;
-	if (!strcmp(r->type, "boot") && !m->version[0]) {
-		copy_field(m->version, sizeof(m->version), r, "version");
-	} else if (!strcmp(r->type, "platform")) {
-		const char *os = rec_str(r, "os");
+	if (!strcmp(r->type, RECORD_TYPE(boot)) && !m->version[0]) {
+		copy_field(m->version, sizeof(m->version), r, FIELD(boot, version, STR));
+	} else if (!strcmp(r->type, RECORD_TYPE(platform))) {
+		const char *os = rec_str(r, FIELD(platform, os, STR));
 		m->under_linux |= os && !strcmp(os, "linux");
-	} else if (!strcmp(r->type, "machine") && !m->id[0]) {
-		copy_field(m->id, sizeof(m->id), r, "id");
-		copy_field(m->manufacturer, sizeof(m->manufacturer), r, "system_manufacturer");
-		copy_field(m->product, sizeof(m->product), r, "system_product");
-		copy_field(m->brand, sizeof(m->brand), r, "cpu_brand");
-		copy_field(m->bios_version, sizeof(m->bios_version), r, "bios_version");
-		copy_field(m->microcode, sizeof(m->microcode), r, "microcode");
-		copy_field(m->firmware, sizeof(m->firmware), r, "firmware");
+	} else if (!strcmp(r->type, RECORD_TYPE(machine)) && !m->id[0]) {
+		copy_field(m->id, sizeof(m->id), r, FIELD(machine, id, STR));
+		copy_field(m->manufacturer, sizeof(m->manufacturer), r,
+			   FIELD(machine, system_manufacturer, STR));
+		copy_field(m->product, sizeof(m->product), r,
+			   FIELD(machine, system_product, STR));
+		copy_field(m->brand, sizeof(m->brand), r, FIELD(machine, cpu_brand, STR));
+		copy_field(m->bios_version, sizeof(m->bios_version), r,
+			   FIELD(machine, bios_version, STR));
+		copy_field(m->microcode, sizeof(m->microcode), r,
+			   FIELD(machine, microcode, HEX));
+		copy_field(m->firmware, sizeof(m->firmware), r, FIELD(machine, firmware, STR));
 	}
 }
 

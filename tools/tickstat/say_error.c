@@ -1,6 +1,6 @@
 /* A command's messages: every one prefixed with the program and the command, once
  * (the log reader's too, in tickstat and in the anatomy's annex). */
-#include "tickstat.h"
+#include "say_error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,5 +1,7 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
+#include "configuration.h"
+#include "schema.h"
 #include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
@@ -120,16 +122,31 @@ static bool names_the_set(const struct selection *sel, const char *key)
 	return sel->by && !strcmp(sel->by, key);
 }
 
-/* The configuration without the fields that name the set; a work model's field at
- * 0 is the floor, said as its absence is (tickbench-linux's runs have none). */
+/* A work model's field at 0: the floor, said as its absence is (tickbench-linux's
+ * runs have none). */
+static bool floor_model_field(const struct field *f)
+{
+	static const char *const model[] = {
+		FIELD(run, tick_work, U64), FIELD(run, tick_data_kib, U64),
+		FIELD(run, tick_code_kib, U64), FIELD(run, tick_pages, U64),
+	};
+	if (f->v.kind != V_INT || f->v.u)
+		return false;
+	for (size_t i = 0; i < sizeof(model) / sizeof(model[0]); i++)
+		if (!strcmp(f->key, model[i]))
+			return true;
+	return false;
+}
+
+/* The configuration without the fields that name the set and the floor's work
+ * model. */
 static void config_without(const struct rec *r, const struct selection *sel, char *buf,
 			   size_t size)
 {
 	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
 	for (size_t i = 0; i < r->nfields && n < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!is_config_field(f) || names_the_set(sel, f->key) ||
-		    (f->v.kind == V_INT && is_model_field(f->key) && f->v.u == 0))
+		if (!configuration_field(r, i) || names_the_set(sel, f->key) || floor_model_field(f))
 			continue;
 		char text[256];
 		value_text(r, f->key, text, sizeof(text));
@@ -216,8 +233,8 @@ static void take(const struct rec *r, void *ctx)
 	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair), on = false;
 	if (!matches(c->sel, r))
 		return;
-	if ((lost || cost) && !paired && rec_get(r, "timer_on")) {
-		c->unpaired += rec_bool(r, "timer_on", &on) && on;
+	if ((lost || cost) && !paired && rec_get(r, FIELD_ANY(run, timer_on))) {
+		c->unpaired += rec_bool(r, FIELD_ANY(run, timer_on), &on) && on;
 		return;                 /* an off run, kept for its pair; an on run without */
 	}
 	c->matched++;

@@ -16,9 +16,8 @@ const char *option_value(int argc, char **argv, int *i)
 
 int level_option(int argc, char **argv, int *i)
 {
-	int ci = conf_index(option_value(argc, argv, i));
-	if (ci < 0)
-		usage_error("-c takes 80, 90, 95, 98, 99 or 99.5, not %s", argv[*i]);
+	int ci;
+	take_level(option_value(argc, argv, i), &ci);
 	return ci;
 }
 
@@ -30,6 +29,35 @@ int logs_ready(char **paths, int n, bool pooled)
 	for (int i = 0; i < n; i++)
 		readable &= log_readable(paths[i]);
 	return readable && !(pooled && boots_repeat(paths, n)) ? 0 : 2;
+}
+
+void take_level(const char *value, void *ci)
+{
+	*(int *)ci = conf_index(value);
+	if (*(int *)ci < 0)
+		usage_error("-c takes 80, 90, 95, 98, 99 or 99.5, not %s", value);
+}
+
+void take_string(const char *value, void *s)
+{
+	*(const char **)s = value;
+}
+
+int parse_options(int argc, char **argv, const struct option *opts, char **logs)
+{
+	int nlogs = 0;
+	for (int i = 0; i < argc; i++) {
+		const struct option *o = opts;
+		while (o->word && strcmp(argv[i], o->word))
+			o++;
+		if (o->word)
+			o->take(option_value(argc, argv, &i), o->into);
+		else if (argv[i][0] == '-' && argv[i][1])
+			usage_error("unknown option %s", argv[i]);
+		else
+			logs[nlogs++] = argv[i];
+	}
+	return nlogs;
 }
 
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
