@@ -7,7 +7,8 @@
 #   make linux       Debian's kernel and the initramfs of build/tickbench-linux (the ISO
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
 #   make anatomy     tools/anatomy's QEMU plugin and annex writer (a plain make too)
-#   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c, and
+#   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c,
+#                    docs/FORMAT.md's tables of records, from lib/schema.def, and
 #                    iso/grub.cfg's PC estimates, from the benchmarks' (tools/grub-times.c)
 #   make clean
 #   V=1              show each command in full (else one short line per step)

@@ -26,10 +26,10 @@ static void emit_problems(void)
 		kprintf("acpi: table %s at 0x%llx not used: %s\n", p->signature,
 			(unsigned long long)p->addr, p->what);
 		struct record r;
-		record_begin(&r, "acpi_problem");
-		record_str(&r, "table", p->signature);
-		record_hex(&r, "address", p->addr);
-		record_str(&r, "problem", p->what);
+		REC_BEGIN(&r, acpi_problem);
+		REC_STR(&r, acpi_problem, table, p->signature);
+		REC_HEX(&r, acpi_problem, address, p->addr);
+		REC_STR(&r, acpi_problem, problem, p->what);
 		record_emit(&r);
 	}
 }
@@ -54,26 +54,26 @@ void acpi_report(void)
 	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
 		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");
 	struct record r;
-	record_begin(&r, "acpi");
-	record_str(&r, "rsdp", acpi.rsdp_source);
-	record_u64(&r, "revision", acpi.rsdp_revision);
-	record_bool(&r, "xsdt", acpi.xsdt);
-	record_str(&r, "tables", acpi.tables);
-	record_u64(&r, "ioapics", acpi.n_ioapics);
-	record_u64(&r, "cpus", acpi.n_cpus);
-	record_u64(&r, "cpus_invalid_id", acpi.cpus_invalid_id);
-	record_u64(&r, "cpus_beyond_max", acpi.cpus_beyond_max);
-	record_u64(&r, "nmi_entries", acpi.n_nmis);
-	record_hex(&r, "lapic_address", acpi.lapic_addr);
-	record_bool(&r, "pic_8259", acpi_has_8259(&acpi));
-	record_hex(&r, "hpet_address", acpi.hpet_addr);
-	record_u64(&r, "pm_timer_port", acpi.pm_timer_port);
+	REC_BEGIN(&r, acpi);
+	REC_STR(&r, acpi, rsdp, acpi.rsdp_source);
+	REC_U64(&r, acpi, revision, acpi.rsdp_revision);
+	REC_BOOL(&r, acpi, xsdt, acpi.xsdt);
+	REC_STR(&r, acpi, tables, acpi.tables);
+	REC_U64(&r, acpi, ioapics, acpi.n_ioapics);
+	REC_U64(&r, acpi, cpus, acpi.n_cpus);
+	REC_U64(&r, acpi, cpus_invalid_id, acpi.cpus_invalid_id);
+	REC_U64(&r, acpi, cpus_beyond_max, acpi.cpus_beyond_max);
+	REC_U64(&r, acpi, nmi_entries, acpi.n_nmis);
+	REC_HEX(&r, acpi, lapic_address, acpi.lapic_addr);
+	REC_BOOL(&r, acpi, pic_8259, acpi_has_8259(&acpi));
+	REC_HEX(&r, acpi, hpet_address, acpi.hpet_addr);
+	REC_U64(&r, acpi, pm_timer_port, acpi.pm_timer_port);
 	if (acpi.pm_timer_space == ACPI_GAS_SYSTEM_MEMORY)
-		record_hex(&r, "pm_timer_address", acpi.pm_timer_addr);
-	record_bool(&r, "hw_reduced", acpi.hw_reduced);
-	record_bool(&r, "rsdt_fallback", acpi.rsdt_fallback);
+		REC_HEX(&r, acpi, pm_timer_address, acpi.pm_timer_addr);
+	REC_BOOL(&r, acpi, hw_reduced, acpi.hw_reduced);
+	REC_BOOL(&r, acpi, rsdt_fallback, acpi.rsdt_fallback);
 	if (acpi.has_dmar)
-		record_u64(&r, "dmar_flags", acpi.dmar_flags);
+		REC_U64(&r, acpi, dmar_flags, acpi.dmar_flags);
 	record_emit(&r);
 	emit_problems();
 }

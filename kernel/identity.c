@@ -22,30 +22,30 @@ void platform_emit_record(const char *emulator, uint64_t memory_kib,
 {
 	const char *below = platform_speed_below(speed);
 	struct record r;
-	record_begin(&r, "platform");
-	record_str(&r, "vendor", cpu.vendor);
-	record_u64(&r, "family", cpu.family);
-	record_u64(&r, "model", cpu.model);
-	record_u64(&r, "stepping", cpu.stepping);
-	record_str(&r, "brand", cpu.brand);
-	record_bool(&r, "hypervisor", cpu.has_hypervisor);
-	record_str(&r, "hypervisor_sig", cpu.hypervisor);
-	record_str(&r, "emulator", emulator);
-	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
-	record_bool(&r, "tsc_deadline", cpu.has_tsc_deadline);
-	record_bool(&r, "x2apic", cpu.has_x2apic);
-	record_bool(&r, "rdtscp", cpu.has_rdtscp);
-	record_bool(&r, "arat", cpu.has_arat);
-	record_bool(&r, "aperfmperf", cpu.has_aperfmperf);
-	record_u64(&r, "memory_kib", memory_kib);
-	record_u64(&r, "rdtsc_cycles", speed->rdtsc_cycles);
-	record_u64(&r, "loop_cycles", speed->loop_cycles);
-	record_bool(&r, "rdtsc_traps", speed->rdtsc_cycles > RDTSC_TRAP_CYCLES);
+	REC_BEGIN(&r, platform);
+	REC_STR(&r, platform, vendor, cpu.vendor);
+	REC_U64(&r, platform, family, cpu.family);
+	REC_U64(&r, platform, model, cpu.model);
+	REC_U64(&r, platform, stepping, cpu.stepping);
+	REC_STR(&r, platform, brand, cpu.brand);
+	REC_BOOL(&r, platform, hypervisor, cpu.has_hypervisor);
+	REC_STR(&r, platform, hypervisor_sig, cpu.hypervisor);
+	REC_STR(&r, platform, emulator, emulator);
+	REC_BOOL(&r, platform, tsc_invariant, cpu.has_tsc_invariant);
+	REC_BOOL(&r, platform, tsc_deadline, cpu.has_tsc_deadline);
+	REC_BOOL(&r, platform, x2apic, cpu.has_x2apic);
+	REC_BOOL(&r, platform, rdtscp, cpu.has_rdtscp);
+	REC_BOOL(&r, platform, arat, cpu.has_arat);
+	REC_BOOL(&r, platform, aperfmperf, cpu.has_aperfmperf);
+	REC_U64(&r, platform, memory_kib, memory_kib);
+	REC_U64(&r, platform, rdtsc_cycles, speed->rdtsc_cycles);
+	REC_U64(&r, platform, loop_cycles, speed->loop_cycles);
+	REC_BOOL(&r, platform, rdtsc_traps, speed->rdtsc_cycles > RDTSC_TRAP_CYCLES);
 	if (below)
-		record_str(&r, "below", below);
-	record_str(&r, "os", os->os);
+		REC_STR(&r, platform, below, below);
+	REC_STR(&r, platform, os, os->os);
 	if (os->release)
-		record_str(&r, "os_release", os->release);
+		REC_STR(&r, platform, os_release, os->release);
 	record_emit(&r);
 }
 
@@ -70,28 +70,28 @@ void machine_emit_record(const struct smbios_info *s, const char *id, bool uefi,
 	char version[8];
 	format(version, sizeof(version), "%u.%u", s->major, s->minor);
 	struct record r;
-	record_begin(&r, "machine");
-	record_str(&r, "id", id);
-	record_str(&r, "smbios", s->source);
-	record_str(&r, "smbios_version", s->anchor[0] ? version : "");
-	record_str(&r, "system_manufacturer", s->sys_manufacturer);
-	record_str(&r, "system_product", s->sys_product);
-	record_str(&r, "system_version", s->sys_version);
-	record_str(&r, "system_uuid", s->sys_uuid);
-	record_str(&r, "board_manufacturer", s->board_manufacturer);
-	record_str(&r, "board_product", s->board_product);
-	record_str(&r, "board_version", s->board_version);
-	record_str(&r, "bios_vendor", s->bios_vendor);
-	record_str(&r, "bios_version", s->bios_version);
-	record_str(&r, "bios_date", s->bios_date);
-	record_str(&r, "firmware", uefi ? "uefi" : "bios");
-	record_str(&r, "cpu_vendor", cpu.vendor);
-	record_str(&r, "cpu_brand", cpu.brand);
-	record_u64(&r, "cpu_family", cpu.family);
-	record_u64(&r, "cpu_model", cpu.model);
-	record_u64(&r, "cpu_stepping", cpu.stepping);
-	record_bool(&r, "microcode_readable", has_microcode);
-	record_hex(&r, "microcode", microcode);
+	REC_BEGIN(&r, machine);
+	REC_STR(&r, machine, id, id);
+	REC_STR(&r, machine, smbios, s->source);
+	REC_STR(&r, machine, smbios_version, s->anchor[0] ? version : "");
+	REC_STR(&r, machine, system_manufacturer, s->sys_manufacturer);
+	REC_STR(&r, machine, system_product, s->sys_product);
+	REC_STR(&r, machine, system_version, s->sys_version);
+	REC_STR(&r, machine, system_uuid, s->sys_uuid);
+	REC_STR(&r, machine, board_manufacturer, s->board_manufacturer);
+	REC_STR(&r, machine, board_product, s->board_product);
+	REC_STR(&r, machine, board_version, s->board_version);
+	REC_STR(&r, machine, bios_vendor, s->bios_vendor);
+	REC_STR(&r, machine, bios_version, s->bios_version);
+	REC_STR(&r, machine, bios_date, s->bios_date);
+	REC_STR(&r, machine, firmware, uefi ? "uefi" : "bios");
+	REC_STR(&r, machine, cpu_vendor, cpu.vendor);
+	REC_STR(&r, machine, cpu_brand, cpu.brand);
+	REC_U64(&r, machine, cpu_family, cpu.family);
+	REC_U64(&r, machine, cpu_model, cpu.model);
+	REC_U64(&r, machine, cpu_stepping, cpu.stepping);
+	REC_BOOL(&r, machine, microcode_readable, has_microcode);
+	REC_HEX(&r, machine, microcode, microcode);
 	record_emit(&r);
 }
 
@@ -99,9 +99,9 @@ void machine_emit_problems(const struct smbios_info *s)
 {
 	for (unsigned i = 0; i < s->n_problems; i++) {
 		struct record r;
-		record_begin(&r, "smbios_problem");
-		record_hex(&r, "address", s->problems[i].addr);
-		record_str(&r, "problem", s->problems[i].what);
+		REC_BEGIN(&r, smbios_problem);
+		REC_HEX(&r, smbios_problem, address, s->problems[i].addr);
+		REC_STR(&r, smbios_problem, problem, s->problems[i].what);
 		record_emit(&r);
 	}
 }

@@ -88,24 +88,25 @@ const char *irq_unreachable(uint32_t apic_id)
 static void emit_record(void)
 {
 	struct record r;
-	record_begin(&r, "interrupts");
-	record_bool(&r, "pic_8259", irq.pic);
-	record_u64(&r, "ioapics", irq.ioapics);
-	record_u64(&r, "ioapic_pins", ioapic_pins(0));
-	record_bool(&r, "lapic", irq.lapic);
+	REC_BEGIN(&r, interrupts);
+	REC_BOOL(&r, interrupts, pic_8259, irq.pic);
+	REC_U64(&r, interrupts, ioapics, irq.ioapics);
+	REC_U64(&r, interrupts, ioapic_pins, ioapic_pins(0));
+	REC_BOOL(&r, interrupts, lapic, irq.lapic);
 	if (irq.lapic) {
-		record_str(&r, "lapic_mode", irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
-		record_u64(&r, "lapic_id", irq.bsp_apic_id);
-		record_hex(&r, "lapic_version", lapic_version());
-		record_u64(&r, "nmi_lint", irq.nmi_lint);
-		record_bool(&r, "nmi_from_madt", irq.nmi_from_madt);
+		REC_STR(&r, interrupts, lapic_mode,
+			irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
+		REC_U64(&r, interrupts, lapic_id, irq.bsp_apic_id);
+		REC_HEX(&r, interrupts, lapic_version, lapic_version());
+		REC_U64(&r, interrupts, nmi_lint, irq.nmi_lint);
+		REC_BOOL(&r, interrupts, nmi_from_madt, irq.nmi_from_madt);
 	} else {
-		record_str(&r, "lapic_problem", irq.lapic_problem);
+		REC_STR(&r, interrupts, lapic_problem, irq.lapic_problem);
 	}
-	record_bool(&r, "x2apic_locked", irq.x2apic_locked);
-	record_bool(&r, "dmar_x2apic_opt_out", irq.x2apic_opt_out);
+	REC_BOOL(&r, interrupts, x2apic_locked, irq.x2apic_locked);
+	REC_BOOL(&r, interrupts, dmar_x2apic_opt_out, irq.x2apic_opt_out);
 	if (irq.lapic_note)
-		record_str(&r, "lapic_note", irq.lapic_note);
+		REC_STR(&r, interrupts, lapic_note, irq.lapic_note);
 	record_emit(&r);
 }
 

@@ -65,10 +65,10 @@ static void report_cmdline_error(const struct words_error *err)
 	qrscreen_say(QRSCREEN_WHY, "tickbench: bad command-line word \"%s\": %s", err->word,
 		     err->message);
 	struct record r;
-	record_begin(&r, "error");
-	record_str(&r, "reason", "cmdline");
-	record_str(&r, "word", err->word);
-	record_str(&r, "message", err->message);
+	REC_BEGIN(&r, error);
+	REC_STR(&r, error, reason, "cmdline");
+	REC_STR(&r, error, word, err->word);
+	REC_STR(&r, error, message, err->message);
 	record_emit(&r);
 	run_set_status(RUN_ERROR);
 }

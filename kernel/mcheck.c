@@ -62,11 +62,11 @@ static unsigned report_old_logs(void)
 		if (!mce_read_bank(i, &b))
 			continue;
 		struct record r;
-		record_begin(&r, "machine_check_log");
-		record_u64(&r, "bank", i);
-		record_hex(&r, "status", b.status);
-		record_hex(&r, "addr", b.addr);
-		record_hex(&r, "misc", b.misc);
+		REC_BEGIN(&r, machine_check_log);
+		REC_U64(&r, machine_check_log, bank, i);
+		REC_HEX(&r, machine_check_log, status, b.status);
+		REC_HEX(&r, machine_check_log, addr, b.addr);
+		REC_HEX(&r, machine_check_log, misc, b.misc);
 		record_emit(&r);
 		kprintf("tickbench: machine-check bank %u holds an error from before this boot (status 0x%016llx)\n",
 			i, (unsigned long long)b.status);
@@ -85,15 +85,15 @@ void mcheck_init(void)
 		mce_enable_exception();
 	uint64_t cap = mce_cap();
 	struct record r;
-	record_begin(&r, "machine_check");
-	record_bool(&r, "mce", exception);
-	record_bool(&r, "mca", banks);
-	record_u64(&r, "banks", cap & MCG_CAP_COUNT_MASK);
-	record_u64(&r, "banks_enabled", enabled);
-	record_bool(&r, "mcg_ctl", cap & MCG_CAP_CTL_P);
-	record_bool(&r, "cmci", cap & MCG_CAP_CMCI_P);
-	record_bool(&r, "ser", cap & MCG_CAP_SER_P);
-	record_u64(&r, "logged_before_boot", old);
+	REC_BEGIN(&r, machine_check);
+	REC_BOOL(&r, machine_check, mce, exception);
+	REC_BOOL(&r, machine_check, mca, banks);
+	REC_U64(&r, machine_check, banks, cap & MCG_CAP_COUNT_MASK);
+	REC_U64(&r, machine_check, banks_enabled, enabled);
+	REC_BOOL(&r, machine_check, mcg_ctl, cap & MCG_CAP_CTL_P);
+	REC_BOOL(&r, machine_check, cmci, cap & MCG_CAP_CMCI_P);
+	REC_BOOL(&r, machine_check, ser, cap & MCG_CAP_SER_P);
+	REC_U64(&r, machine_check, logged_before_boot, old);
 	record_emit(&r);
 	if (!exception)
 		kprintf("tickbench: no machine-check exception on this CPU (CPUID.1:EDX[7]): a machine check resets it\n");
@@ -105,20 +105,20 @@ static void report_bank(uint32_t apic_id, uint64_t mcg_status, unsigned i,
 	char hex[20];
 	struct problem p;
 	problem_begin(&p, PROBLEM_ERROR, NULL);
-	problem_str(&p, "what", "machine_check");
-	problem_u64(&p, "cpu", apic_id);
-	problem_u64(&p, "bank", i);
+	ERROR_STR(&p, what, "machine_check");
+	ERROR_U64(&p, cpu, apic_id);
+	ERROR_U64(&p, bank, i);
 	hex_field(hex, sizeof(hex), mcg_status);
-	problem_str(&p, "mcg_status", hex);
+	ERROR_HEX(&p, mcg_status, hex);
 	hex_field(hex, sizeof(hex), b->status);
-	problem_str(&p, "status", hex);
+	ERROR_HEX(&p, status, hex);
 	if (b->status & MCi_STATUS_ADDRV) {
 		hex_field(hex, sizeof(hex), b->addr);
-		problem_str(&p, "addr", hex);
+		ERROR_HEX(&p, addr, hex);
 	}
 	if (b->status & MCi_STATUS_MISCV) {
 		hex_field(hex, sizeof(hex), b->misc);
-		problem_str(&p, "misc", hex);
+		ERROR_HEX(&p, misc, hex);
 	}
 	problem_end(&p, b->status & MCi_STATUS_UC ? "uncorrected machine check"
 						   : "corrected error logged at a machine check");

@@ -79,19 +79,19 @@ static void emit_record(const struct interrupt_frame *f, const char *name, uint6
 	format(message, sizeof(message), "CPU exception %s at rip 0x%llx %s", name,
 	       (unsigned long long)f->rip, where);
 	struct record r;
-	record_begin(&r, "error");
-	record_str(&r, "reason", "exception");
-	record_str(&r, "message", message);
-	record_u64(&r, "cpu", apic_id);
-	record_str(&r, "name", name);
-	record_u64(&r, "vector", f->vector);
-	record_u64(&r, "error_code", f->error_code);
-	record_hex(&r, "rip", f->rip);
+	REC_BEGIN(&r, error);
+	REC_STR(&r, error, reason, "exception");
+	REC_STR(&r, error, message, message);
+	REC_U64(&r, error, cpu, apic_id);
+	REC_STR(&r, error, name, name);
+	REC_U64(&r, error, vector, f->vector);
+	REC_U64(&r, error, error_code, f->error_code);
+	REC_HEX(&r, error, rip, f->rip);
 	if (rip_in_image(f->rip))
-		record_hex(&r, "rip_linked", rip_linked(f->rip));
-	record_hex(&r, "rsp", f->rsp);
-	record_hex(&r, "cr2", cr2);
-	record_hex(&r, "rflags", f->rflags);
+		REC_HEX(&r, error, rip_linked, rip_linked(f->rip));
+	REC_HEX(&r, error, rsp, f->rsp);
+	REC_HEX(&r, error, cr2, cr2);
+	REC_HEX(&r, error, rflags, f->rflags);
 	record_emit(&r);
 }
 

@@ -18,22 +18,22 @@ void platform_emit_boot(const struct boot_info *bi, uint64_t seed)
 		bi->uefi ? "UEFI" : "BIOS", (unsigned long long)image_start(), moved, bi->cmdline,
 		(unsigned long long)seed);
 	struct record r;
-	record_begin(&r, "boot");
-	record_u64(&r, "format", RECORD_FORMAT_VERSION);
-	record_str(&r, "version", TICKBENCH_VERSION);
-	record_str(&r, "cmdline", bi->cmdline);
-	record_u64(&r, "seed", seed);
-	record_str(&r, "loader", bi->loader);
-	record_str(&r, "firmware", bi->uefi ? "uefi" : "bios");
-	record_u64(&r, "load_addr", image_start());
-	record_str(&r, "console", console_serial_name());
-	record_str(&r, "console_from", serial_from());
-	record_str(&r, "console_why", serial_why());
-	record_u64(&r, "console_baud", serial_baud());
-	record_str(&r, "console_pci", serial_pci());
-	record_str(&r, "screen", console_screen_name());
-	record_str(&r, "screen_mode", console_screen_mode());
-	record_str(&r, "screen_text", console_screen_text());
+	REC_BEGIN(&r, boot);
+	REC_U64(&r, boot, format, RECORD_FORMAT_VERSION);
+	REC_STR(&r, boot, version, TICKBENCH_VERSION);
+	REC_STR(&r, boot, cmdline, bi->cmdline);
+	REC_U64(&r, boot, seed, seed);
+	REC_STR(&r, boot, loader, bi->loader);
+	REC_STR(&r, boot, firmware, bi->uefi ? "uefi" : "bios");
+	REC_U64(&r, boot, load_addr, image_start());
+	REC_STR(&r, boot, console, console_serial_name());
+	REC_STR(&r, boot, console_from, serial_from());
+	REC_STR(&r, boot, console_why, serial_why());
+	REC_U64(&r, boot, console_baud, serial_baud());
+	REC_STR(&r, boot, console_pci, serial_pci());
+	REC_STR(&r, boot, screen, console_screen_name());
+	REC_STR(&r, boot, screen_mode, console_screen_mode());
+	REC_STR(&r, boot, screen_text, console_screen_text());
 	record_emit(&r);
 }
 

@@ -6,7 +6,7 @@
 #include "status.h"
 
 static const char *const kind_names[] = {
-	[PROBLEM_SKIP] = "skip", [PROBLEM_ERROR] = "error",
+	[PROBLEM_SKIP] = RECORD_TYPE(skip), [PROBLEM_ERROR] = RECORD_TYPE(error),
 };
 
 void problem_begin(struct problem *p, enum problem_kind kind, const char *bench)
@@ -15,7 +15,7 @@ void problem_begin(struct problem *p, enum problem_kind kind, const char *bench)
 	p->fields = false;
 	record_begin(&p->r, kind_names[kind]);
 	if (bench)
-		record_str(&p->r, "bench", bench);
+		record_str(&p->r, FIELD_OF(bench, STR, skip, error), bench);
 	p->len = (size_t)format(p->line, sizeof(p->line), "%s %s", bench ? bench : "tickbench",
 				kind_names[kind]);
 }
@@ -50,7 +50,7 @@ void problem_u64(struct problem *p, const char *key, uint64_t value)
 
 void problem_end(struct problem *p, const char *reason)
 {
-	record_str(&p->r, "reason", reason);
+	record_str(&p->r, FIELD_OF(reason, STR, skip, error), reason);
 	record_emit(&p->r);
 	if (p->kind == PROBLEM_ERROR) {     /* a reason the run ends with status error */
 		qrscreen_say(QRSCREEN_WHY, "%s%s: %s", p->line, p->fields ? ")" : "", reason);

@@ -202,8 +202,12 @@ static unsigned section_of(unsigned kind)
 	return kind == QRSCREEN_WHY ? 0 : kind == QRSCREEN_DETAIL ? 1 : 2;
 }
 
+static bool beside_pages(unsigned i);
+
 /* The lines in page order: why the run ended so first, then the rest as printed
- * (the summary's lines are the text code's alone). */
+ * (the summary's lines are the text code's alone); those beside the QR pages stay
+ * on every text page too (lib/textpages.h: pinned), so that the first page a
+ * person sees, and each after it, has the verdict. */
 static void gather_text(void)
 {
 	for (int why = 1; why >= 0; why--)
@@ -214,7 +218,7 @@ static void gather_text(void)
 			bool section = !n_text || section_of(text[n_text - 1].group) != section_of(kind);
 			text[n_text++] = (struct textline){ line_text(i), kind,
 							    (lines[i].kind & QRSCREEN_HEAD) != 0,
-							    section };
+							    section, beside_pages(i) };
 		}
 }
 
@@ -236,6 +240,10 @@ static void draw_text_page(unsigned k)
 		scr.keyboard && scr.text_pages + qr_turns() > 1 ? " Any key: the next page." : "",
 	};
 	caption_hints(hints, ARRAY_SIZE(hints));
+	for (unsigned i = 0; i < n_text && p->pinned; i++)
+		if (text[i].pinned)
+			row += draw_folded(0, row, scr.l.cols, scr.l.rows - row, text[i].text);
+	row += p->pinned;                       /* a blank row after them */
 	for (unsigned i = p->head; i < p->head_end; i++)
 		row += draw_folded(0, row, scr.l.cols, scr.l.rows - row, text[i].text);
 	for (unsigned i = p->first; i < p->end && row < scr.l.rows; i++)
@@ -482,7 +490,7 @@ void qrscreen_show(const char *status, const char *machine)
 	gather_text();
 	if (!n_text)
 		text[n_text++] = (struct textline){ "The run ended before its report.", 0, false,
-						    true };
+						    true, false };
 	scr.text_pages = textpages_plan(text, n_text, scr.l.cols,
 					scr.l.rows - QRLAYOUT_CAPTIONS, text_page);
 	kprintf("tickbench: the end screen: %u text page(s) of %ux%u, %u s each%s.\n",

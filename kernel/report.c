@@ -88,14 +88,14 @@ static void say(void *ctx, enum answer_kind kind, const char *line)
 static void figure(void *ctx, const struct answer_figure *f)
 {
 	struct record r;
-	record_begin(&r, "report");
-	record_str(&r, "what", f->what);
+	REC_BEGIN(&r, report);
+	REC_STR(&r, report, what, f->what);
 	if (f->text) {
-		record_str(&r, "text", f->text);
+		REC_STR(&r, report, text, f->text);
 	} else {
-		record_str(&r, "name", f->name);
-		record_i64(&r, "value", f->value);
-		record_str(&r, "unit", f->unit);
+		REC_STR(&r, report, name, f->name);
+		REC_I64(&r, report, value, f->value);
+		REC_STR(&r, report, unit, f->unit);
 	}
 	for (int i = 0; i < f->nfields; i++) {
 		if (f->f[i].is_str)
@@ -113,7 +113,7 @@ static void skip_report(void)
 {
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, NULL);
-	problem_str(&p, "what", "report");
+	SKIP_STR(&p, what, "report");
 	problem_end(&p, "the hypervisor below emulates every instruction, and its emulator "
 		    "(KVM's) has no SSE arithmetic: the report's doubles would stop the "
 		    "machine; tickstat report LOG gives the same answer from the records");

@@ -36,9 +36,9 @@ enum run_claim run_claim_end(void)
 void run_error(const char *reason, const char *message)
 {
 	struct record r;
-	record_begin(&r, "error");
-	record_str(&r, "reason", reason);
-	record_str(&r, "message", message);
+	REC_BEGIN(&r, error);
+	REC_STR(&r, error, reason, reason);
+	REC_STR(&r, error, message, message);
 	record_emit(&r);
 	qrscreen_say(QRSCREEN_WHY, "tickbench error (%s): %s", reason, message);
 	run_set_status(RUN_ERROR);
@@ -52,11 +52,11 @@ _Noreturn void run_end(void)
 	console_keep();
 	struct record r;
 	uint64_t before = record_count();
-	record_begin(&r, "end");
-	record_u64(&r, "records", before);
-	record_u64(&r, "unexpected_interrupts", idt_unexpected_count());
-	record_u64(&r, "tsc", rdtsc());     /* the boot's cost: firmware, loader, suite */
-	record_str(&r, "status", run_status_name());
+	REC_BEGIN(&r, end);
+	REC_U64(&r, end, records, before);
+	REC_U64(&r, end, unexpected_interrupts, idt_unexpected_count());
+	REC_U64(&r, end, tsc, rdtsc());     /* the boot's cost: firmware, loader, suite */
+	REC_STR(&r, end, status, run_status_name());
 	record_emit(&r);
 	kprintf("tickbench: finished, status %s. ", run_status_name());
 	if (qrscreen_wanted(qemu || bochs))

@@ -101,10 +101,10 @@ static void probe_msr_fixups(void)
 		SELFTEST_ABSENT_MSR, read_faulted ? "faulted and resumed" : "did not fault",
 		write_faulted ? "faulted and resumed" : "did not fault");
 	struct record r;
-	record_begin(&r, "selftest");
-	record_str(&r, "selftest", "msr");
-	record_bool(&r, "rdmsr_faulted", read_faulted);
-	record_bool(&r, "wrmsr_faulted", write_faulted);
+	REC_BEGIN(&r, selftest);
+	REC_STR(&r, selftest, selftest, "msr");
+	REC_BOOL(&r, selftest, rdmsr_faulted, read_faulted);
+	REC_BOOL(&r, selftest, wrmsr_faulted, write_faulted);
 	record_emit(&r);
 }
 
@@ -141,8 +141,8 @@ static void skip_ap_fault(void)
 {
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, NULL);
-	problem_str(&p, "what", "selftest");
-	problem_str(&p, "selftest", "ap-fault");
+	SKIP_STR(&p, what, "selftest");
+	SKIP_STR(&p, selftest, "ap-fault");
 	problem_end(&p, "fewer than 2 CPUs online");
 }
 
@@ -154,9 +154,9 @@ static void print_for_a_second(void)
 	for (unsigned line = 1; !deadline_passed(&second); line++) {
 		kprintf("selftest: the boot CPU goes on printing (line %u)\n", line);
 		struct record r;
-		record_begin(&r, "selftest");
-		record_str(&r, "selftest", "ap-fault");
-		record_u64(&r, "line", line);
+		REC_BEGIN(&r, selftest);
+		REC_STR(&r, selftest, selftest, "ap-fault");
+		REC_U64(&r, selftest, line, line);
 		record_emit(&r);
 	}
 }

@@ -204,8 +204,8 @@ static void emit_skip(const struct cpu *c, const char *reason)
 {
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, NULL);
-	problem_str(&p, "what", "cpu");
-	problem_u64(&p, "apic_id", c->apic_id);
+	SKIP_STR(&p, what, "cpu");
+	SKIP_U64(&p, apic_id, c->apic_id);
 	problem_end(&p, reason);
 }
 
@@ -247,12 +247,12 @@ static void emit_record(void)
 	for (unsigned i = 0; i < smp.online; i++)
 		ids[i] = smp.cpu[i].apic_id;
 	struct record r;
-	record_begin(&r, "cpus");
-	record_u64(&r, "found", smp.found);
-	record_u64(&r, "online", smp.online);
-	record_u64(&r, "bsp_apic_id", smp.cpu[0].apic_id);
-	record_u64_array(&r, "apic_ids", ids, smp.online);
-	record_hex(&r, "trampoline", smp.trampoline);
+	REC_BEGIN(&r, cpus);
+	REC_U64(&r, cpus, found, smp.found);
+	REC_U64(&r, cpus, online, smp.online);
+	REC_U64(&r, cpus, bsp_apic_id, smp.cpu[0].apic_id);
+	REC_ARRAY(&r, cpus, apic_ids, ids, smp.online);
+	REC_HEX(&r, cpus, trampoline, smp.trampoline);
 	record_emit(&r);
 	kprintf("cpus: %u in the MADT, %u online\n", smp.found, smp.online);
 }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "answer_out.h"
+#include "configuration.h"
 #include "dataset.h"
 #include "estimate.h"
 #include "pairs.h"
@@ -41,6 +42,7 @@ struct run_sum { unsigned boot; unsigned long long run; double ppm; };
  * its per-run figures, each value with its boot. Per run the pair of a run with
  * the timer and its run without (docs/METHOD.md, "The CPU share lost"). */
 struct rconfig {
+	struct configuration key;        /* first: an item of the report's configs */
 	char timer[A_NAME], mode[A_NAME], delivery[A_NAME], workload[A_NAME];
 	unsigned long long hz;
 	unsigned cpus;
@@ -53,9 +55,14 @@ struct rconfig {
 	struct dataset cpu_lost[A_MAX_CPUS];   /* lost_ppm per run of each CPU */
 	struct run_sum *sums;
 	size_t nsums, cap_sums;
+	size_t *slots, cap_slots;        /* sums by run and boot (answer_take.c) */
 	unsigned long long *lost_run;    /* the run index of each lost value */
 	size_t cap_lost_run;
 	double pair_cycles;      /* off + on cycles of its pairs, summed (a run's cost) */
+	/* its runs with the timer: the interrupts they took and those their rate asked
+	 * for (expected), summed; how many took over 1 % + 1 more or fewer */
+	double ticks_taken, ticks_asked;
+	unsigned off_rate_runs;
 	/* the handler's work model (docs/FORMAT.md, "run"): 0 0 0 0 is the floor */
 	unsigned long long tick_work, data_kib, code_kib, pages;
 	char preset[A_NAME];     /* tick_model=, "" when none */
@@ -96,8 +103,10 @@ struct report {
 	struct rboot *boot;      /* boot[0 .. boots) */
 	double tsc_hz, first_tsc_hz; /* the current boot's; the first boot's */
 	bool tsc_hz_differs, cycles_only, out_of_memory;
-	int nconfig, cap_config, nstat, logs;
-	struct rconfig *cfg;
+	int nstat, logs;
+	struct configurations configs;   /* of struct rconfig (answer_take.c's key) */
+	struct rconfig *cfg;     /* configs' items, nconfig of them, kept in step */
+	int nconfig;
 	struct rstat stat[A_MAX_STATS];
 	struct idle_data *idle;  /* bench=idle and latency's states (answer_idle.c) */
 	/* what the boot, platform, calibration, spin and end records say */
@@ -161,6 +170,24 @@ bool has_model_label(const struct rconfig *c);
 void model_label(char *buf, size_t size, const struct rconfig *c);
 /* "lapic periodic (local)". */
 void source_name(char *buf, size_t size, const struct rconfig *c);
+/* The CPU count the answer's figures are of: 1 where any tick configuration ran on
+ * one CPU (tick_cpus=1, the default), else the fewest that ran (tick_cpus=2 alone):
+ * the share table, the verdicts, the direct cost and the host sections built on
+ * them take the runs on that count, "1 vs N CPUs" the others. */
+unsigned answer_cpus(const struct report *r);
+bool on_answer_cpus(const struct report *r, const struct rconfig *c);
+/* Figures the answer's warning disowns: any of the configurations' runs with the
+ * timer took over 1 % + 1 more or fewer ticks than their rate asked for (no tick at
+ * all; QEMU's HPET firing twice a period). ticks_pct: the share of the ticks asked
+ * for that their runs took, %; ticks_mark: " (ticks 200 %)" after the figure in
+ * buf, where it stands, for such runs' figures (nothing for others). */
+bool ticks_off_rate(const struct rconfig *const *c, int n);
+double ticks_pct(const struct rconfig *const *c, int n);
+void ticks_mark(char *buf, size_t size, const struct rconfig *const *c, int n);
+/* A verdict of such runs is none: "no verdict (ticks 0 % vs 100 %)", c's then
+ * base's; false (buf untouched) where both kept their rate. */
+bool ticks_no_verdict(char *buf, size_t size, const struct rconfig *c,
+		      const struct rconfig *base);
 /* The configurations of c's series with runs, by ascending hz, into out (at most
  * max); returns how many. */
 int series_of(const struct report *r, const struct rconfig *c, struct rconfig **out, int max);

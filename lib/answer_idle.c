@@ -5,13 +5,17 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "schema.h"
 #include "student.h"
 
 struct idle_data *idle_new(void)
 {
 	struct idle_data *d = heap_resize(NULL, 0, sizeof(*d));
-	if (d)
+	if (d) {
 		memset(d, 0, sizeof(*d));
+		d->configs = (struct configurations){ .size = sizeof(struct iconfig),
+						      .max = IDLE_MAX_CONFIGS };
+	}
 	return d;
 }
 
@@ -26,6 +30,7 @@ void idle_free(struct idle_data *d)
 			ds_free(&c->res[k]);
 		heap_free(c->win);
 	}
+	configurations_free(&d->configs);
 	for (int i = 0; i < d->nlat; i++) {
 		struct ilat *l = &d->lat[i];
 		ds_free(&l->p50), ds_free(&l->p99), ds_free(&l->p999), ds_free(&l->max);
@@ -33,17 +38,28 @@ void idle_free(struct idle_data *d)
 	heap_free(d);
 }
 
-static struct iconfig *config_of(struct idle_data *d, const char *wait, uint64_t hz, uint64_t cpus)
+/* An idle window's configuration: its state, HZ and CPU count (1 where absent). */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(idle, wait, STR), "" }, { FIELD(idle, hz, U64), "0" },
+	{ FIELD(idle, cpus, U64), "1" }, { NULL, NULL },
+};
+
+static struct iconfig *config_of(struct idle_data *d, const struct rec *r, const char *wait,
+				 uint64_t hz, uint64_t cpus)
 {
-	for (int i = 0; i < d->ncfg; i++)
-		if (!strcmp(d->cfg[i].wait, wait) && d->cfg[i].hz == hz && d->cfg[i].cpus == cpus)
-			return &d->cfg[i];
-	if (d->ncfg == IDLE_MAX_CONFIGS)
+	struct configuration key;
+	bool added;
+	configuration_pick(&key, r, config_parts);
+	int k = configurations_place(&d->configs, &key, &added);
+	if (k < 0)
 		return NULL;
-	struct iconfig *c = &d->cfg[d->ncfg++];
-	format(c->wait, sizeof(c->wait), "%s", wait);
-	c->hz = hz;
-	c->cpus = (unsigned)cpus;
+	d->cfg = d->configs.items, d->ncfg = d->configs.n;
+	struct iconfig *c = &d->cfg[k];
+	if (added) {
+		format(c->wait, sizeof(c->wait), "%s", wait);
+		c->hz = hz;
+		c->cpus = (unsigned)cpus;
+	}
 	return c;
 }
 
@@ -99,26 +115,27 @@ static void add_window(struct iconfig *c, struct iwindow w)
 static void take_window(struct idle_data *d, const struct rec *r, double tsc_hz,
 			unsigned boot)
 {
-	const char *wait = rec_str(r, "wait");
+	const char *wait = rec_str(r, FIELD(idle, wait, STR));
 	uint64_t hz, cpus = 1, run = 0;
 	double cycles, wakeups, expected, uw;
-	if (!wait || !rec_u64(r, "hz", &hz) || !rec_num(r, "cycles", &cycles) || !(cycles > 0))
+	if (!wait || !rec_u64(r, FIELD_INT(idle, hz), &hz) ||
+	    !rec_num(r, FIELD_INT(idle, cycles), &cycles) || !(cycles > 0))
 		return;
-	rec_u64(r, "cpus", &cpus);
-	rec_u64(r, "run", &run);
-	struct iconfig *c = config_of(d, wait, hz, cpus);
+	rec_u64(r, FIELD_INT(idle, cpus), &cpus);
+	rec_u64(r, FIELD_INT(idle, run), &run);
+	struct iconfig *c = config_of(d, r, wait, hz, cpus);
 	if (!c)
 		return;
-	bool has_mw = rec_num(r, "power_uw", &uw);
+	bool has_mw = rec_num(r, FIELD_INT(idle, power_uw), &uw);
 	add_window(c, (struct iwindow){ boot, run, has_mw ? uw / 1e3 : 0, has_mw });
 	if (!has_mw)
 		c->no_energy++;
 	else
 		ds_add_boot(&c->mw, uw / 1e3, boot);
-	bool has_wakeups = rec_num(r, "wakeups", &wakeups);
+	bool has_wakeups = rec_num(r, FIELD_INT(idle, wakeups), &wakeups);
 	if (has_wakeups && tsc_hz > 0)
 		ds_add_boot(&c->wakeups_s, wakeups * tsc_hz / cycles, boot);
-	if (has_wakeups && rec_num(r, "expected", &expected)) {
+	if (has_wakeups && rec_num(r, FIELD_INT(idle, expected), &expected)) {
 		c->wakeups += wakeups;
 		c->expected += expected;
 	}
@@ -151,14 +168,17 @@ static void add_lat_res(void *ctx, int k, double pct)
 static void take_stats(struct idle_data *d, const struct rec *r, double tsc_hz,
 		       unsigned boot)
 {
-	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
-	const char *wait = rec_str(r, "wait"), *stamp = rec_str(r, "stamp");
+	const char *bench = rec_str(r, FIELD(stats, bench, STR));
+	const char *what = rec_str(r, FIELD(stats, what, STR));
+	const char *wait = rec_str(r, FIELD(stats, wait, STR));
+	const char *stamp = rec_str(r, FIELD(stats, stamp, STR));
 	uint64_t cpus = 1, n = 0, spurious = 0;
 	double p50, p99, p999, max, unit = tsc_hz > 0 ? 1e9 / tsc_hz : 1;
-	rec_u64(r, "cpus", &cpus);
+	rec_u64(r, FIELD_INT(stats, cpus), &cpus);
 	if (!bench || strcmp(bench, "latency") || !what || !wait || cpus != 1 ||
-	    !rec_num(r, "p50", &p50) || !rec_num(r, "p99", &p99) || !rec_num(r, "p999", &p999) ||
-	    !rec_num(r, "max", &max))
+	    !rec_num(r, FIELD_INT(stats, p50), &p50) || !rec_num(r, FIELD_INT(stats, p99), &p99) ||
+	    !rec_num(r, FIELD_INT(stats, p999), &p999) ||
+	    !rec_num(r, FIELD_INT(stats, max), &max))
 		return;
 	bool wake = stamp && !strcmp(stamp, "wake");
 	struct ilat *l = lat_of(d, wait, what, wake);
@@ -166,8 +186,8 @@ static void take_stats(struct idle_data *d, const struct rec *r, double tsc_hz,
 		return;
 	ds_add_boot(&l->p50, p50 * unit, boot), ds_add_boot(&l->p99, p99 * unit, boot);
 	ds_add_boot(&l->p999, p999 * unit, boot), ds_add_boot(&l->max, max * unit, boot);
-	rec_u64(r, "n", &n);
-	rec_u64(r, "spurious", &spurious);
+	rec_u64(r, FIELD_INT(stats, n), &n);
+	rec_u64(r, FIELD_INT(stats, spurious), &spurious);
 	l->samples += n;
 	l->spurious += spurious;
 	if (!wake) {
@@ -176,17 +196,24 @@ static void take_stats(struct idle_data *d, const struct rec *r, double tsc_hz,
 	}
 }
 
+/* The skip of idle's energy counter: its reason, once. */
+static void take_energy_skip(struct idle_data *d, const struct rec *r)
+{
+	const char *bench = rec_str(r, FIELD(skip, bench, STR));
+	const char *what = rec_str(r, FIELD(skip, what, STR));
+	const char *why = rec_str(r, FIELD(skip, reason, STR));
+	if (bench && !strcmp(bench, "idle") && what && !strcmp(what, "energy") && !d->energy_skip[0])
+		format(d->energy_skip, sizeof(d->energy_skip), "%s", why ? why : "");
+}
+
 void idle_take(struct idle_data *d, const struct rec *r, double tsc_hz, unsigned boot)
 {
-	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
 	if (!strcmp(r->type, "idle"))
 		take_window(d, r, tsc_hz, boot);
 	else if (!strcmp(r->type, "stats"))
 		take_stats(d, r, tsc_hz, boot);
-	else if (!strcmp(r->type, "skip") && bench && !strcmp(bench, "idle") && what &&
-		 !strcmp(what, "energy") && !d->energy_skip[0])
-		format(d->energy_skip, sizeof(d->energy_skip), "%s",
-		       rec_str(r, "reason") ? rec_str(r, "reason") : "");
+	else if (!strcmp(r->type, "skip"))
+		take_energy_skip(d, r);
 }
 
 /* ---- printing ---------------------------------------------------------------------- */

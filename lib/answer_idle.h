@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include "answer_out.h"
+#include "configuration.h"
 #include "dataset.h"
 #include "rec.h"
 
@@ -29,6 +30,7 @@ struct iwindow {
 
 /* The windows of one state at one HZ on the same CPU count. */
 struct iconfig {
+	struct configuration key;        /* first: an item of idle_data's configs */
 	char wait[32];
 	unsigned long long hz;
 	unsigned cpus;
@@ -51,7 +53,8 @@ struct ilat {
 };
 
 struct idle_data {
-	struct iconfig cfg[IDLE_MAX_CONFIGS];
+	struct configurations configs;   /* of struct iconfig, by wait, hz and cpus */
+	struct iconfig *cfg;     /* configs' items, ncfg of them, kept in step */
 	int ncfg;
 	struct ilat lat[IDLE_MAX_LAT];
 	int nlat;

@@ -6,6 +6,7 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "schema.h"
 #include "student.h"
 #include "tickmodel.h"
 
@@ -135,6 +136,33 @@ void source_name(char *buf, size_t size, const struct rconfig *c)
 	       c->delivery, c->delivery[0] ? ")" : "");
 }
 
+unsigned answer_cpus(const struct report *r)
+{
+	unsigned fewest = 0;
+	for (int i = 0; i < r->nconfig; i++) {
+		const struct rconfig *c = &r->cfg[i];
+		if ((c->lost.n || c->direct.n) && (!fewest || c->cpus < fewest))
+			fewest = c->cpus;
+	}
+	return fewest ? fewest : 1;
+}
+
+bool on_answer_cpus(const struct report *r, const struct rconfig *c)
+{
+	return c->cpus == answer_cpus(r);
+}
+
+/* The answer's tables' CPUs and unit: "1 CPU" and the unit of one, or "2 CPUs, %
+ * of each CPU". */
+static void cpus_words(char *buf, size_t size, const struct report *r, const char *unit_of_one)
+{
+	unsigned n = answer_cpus(r);
+	if (n == 1)
+		format(buf, size, "1 CPU, %s", unit_of_one);
+	else
+		format(buf, size, "%u CPUs, %% of each CPU", n);
+}
+
 int series_of(const struct report *r, const struct rconfig *c, struct rconfig **out, int max)
 {
 	int n = 0;
@@ -160,6 +188,50 @@ double boot_cost(const struct report *r, const struct rconfig *c, const struct r
 	if (!ends || !(run > 0) || end / ends <= per_boot)
 		return 0;
 	return (end / ends - per_boot) / run;
+}
+
+bool ticks_off_rate(const struct rconfig *const *c, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (c[i]->off_rate_runs)
+			return true;
+	return false;
+}
+
+double ticks_pct(const struct rconfig *const *c, int n)
+{
+	double taken = 0, asked = 0;
+	for (int i = 0; i < n; i++)
+		taken += c[i]->ticks_taken, asked += c[i]->ticks_asked;
+	return asked > 0 ? 100 * taken / asked : 100;
+}
+
+/* "200 %": the share of its ticks, by the rule for figures. */
+static void pct_words(char *buf, size_t size, const struct rconfig *const *c, int n)
+{
+	figure_double(buf, size, ticks_pct(c, n), -1, 0, FIGURE_PERCENT);
+}
+
+void ticks_mark(char *buf, size_t size, const struct rconfig *const *c, int n)
+{
+	char pct[32];
+	size_t len = strlen(buf);
+	if (!ticks_off_rate(c, n) || len >= size)
+		return;
+	pct_words(pct, sizeof(pct), c, n);
+	format(buf + len, size - len, " (ticks %s)", pct);
+}
+
+bool ticks_no_verdict(char *buf, size_t size, const struct rconfig *c,
+		      const struct rconfig *base)
+{
+	char a[32], b[32];
+	if (!ticks_off_rate(&c, 1) && !ticks_off_rate(&base, 1))
+		return false;
+	pct_words(a, sizeof(a), &c, 1);
+	pct_words(b, sizeof(b), &base, 1);
+	format(buf, size, "no verdict (ticks %s vs %s)", a, b);
+	return true;
 }
 
 /* ---- tables --------------------------------------------------------------------- */
@@ -280,6 +352,14 @@ static void field_bool(struct answer_figure *f, const char *key, bool b)
 		f->f[f->nfields++] = (typeof(f->f[0])){ .key = key, .i = b, .is_bool = true };
 }
 
+/* ticks_pct, where the figure's runs were off their rate: the share of their ticks
+ * they took, %, rounded. */
+static void ticks_field(struct answer_figure *f, const struct rconfig *const *c, int n)
+{
+	if (ticks_off_rate(c, n))
+		field_int(f, FIELD_INT(report, ticks_pct), (int64_t)(ticks_pct(c, n) + 0.5));
+}
+
 static void emit(struct printer *p, const struct answer_figure *f)
 {
 	if (p->figure)
@@ -288,19 +368,19 @@ static void emit(struct printer *p, const struct answer_figure *f)
 
 static void config_fields(struct answer_figure *f, const struct rconfig *c)
 {
-	field_str(f, "timer", c->timer);
-	field_str(f, "mode", c->mode);
-	field_str(f, "delivery", c->delivery);
-	field_str(f, "workload", c->workload);
-	field_int(f, "hz", (int64_t)c->hz);
+	field_str(f, FIELD(report, timer, STR), c->timer);
+	field_str(f, FIELD(report, mode, STR), c->mode);
+	field_str(f, FIELD(report, delivery, STR), c->delivery);
+	field_str(f, FIELD(report, workload, STR), c->workload);
+	field_int(f, FIELD_INT(report, hz), (int64_t)c->hz);
 	if (is_floor(c))
 		return;
-	field_int(f, "tick_work", (int64_t)c->tick_work);
-	field_int(f, "tick_data_kib", (int64_t)c->data_kib);
-	field_int(f, "tick_code_kib", (int64_t)c->code_kib);
-	field_int(f, "tick_pages", (int64_t)c->pages);
+	field_int(f, FIELD_INT(report, tick_work), (int64_t)c->tick_work);
+	field_int(f, FIELD_INT(report, tick_data_kib), (int64_t)c->data_kib);
+	field_int(f, FIELD_INT(report, tick_code_kib), (int64_t)c->code_kib);
+	field_int(f, FIELD_INT(report, tick_pages), (int64_t)c->pages);
 	if (c->preset[0])
-		field_str(f, "tick_model", c->preset);
+		field_str(f, FIELD(report, tick_model, STR), c->preset);
 }
 
 /* A record's name: "share-lapic-periodic-spin-1000", the work model after it as
@@ -397,6 +477,8 @@ static void gather_warnings(struct printer *p)
 		       r->extra_runs == 1 ? "" : "s");
 		warn(p, text);
 	}
+	if (r->short_runs || r->extra_runs)
+		warn(p, "figures of such runs are marked (ticks N %), their verdicts not given");
 	if (r->out_of_memory)
 		warn(p, "out of memory: the figures leave out some runs");
 	if (r->caller_warning[0])
@@ -437,13 +519,15 @@ static void print_platform_details(struct printer *p)
 		say_paragraph(p, "TSC", "no calibration record: costs are TSC cycles");
 }
 
+static struct estimate table_shape(const struct report *r, bool diff);
+
 /* The notes: what the runs say that does not change the answer's reading. */
 static void print_notes(struct printer *p)
 {
 	struct report *r = p->r;
 	if (r->boots > 1)
-		say_paragraph(p, "note", "%u boots pooled: each interval is over them (from 2 "
-			      "boots, Student's t on the boot means)", r->boots);
+		say_paragraph(p, "note", "%u boots pooled: each interval is over them (%s)",
+			      r->boots, method_words(table_shape(r, false).method, false));
 	if (r->unexplained)
 		say_paragraph(p, "note", "%llu holes in the spin loop held no interrupt (time "
 			      "taken from below)", r->unexplained);
@@ -482,26 +566,37 @@ static const struct rconfig *direct_first(const struct report *r, const char *ti
 	const struct rconfig *first = NULL;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus == 1 && c->direct.n && !strcmp(c->workload, "spin") &&
+		if (on_answer_cpus(r, c) && c->direct.n && !strcmp(c->workload, "spin") &&
 		    !strcmp(c->timer, timer) && (!first || config_cmp(c, first) < 0))
 			first = c;
 	}
 	return first;
 }
 
-/* Every HZ of the timer's first source and model pooled: ns (cycles: the
- * record's). */
-static void direct_of(const struct report *r, const char *timer, bool cycles, struct dataset *d)
+/* The configurations of the timer's direct cost: every HZ of its first source and
+ * model, on spin; how many, into c (at most max). */
+static int direct_configs(const struct report *r, const char *timer, const struct rconfig **c,
+			  int max)
 {
 	const struct rconfig *first = direct_first(r, timer);
+	int n = 0;
+	for (int i = 0; first && i < r->nconfig && n < max; i++) {
+		const struct rconfig *x = &r->cfg[i];
+		if (on_answer_cpus(r, x) && !strcmp(x->workload, "spin") && same_source(x, first) &&
+		    same_model(x, first))
+			c[n++] = x;
+	}
+	return n;
+}
+
+/* Their values pooled: ns (cycles: the record's). */
+static void direct_of(const struct rconfig *const *c, int n, bool cycles, struct dataset *d)
+{
 	ds_init(d, "direct");
-	for (int i = 0; first && i < r->nconfig; i++) {
-		const struct rconfig *c = &r->cfg[i];
-		const struct dataset *v = cycles ? &c->direct_cycles : &c->direct;
-		if (c->cpus == 1 && !strcmp(c->workload, "spin") && same_source(c, first) &&
-		    same_model(c, first))
-			for (size_t k = 0; k < v->n; k++)
-				ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
+	for (int i = 0; i < n; i++) {
+		const struct dataset *v = cycles ? &c[i]->direct_cycles : &c[i]->direct;
+		for (size_t k = 0; k < v->n; k++)
+			ds_add_boot(d, v->v[k], v->boot ? v->boot[k] : 0);
 	}
 }
 
@@ -515,23 +610,45 @@ static void estimate_cell(char *cell, const struct dataset *d, int ci)
 		figure_double(cell, CELL, e.v, e.interval ? e.e : -1, e.na, FIGURE_COMPACT);
 }
 
-/* A figure in cycles for a record: the mean of the runs', rounded down. */
+/* A figure in cycles for a record: the mean of the runs', rounded down; key names
+ * its subject, a timer or an operation. */
+#define REPORT_TIMER FIELD(report, timer, STR)
+#define REPORT_OP FIELD(report, op, STR)
+static struct answer_figure cycles_figure(char *name, size_t size, const char *what,
+					  const char *subject, const char *key,
+					  const struct dataset *d)
+{
+	format(name, size, "%s-%s", what, subject);
+	struct answer_figure f = { .what = what, .name = name, .unit = "cycles",
+				   .value = (int64_t)ds_mean(d) };
+	field_str(&f, key, subject);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)d->n);
+	return f;
+}
+
 static void emit_cycles(struct printer *p, const char *what, const char *subject,
-			const char *key, const struct dataset *d, const char *handler)
+			const char *key, const struct dataset *d)
 {
 	char name[64];
 	if (!d->n)
 		return;
-	format(name, sizeof(name), "%s-%s", what, subject);
-	struct answer_figure f = { .what = what, .name = name, .unit = "cycles",
-				   .value = (int64_t)ds_mean(d) };
-	field_str(&f, key, subject);
-	field_int(&f, "runs", (int64_t)d->n);
-	if (handler) {
-		field_str(&f, "handler", handler);
-		if (p->r->cycles_are_instructions)
-			field_int(&f, "instructions", f.value);
-	}
+	struct answer_figure f = cycles_figure(name, sizeof(name), what, subject, key, d);
+	emit(p, &f);
+}
+
+/* The direct cost: its handler, its instructions where cycles are, and the share of
+ * their ticks its runs took where they were off their rate. */
+static void emit_direct(struct printer *p, const char *timer, const struct dataset *d,
+			const char *handler, const struct rconfig *const *c, int n)
+{
+	char name[64];
+	if (!d->n)
+		return;
+	struct answer_figure f = cycles_figure(name, sizeof(name), "direct", timer, REPORT_TIMER, d);
+	field_str(&f, FIELD(report, handler, STR), handler);
+	if (p->r->cycles_are_instructions)
+		field_int(&f, FIELD_INT(report, instructions), f.value);
+	ticks_field(&f, c, n);
 	emit(p, &f);
 }
 
@@ -539,10 +656,11 @@ static void timer_row(struct printer *p, struct table *t, const char *timer, con
 {
 	struct report *r = p->r;
 	const struct rstat *arm = stat_named(r, "armcost", op), *lat = latency_of(r, timer);
-	const struct rconfig *first = direct_first(r, timer);
+	const struct rconfig *first = direct_first(r, timer), *c[MAX_HZ * 4];
+	int n = direct_configs(r, timer, c, MAX_HZ * 4);
 	struct dataset direct, direct_cycles;
-	direct_of(r, timer, false, &direct);
-	direct_of(r, timer, true, &direct_cycles);
+	direct_of(c, n, false, &direct);
+	direct_of(c, n, true, &direct_cycles);
 	if (arm || lat || direct.n) {
 		char (*cells)[CELL] = t->cells[t->rows];
 		format(t->labels[t->rows++], CELL * 2, "%s", timer);
@@ -550,13 +668,14 @@ static void timer_row(struct printer *p, struct table *t, const char *timer, con
 		estimate_cell(cells[1], lat ? &lat->p50 : NULL, r->ci);
 		estimate_cell(cells[2], lat ? &lat->p99 : NULL, r->ci);
 		estimate_cell(cells[3], &direct, r->ci);
+		ticks_mark(cells[3], CELL, c, n);
 	}
 	if (lat) {
-		emit_cycles(p, "latency_p50", timer, "timer", &lat->p50_cycles, NULL);
-		emit_cycles(p, "latency_p99", timer, "timer", &lat->p99_cycles, NULL);
+		emit_cycles(p, "latency_p50", timer, REPORT_TIMER, &lat->p50_cycles);
+		emit_cycles(p, "latency_p99", timer, REPORT_TIMER, &lat->p99_cycles);
 	}
 	if (first)
-		emit_cycles(p, "direct", timer, "timer", &direct_cycles, first->handler);
+		emit_direct(p, timer, &direct_cycles, first->handler, c, n);
 	ds_free(&direct), ds_free(&direct_cycles);
 }
 
@@ -602,17 +721,18 @@ static void emit_costs(struct printer *p)
 	for (int i = 0; i < p->r->nstat; i++) {
 		const struct rstat *s = &p->r->stat[i];
 		if (!strcmp(s->bench, "readcost") || !strcmp(s->bench, "armcost"))
-			emit_cycles(p, "cost", s->what, "op", &s->p50_cycles, NULL);
+			emit_cycles(p, "cost", s->what, REPORT_OP, &s->p50_cycles);
 	}
 }
 
 /* ---- the CPU share lost and the verdicts ---------------------------------------- */
 
-/* A series on one CPU with runs, the first of its kind in the (sorted) list. */
+/* A series on the answer's CPUs with runs, the first of its kind in the (sorted)
+ * list. */
 static bool series_head(const struct report *r, int i)
 {
 	const struct rconfig *c = &r->cfg[i];
-	if (c->cpus != 1 || !c->lost.n)
+	if (!on_answer_cpus(r, c) || !c->lost.n)
 		return false;
 	for (int j = 0; j < i; j++)
 		if (r->cfg[j].lost.n && same_series(&r->cfg[j], c))
@@ -620,7 +740,7 @@ static bool series_head(const struct report *r, int i)
 	return true;
 }
 
-/* Every HZ measured on one CPU, ascending; returns how many. */
+/* Every HZ measured on the answer's CPUs, ascending; returns how many. */
 static int all_hz(const struct report *r, unsigned long long *hz)
 {
 	int n = 0;
@@ -629,7 +749,7 @@ static int all_hz(const struct report *r, unsigned long long *hz)
 		bool seen = false;
 		for (int k = 0; k < n; k++)
 			seen |= hz[k] == c->hz;
-		if (seen || c->cpus != 1 || !c->lost.n || n == MAX_HZ)
+		if (seen || !on_answer_cpus(r, c) || !c->lost.n || n == MAX_HZ)
 			continue;
 		int k = n++;
 		for (; k > 0 && hz[k - 1] > c->hz; k--)
@@ -644,7 +764,7 @@ static bool several_paths(const struct report *r, const struct rconfig *c)
 {
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *x = &r->cfg[i];
-		if (x->cpus == 1 && x->lost.n && !strcmp(x->timer, c->timer) &&
+		if (on_answer_cpus(r, x) && x->lost.n && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->mode, c->mode) && strcmp(x->delivery, c->delivery))
 			return true;
 	}
@@ -675,10 +795,10 @@ static size_t common_runs(const struct report *r)
 	int best_count = 0;
 	for (int i = 0; i < r->nconfig; i++) {
 		int count = 0;
-		if (r->cfg[i].cpus != 1 || !r->cfg[i].lost.n)
+		if (!on_answer_cpus(r, &r->cfg[i]) || !r->cfg[i].lost.n)
 			continue;
 		for (int j = 0; j < r->nconfig; j++)
-			count += r->cfg[j].cpus == 1 && r->cfg[j].lost.n == r->cfg[i].lost.n;
+			count += on_answer_cpus(r, &r->cfg[j]) && r->cfg[j].lost.n == r->cfg[i].lost.n;
 		if (count > best_count) {
 			best = r->cfg[i].lost.n;
 			best_count = count;
@@ -703,10 +823,11 @@ static void emit_share(struct printer *p, const struct rconfig *c, const struct 
 	struct answer_figure f = { .what = "share", .name = name, .unit = "ppm",
 				   .value = ppm_of(e->v) };
 	config_fields(&f, c);
-	field_int(&f, "cpus", 1);
-	field_int(&f, "runs", (int64_t)c->lost.n);
+	field_int(&f, FIELD_INT(report, cpus), c->cpus);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)c->lost.n);
 	if (e->interval)
-		field_int(&f, "ci95", ppm_of(e->e));
+		field_int(&f, FIELD_INT(report, ci95), ppm_of(e->e));
+	ticks_field(&f, &c, 1);
 	emit(p, &f);
 }
 
@@ -728,24 +849,40 @@ static void share_cells(struct printer *p, struct table *t, const struct rconfig
 				size_t len = strlen(cells[c]);
 				format(cells[c] + len, CELL - len, " (n=%zu)", s[k]->lost.n);
 			}
+			ticks_mark(cells[c], CELL, (const struct rconfig *const *)&s[k], 1);
 			emit_share(p, s[k], &e);
 		}
 	}
 }
 
 /* The method of the tables' figures: "95 %, 1 boot x 3 runs, t over runs". */
+/* The configuration whose runs the tables' heads name: the first with the runs most
+ * have, on the answer's CPUs; NULL for none. */
+static const struct rconfig *common_config(const struct report *r)
+{
+	for (int i = 0; i < r->nconfig; i++)
+		if (on_answer_cpus(r, &r->cfg[i]) && r->cfg[i].lost.n == common_runs(r))
+			return &r->cfg[i];
+	return NULL;
+}
+
+/* Its share's estimate (of its difference with another such, diff) as far as its
+ * method and counts, which every interval of the table shares. */
+static struct estimate table_shape(const struct report *r, bool diff)
+{
+	const struct rconfig *c = common_config(r);
+	if (!c)
+		return (struct estimate){ .ok = false, .method = IV_RUNS };
+	return estimate_shape(&c->lost, diff ? &c->lost : NULL);
+}
+
 static void table_method(char *buf, size_t size, const struct report *r, bool diff)
 {
-	for (int i = 0; i < r->nconfig; i++) {
-		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || c->lost.n != common_runs(r))
-			continue;
-		struct estimate e = diff ? diff_estimate(&c->lost, &c->lost, r->ci) :
-					   mean_estimate(&c->lost, r->ci);
+	struct estimate e = table_shape(r, diff);
+	if (e.ok)
 		fmt_method(buf, size, &e, r->ci);
-		return;
-	}
-	format(buf, size, "%s %%", level_words(r->ci));
+	else
+		format(buf, size, "%s %%", level_words(r->ci));
 }
 
 static void print_shares(struct printer *p)
@@ -753,7 +890,7 @@ static void print_shares(struct printer *p)
 	struct report *r = p->r;
 	struct table t;
 	unsigned long long hz[MAX_HZ];
-	char method[96];
+	char method[96], on[48];
 	if (!table_new(&t, r->nconfig))
 		return;
 	t.columns = all_hz(r, hz);
@@ -762,8 +899,9 @@ static void print_shares(struct printer *p)
 	table_method(method, sizeof(method), r, false);
 	char text[256];
 	struct line l;
-	format(text, sizeof(text), "CPU lost at each HZ on 1 CPU, %% of the CPU: the mean of the "
-	       "runs' shares (each run with the timer against its run without) +/- %s:", method);
+	cpus_words(on, sizeof(on), r, "% of the CPU");
+	format(text, sizeof(text), "CPU lost at each HZ on %s: the mean of the runs' shares (each "
+	       "run with the timer against its run without) +/- %s:", on, method);
 	p->o.kind |= ANSWER_HEAD;
 	answer_line_start(&p->o, &l, "", 0);
 	say_words(&l, text);
@@ -783,17 +921,19 @@ static void emit_verdict(struct printer *p, const struct rconfig *c, const struc
 	struct answer_figure f = { .what = "verdict", .name = name, .unit = "ppm",
 				   .value = ppm_of(v->d.v) };
 	config_fields(&f, c);
-	field_int(&f, "vs_hz", (int64_t)base->hz);
-	field_int(&f, "cpus", 1);
-	field_int(&f, "runs", (int64_t)c->lost.n);
-	field_int(&f, "vs_runs", (int64_t)base->lost.n);
-	field_int(&f, "ci95", v->d.interval ? ppm_of(v->d.e) : 0);
-	field_bool(&f, "proven", v->proven);
+	field_int(&f, FIELD_INT(report, vs_hz), (int64_t)base->hz);
+	field_int(&f, FIELD_INT(report, cpus), c->cpus);
+	field_int(&f, FIELD_INT(report, runs), (int64_t)c->lost.n);
+	field_int(&f, FIELD_INT(report, vs_runs), (int64_t)base->lost.n);
+	field_int(&f, FIELD_INT(report, ci95), v->d.interval ? ppm_of(v->d.e) : 0);
+	field_bool(&f, FIELD(report, proven, BOOL), v->proven);
+	const struct rconfig *both[] = { c, base };
+	ticks_field(&f, both, 2);
 	struct need need = v->need;         /* the record's: proven or not */
 	if (v->proven && v->d.v != 0)
 		need = need_for_diff(&base->lost, &c->lost, v->d.v < 0 ? -v->d.v : v->d.v,
 				     boot_cost(p->r, base, c), p->r->ci);
-	field_int(&f, "runs_needed", v->d.v == 0 ? 0 : need.runs);
+	field_int(&f, FIELD_INT(report, runs_needed), v->d.v == 0 ? 0 : need.runs);
 	emit(p, &f);
 }
 
@@ -843,7 +983,10 @@ static void verdict_cells(struct printer *p, struct table *t, const struct rconf
 				continue;
 			struct verdict v = verdict_of(&s[0]->lost, &s[k]->lost,
 						      boot_cost(p->r, s[0], s[k]), p->r->ci);
-			verdict_cell(cells[c], &v, runs);
+			if (ticks_no_verdict(cells[c], CELL, s[k], s[0]))
+				v.proven = false;
+			else
+				verdict_cell(cells[c], &v, runs);
 			if (s[0]->hz != hz[0]) {
 				size_t len = strlen(cells[c]);
 				format(cells[c] + len, CELL - len, " vs HZ=%llu", s[0]->hz);
@@ -860,6 +1003,7 @@ static void print_verdicts(struct printer *p)
 	struct report *r = p->r;
 	struct table t;
 	unsigned long long hz[MAX_HZ];
+	char on[48];
 	int n_hz = all_hz(r, hz);
 	size_t runs = common_runs(r);
 	if (n_hz < 2 || !table_new(&t, r->nconfig))
@@ -868,8 +1012,9 @@ static void print_verdicts(struct printer *p)
 	for (int c = 0; c < t.columns; c++)
 		format(t.head[c], CELL, "HZ=%llu vs HZ=%llu", hz[c + 1], hz[0]);
 	p->o.kind = ANSWER_VERDICT | ANSWER_HEAD;
-	answer_say(&p->o, "CPU lost to the tick on 1 CPU, %% +/- %s %% (Student's t) where "
-		   "proven (n=%zu+%zu):", level_words(r->ci), runs, runs);
+	cpus_words(on, sizeof(on), r, "%");
+	answer_say(&p->o, "CPU lost to the tick on %s +/- %s %% (%s) where proven (n=%zu+%zu):",
+		   on, level_words(r->ci), method_short(table_shape(r, true).method), runs, runs);
 	p->o.kind = ANSWER_VERDICT;
 	for (int i = 0; i < r->nconfig; i++)
 		if (series_head(r, i))
@@ -882,13 +1027,15 @@ static void print_verdicts(struct printer *p)
 static void print_estimators(struct printer *p)
 {
 	char method[96];
-	table_method(method, sizeof(method), p->r, true);
+	const struct report *r = p->r;
+	enum iv_method stats = r->nstat ? estimate_shape(&r->stat[0].p50, NULL).method : IV_RUNS;
+	table_method(method, sizeof(method), r, true);
 	say_paragraph(p, "figures", "reads, acks, arm and latency: the mean over the runs of "
-		      "each run's p50 (p99), +/- %s %% (Student's t over the runs); direct: the "
-		      "mean over the spin runs of each run's hole cycles per interrupt, ns; verdicts: "
-		      "the difference of two HZ's mean shares, Student's t with the pooled s (%s), "
-		      "proven when its interval excludes 0, else the runs that would prove it",
-		      level_words(p->r->ci), method);
+		      "each run's p50 (p99), +/- %s %% (%s); direct: the mean over the spin runs "
+		      "of each run's hole cycles per interrupt, ns; verdicts: the difference of two "
+		      "HZ's mean shares, %s (%s), proven when its interval excludes 0, else the "
+		      "runs that would prove it", level_words(r->ci), method_words(stats, false),
+		      method_words(table_shape(r, true).method, true), method);
 }
 
 /* ---- the whole ------------------------------------------------------------------ */

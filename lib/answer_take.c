@@ -6,10 +6,16 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "schema.h"
 
+/* src (none: "") cut to size - 1 bytes and ended, as format("%s") would, without its
+ * parsing: configurations copy five strings a run. */
 static void copy_str(char *dst, size_t size, const char *src)
 {
-	format(dst, size, "%s", src ? src : "");
+	size_t n = src ? strlen(src) : 0;
+	n = n < size - 1 ? n : size - 1;
+	memcpy(dst, src ? src : "", n);
+	dst[n] = 0;
 }
 
 static bool take_value(struct report *r, struct dataset *d, double x, unsigned boot)
@@ -24,64 +30,71 @@ static bool take_value(struct report *r, struct dataset *d, double x, unsigned b
 static void model_of(const struct rec *rec, struct rconfig *m)
 {
 	uint64_t v[4] = { 0, 0, 0, 0 };
-	rec_u64(rec, "tick_work", &v[0]);
-	rec_u64(rec, "tick_data_kib", &v[1]);
-	rec_u64(rec, "tick_code_kib", &v[2]);
-	rec_u64(rec, "tick_pages", &v[3]);
+	rec_u64(rec, FIELD_INT(run, tick_work), &v[0]);
+	rec_u64(rec, FIELD_INT(run, tick_data_kib), &v[1]);
+	rec_u64(rec, FIELD_INT(run, tick_code_kib), &v[2]);
+	rec_u64(rec, FIELD_INT(run, tick_pages), &v[3]);
 	m->tick_work = v[0], m->data_kib = v[1], m->code_kib = v[2], m->pages = v[3];
-	copy_str(m->preset, sizeof(m->preset), rec_str(rec, "tick_model"));
-	copy_str(m->handler, sizeof(m->handler), rec_str(rec, "handler"));
+	copy_str(m->preset, sizeof(m->preset), rec_str(rec, FIELD(run, tick_model, STR)));
+	copy_str(m->handler, sizeof(m->handler), rec_str(rec, FIELD(run, handler, STR)));
 }
 
-static bool is_config(const struct rconfig *c, const struct rconfig *k)
+/* What tells the report's configurations apart (docs/FORMAT.md, "run"): the record's
+ * type aside, a run's and the ftq records of its runs are one; an absent part is
+ * what logs before it meant. The handler apart: handler_fits. */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(run, timer, STR), "" },      { FIELD(run, mode, STR), "" },
+	{ FIELD(run, delivery, STR), "" },   { FIELD(run, workload, STR), "" },
+	{ FIELD(run, hz, U64), "0" },        { FIELD(run, cpus, U64), "1" },
+	{ FIELD(run, tick_work, U64), "0" }, { FIELD(run, tick_data_kib, U64), "0" },
+	{ FIELD(run, tick_code_kib, U64), "0" }, { FIELD(run, tick_pages, U64), "0" },
+	{ FIELD(run, tick_model, STR), "" }, { NULL, NULL },
+};
+
+/* The handler is part of the model (same_model), but a record without one (ftq's)
+ * belongs to its run's, and a configuration first met without one takes the
+ * handler of the first record that has one. */
+static bool handler_fits(struct rconfig *c, const char *handler)
 {
-	return !strcmp(c->timer, k->timer) && !strcmp(c->mode, k->mode) &&
-	       !strcmp(c->delivery, k->delivery) && !strcmp(c->workload, k->workload) &&
-	       c->hz == k->hz && c->cpus == k->cpus && same_model(c, k);
+	if (handler && c->handler[0] && strcmp(c->handler, handler))
+		return false;
+	if (!c->handler[0])
+		copy_str(c->handler, sizeof(c->handler), handler);
+	return true;
 }
 
-static struct rconfig *add_config(struct report *r)
+/* A new configuration: its parts as the report reads them. */
+static void fill_config(struct rconfig *c, const struct rec *rec)
 {
-	if (r->nconfig == r->cap_config) {
-		int cap = r->cap_config ? 2 * r->cap_config : 32;
-		struct rconfig *more = heap_resize(r->cfg, (size_t)r->cap_config * sizeof(*more),
-						   (size_t)cap * sizeof(*more));
-		if (!more) {
-			r->out_of_memory = true;
-			return NULL;
-		}
-		r->cfg = more;
-		r->cap_config = cap;
-	}
-	struct rconfig *c = &r->cfg[r->nconfig++];
-	memset(c, 0, sizeof(*c));
-	return c;
+	uint64_t hz = 0, cpus = 1;
+	copy_str(c->timer, sizeof(c->timer), rec_str(rec, FIELD(run, timer, STR)));
+	copy_str(c->mode, sizeof(c->mode), rec_str(rec, FIELD(run, mode, STR)));
+	copy_str(c->delivery, sizeof(c->delivery), rec_str(rec, FIELD(run, delivery, STR)));
+	copy_str(c->workload, sizeof(c->workload), rec_str(rec, FIELD(run, workload, STR)));
+	rec_u64(rec, FIELD_INT(run, hz), &hz);
+	rec_u64(rec, FIELD_INT(run, cpus), &cpus);
+	c->hz = hz;
+	c->cpus = (unsigned)cpus;
+	model_of(rec, c);
 }
 
 static struct rconfig *config_of(struct report *r, const struct rec *rec)
 {
-	struct rconfig key;
-	uint64_t hz = 0, cpus = 1;
-	memset(&key, 0, sizeof(key));
-	copy_str(key.timer, sizeof(key.timer), rec_str(rec, "timer"));
-	copy_str(key.mode, sizeof(key.mode), rec_str(rec, "mode"));
-	copy_str(key.delivery, sizeof(key.delivery), rec_str(rec, "delivery"));
-	copy_str(key.workload, sizeof(key.workload), rec_str(rec, "workload"));
-	rec_u64(rec, "hz", &hz);
-	rec_u64(rec, "cpus", &cpus);
-	key.hz = hz;
-	key.cpus = (unsigned)cpus;
-	model_of(rec, &key);
-	for (int i = 0; i < r->nconfig; i++)
-		if (is_config(&r->cfg[i], &key)) {
-			if (!r->cfg[i].handler[0])      /* first seen in a record without one */
-				copy_str(r->cfg[i].handler, sizeof(r->cfg[i].handler), key.handler);
-			return &r->cfg[i];
-		}
-	struct rconfig *c = add_config(r);
-	if (c)
-		*c = key;
-	return c;
+	struct configuration key;
+	const char *handler = rec_str(rec, FIELD(run, handler, STR));
+	configuration_pick(&key, rec, config_parts);
+	for (int i = configurations_find(&r->configs, &key, 0); i >= 0;
+	     i = configurations_find(&r->configs, &key, i + 1))
+		if (handler_fits(configurations_at(&r->configs, i), handler))
+			return configurations_at(&r->configs, i);
+	int k = configurations_append(&r->configs, &key);
+	if (k < 0) {
+		r->out_of_memory = true;
+		return NULL;
+	}
+	r->cfg = r->configs.items, r->nconfig = r->configs.n;
+	fill_config(&r->cfg[k], rec);
+	return &r->cfg[k];
 }
 
 static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
@@ -95,26 +108,62 @@ static struct dataset *cpu_set(struct rconfig *c, uint64_t cpu)
 	return &c->cpu_lost[c->ncpu++];
 }
 
+/* The slot of (boot, run) in c's table of its run sums: open addressing, each slot
+ * 1 + the sum's index or 0 for none (a walk of the sums for each run was quadratic:
+ * 392 million steps a configuration of 28,000 runs). */
+static size_t *sum_slot(const struct rconfig *c, unsigned boot, uint64_t run)
+{
+	size_t mask = c->cap_slots - 1;
+	size_t h = (size_t)((run * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)boot * 0xbf58476d1ce4e5b9ull));
+	for (h &= mask; c->slots[h]; h = (h + 1) & mask) {
+		const struct run_sum *s = &c->sums[c->slots[h] - 1];
+		if (s->run == run && s->boot == boot)
+			break;
+	}
+	return &c->slots[h];
+}
+
+/* Room for one sum more: the sums, and the table twice as large as they are. */
+static bool room_for_sum(struct rconfig *c)
+{
+	if (c->nsums == c->cap_sums) {
+		size_t cap = c->cap_sums ? 2 * c->cap_sums : 16;
+		struct run_sum *s = heap_resize(c->sums, c->cap_sums * sizeof(*s), cap * sizeof(*s));
+		if (!s)
+			return false;
+		c->sums = s;
+		c->cap_sums = cap;
+	}
+	if (2 * (c->nsums + 1) <= c->cap_slots)
+		return true;
+	size_t cap = c->cap_slots ? 2 * c->cap_slots : 32;
+	size_t *slots = heap_resize(NULL, 0, cap * sizeof(*slots));
+	if (!slots)
+		return false;
+	memset(slots, 0, cap * sizeof(*slots));
+	heap_free(c->slots);
+	c->slots = slots;
+	c->cap_slots = cap;
+	for (size_t i = 0; i < c->nsums; i++)
+		*sum_slot(c, c->sums[i].boot, c->sums[i].run) = i + 1;
+	return true;
+}
+
 /* lost_ppm summed over the CPUs that ran run index `run` of this configuration. */
 static void add_to_sum(struct report *r, struct rconfig *c, unsigned boot, uint64_t run,
 		       double ppm)
 {
-	for (size_t i = c->nsums; i-- > 0;)
-		if (c->sums[i].run == run && c->sums[i].boot == boot) {
-			c->sums[i].ppm += ppm;
-			return;
-		}
-	if (c->nsums == c->cap_sums) {
-		size_t cap = c->cap_sums ? 2 * c->cap_sums : 16;
-		struct run_sum *s = heap_resize(c->sums, c->cap_sums * sizeof(*s), cap * sizeof(*s));
-		if (!s) {
-			r->out_of_memory = true;
-			return;
-		}
-		c->sums = s;
-		c->cap_sums = cap;
+	if (!room_for_sum(c)) {
+		r->out_of_memory = true;
+		return;
+	}
+	size_t *slot = sum_slot(c, boot, run);
+	if (*slot) {
+		c->sums[*slot - 1].ppm += ppm;
+		return;
 	}
 	c->sums[c->nsums++] = (struct run_sum){ boot, run, ppm };
+	*slot = c->nsums;
 }
 
 /* The boot the records now read come from: boots are numbered across the logs. */
@@ -140,20 +189,41 @@ static void add_lost(struct report *r, struct rconfig *c, double ppm, unsigned b
 	take_value(r, &c->lost, ppm, boot);
 }
 
-/* A run's own signs of trouble: SMIs, holes nobody explains, ticks that did not
- * come (fewer than expected by more than 1 % + 1), interrupts its rate did not ask
- * for (more by as much: QEMU 7.2's HPET under -icount fires twice a period). */
+/* A run with the timer off its rate: -1 where its ticks did not come (fewer than
+ * expected by more than 1 % + 1), 1 where it took interrupts its rate did not ask
+ * for (more by as much: QEMU 7.2's HPET under -icount fires twice a period), else 0
+ * (or without expected). */
+static int off_rate(const struct rec *rec, uint64_t *irq, uint64_t *expected)
+{
+	if (!rec_u64(rec, FIELD_INT(run, interrupts), irq) || !rec_u64(rec, FIELD_INT(run, expected), expected) ||
+	    !*expected)
+		return 0;
+	return *irq + *expected / 100 + 1 < *expected ? -1 :
+	       *irq > *expected + *expected / 100 + 1 ? 1 : 0;
+}
+
+/* A run's own signs of trouble: SMIs, holes nobody explains, a rate not kept. */
 static void run_troubles(struct report *r, const struct rec *rec)
 {
 	uint64_t v, irq, expected;
-	if (rec_u64(rec, "smi", &v))
+	if (rec_u64(rec, FIELD_INT(run, smi), &v))
 		r->smi += v;
-	if (rec_u64(rec, "unexplained", &v))
+	if (rec_u64(rec, FIELD_INT(run, unexplained), &v))
 		r->unexplained += v;
-	if (rec_u64(rec, "interrupts", &irq) && rec_u64(rec, "expected", &expected) &&
-	    expected > 0) {
-		r->short_runs += irq + expected / 100 + 1 < expected;
-		r->extra_runs += irq > expected + expected / 100 + 1;
+	int off = off_rate(rec, &irq, &expected);
+	r->short_runs += off < 0;
+	r->extra_runs += off > 0;
+}
+
+/* The ticks a configuration's runs with the timer took and their rate asked for,
+ * and those off it: the marks of its figures. */
+static void take_ticks(struct rconfig *c, const struct rec *rec)
+{
+	uint64_t irq = 0, expected = 0;
+	c->off_rate_runs += off_rate(rec, &irq, &expected) != 0;
+	if (expected) {
+		c->ticks_taken += (double)irq;
+		c->ticks_asked += (double)expected;
 	}
 }
 
@@ -184,11 +254,11 @@ static void take_ftq_pair(struct report *r, struct rconfig *c, const struct rec 
 			  const struct run_pair *p, unsigned boot)
 {
 	double quanta, quantum;
-	if (!(p->on_work > 0) || !rec_num(rec, "quanta", &quanta) || !(quanta > 0))
+	if (!(p->on_work > 0) || !rec_num(rec, FIELD_INT(run, quanta), &quanta) || !(quanta > 0))
 		return;
 	take_value(r, &c->ftq_lost, (p->off_work - p->on_work) / quanta, boot);
 	take_value(r, &c->ftq_units, p->off_work / quanta, boot);
-	if (rec_num(rec, "quantum_cycles", &quantum))
+	if (rec_num(rec, FIELD_INT(run, quantum_cycles), &quantum))
 		c->quantum_cycles = quantum;
 }
 
@@ -207,7 +277,7 @@ static void take_direct(struct report *r, struct rconfig *c, const struct rec *r
 static void take_run(struct report *r, const struct rec *rec)
 {
 	struct run_pair p;
-	const char *bench = rec_str(rec, "bench");
+	const char *bench = rec_str(rec, FIELD(run, bench, STR));
 	if (!bench || strcmp(bench, "tick"))
 		return;
 	run_troubles(r, rec);
@@ -219,9 +289,10 @@ static void take_run(struct report *r, const struct rec *rec)
 	uint64_t cpu = 0, run = 0;
 	double ppm = lost_ppm(&p), unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1;
 	unsigned boot = this_boot(r);
-	rec_u64(rec, "cpu", &cpu);
-	rec_u64(rec, "run", &run);
+	rec_u64(rec, FIELD_INT(run, cpu), &cpu);
+	rec_u64(rec, FIELD_INT(run, run), &run);
 	add_lost(r, c, ppm, boot, run);
+	take_ticks(c, rec);
 	c->pair_cycles += p.off + p.on;
 	struct dataset *per_cpu = cpu_set(c, cpu);
 	if (per_cpu)
@@ -253,15 +324,18 @@ static struct rstat *stat_of(struct report *r, const char *bench, const char *la
 /* readcost, armcost and latency on one CPU: each run's p50 and p99. */
 static void take_stats(struct report *r, const struct rec *rec)
 {
-	const char *bench = rec_str(rec, "bench"), *what = rec_str(rec, "what");
+	const char *bench = rec_str(rec, FIELD(stats, bench, STR));
+	const char *what = rec_str(rec, FIELD(stats, what, STR));
 	uint64_t cpus = 1;
 	double p50, p99, unit = r->tsc_hz > 0 ? 1e9 / r->tsc_hz : 1;
-	rec_u64(rec, "cpus", &cpus);
-	if (!bench || !what || cpus != 1 || !rec_num(rec, "p50", &p50) || !rec_num(rec, "p99", &p99) ||
+	rec_u64(rec, FIELD_INT(stats, cpus), &cpus);
+	if (!bench || !what || cpus != 1 || !rec_num(rec, FIELD_INT(stats, p50), &p50) ||
+	    !rec_num(rec, FIELD_INT(stats, p99), &p99) ||
 	    (strcmp(bench, "readcost") && strcmp(bench, "armcost") && strcmp(bench, "latency")))
 		return;
 	char label[64];
-	const char *wait = rec_str(rec, "wait"), *stamp = rec_str(rec, "stamp");
+	const char *wait = rec_str(rec, FIELD(stats, wait, STR));
+	const char *stamp = rec_str(rec, FIELD(stats, stamp, STR));
 	bool waits = wait && strcmp(wait, "spin"), wake = stamp && !strcmp(stamp, "wake");
 	/* latency: each state apart from spin, and the wake's stamp from the handler's */
 	format(label, sizeof(label), "%s%s%s%s", what, waits ? "/" : "", waits ? wait : "",
@@ -283,11 +357,12 @@ static void take_stats(struct report *r, const struct rec *rec)
  * run's series. */
 static void take_ftq(struct report *r, const struct rec *rec)
 {
-	const struct value *w = rec_get(rec, "work");
+	const struct value *w = rec_get(rec, FIELD_ANY(ftq, work));
 	uint64_t run = 0, first = 0;
 	bool on = false;
-	if (!w || w->kind != V_ARRAY || !rec_bool(rec, "timer_on", &on) || !on ||
-	    !rec_u64(rec, "run", &run) || !rec_u64(rec, "first", &first) || first > 1u << 20)
+	if (!w || w->kind != V_ARRAY || !rec_bool(rec, FIELD(ftq, timer_on, BOOL), &on) || !on ||
+	    !rec_u64(rec, FIELD_INT(ftq, run), &run) || !rec_u64(rec, FIELD_INT(ftq, first), &first) ||
+	    first > 1u << 20)
 		return;
 	struct rconfig *c = config_of(r, rec);
 	if (!c)
@@ -320,7 +395,7 @@ static void take_ftq(struct report *r, const struct rec *rec)
 
 static void take_platform(struct report *r, const struct rec *rec)
 {
-	const char *brand = rec_str(rec, "brand");
+	const char *brand = rec_str(rec, FIELD(platform, brand, STR));
 	uint64_t v;
 	if (r->have_platform) {
 		if (brand && strcmp(brand, r->brand))
@@ -329,23 +404,24 @@ static void take_platform(struct report *r, const struct rec *rec)
 	}
 	r->have_platform = true;
 	copy_str(r->brand, sizeof(r->brand), brand);
-	copy_str(r->vendor, sizeof(r->vendor), rec_str(rec, "vendor"));
-	copy_str(r->hypervisor_sig, sizeof(r->hypervisor_sig), rec_str(rec, "hypervisor_sig"));
-	copy_str(r->emulator, sizeof(r->emulator), rec_str(rec, "emulator"));
-	copy_str(r->below, sizeof(r->below), rec_str(rec, "below"));
-	rec_bool(rec, "hypervisor", &r->hypervisor);
+	copy_str(r->vendor, sizeof(r->vendor), rec_str(rec, FIELD(platform, vendor, STR)));
+	copy_str(r->hypervisor_sig, sizeof(r->hypervisor_sig),
+		 rec_str(rec, FIELD(platform, hypervisor_sig, STR)));
+	copy_str(r->emulator, sizeof(r->emulator), rec_str(rec, FIELD(platform, emulator, STR)));
+	copy_str(r->below, sizeof(r->below), rec_str(rec, FIELD(platform, below, STR)));
+	rec_bool(rec, FIELD(platform, hypervisor, BOOL), &r->hypervisor);
 	r->tsc_invariant = true;
-	rec_bool(rec, "tsc_invariant", &r->tsc_invariant);
-	if (rec_u64(rec, "rdtsc_cycles", &v))
+	rec_bool(rec, FIELD(platform, tsc_invariant, BOOL), &r->tsc_invariant);
+	if (rec_u64(rec, FIELD_INT(platform, rdtsc_cycles), &v))
 		r->rdtsc_cycles = v;
-	if (rec_u64(rec, "loop_cycles", &v))
+	if (rec_u64(rec, FIELD_INT(platform, loop_cycles), &v))
 		r->loop_cycles = v;
 }
 
 static void take_calibration(struct report *r, const struct rec *rec)
 {
 	uint64_t hz, spread;
-	if (!rec_u64(rec, "tsc_hz", &hz))
+	if (!rec_u64(rec, FIELD_INT(calibration, tsc_hz), &hz))
 		return;
 	r->tsc_hz = (double)hz;
 	if (r->first_tsc_hz == 0)
@@ -353,10 +429,11 @@ static void take_calibration(struct report *r, const struct rec *rec)
 	else if ((double)hz - r->first_tsc_hz > 1e-3 * r->first_tsc_hz ||
 		 r->first_tsc_hz - (double)hz > 1e-3 * r->first_tsc_hz)
 		r->tsc_hz_differs = true;   /* more than calibrations of one TSC differ */
-	if (rec_u64(rec, "spread_ppm", &spread) && spread > r->spread_ppm)
+	if (rec_u64(rec, FIELD_INT(calibration, spread_ppm), &spread) && spread > r->spread_ppm)
 		r->spread_ppm = spread;
 	if (!r->reference[0])
-		copy_str(r->reference, sizeof(r->reference), rec_str(rec, "reference"));
+		copy_str(r->reference, sizeof(r->reference),
+			 rec_str(rec, FIELD(calibration, reference, STR)));
 }
 
 /* tick's spin calibration: whether every step of the measuring loop took as many
@@ -364,9 +441,11 @@ static void take_calibration(struct report *r, const struct rec *rec)
 static void take_spin(struct report *r, const struct rec *rec)
 {
 	uint64_t steps, cycles, above, p999, instructions;
-	if (r->step_instructions || !rec_u64(rec, "step_instructions", &instructions) ||
-	    !rec_u64(rec, "steps", &steps) || !rec_u64(rec, "cycles", &cycles) ||
-	    !rec_u64(rec, "above_step", &above) || !rec_u64(rec, "p999_cycles", &p999) || !steps)
+	if (r->step_instructions || !rec_u64(rec, FIELD_INT(spin, step_instructions), &instructions) ||
+	    !rec_u64(rec, FIELD_INT(spin, steps), &steps) ||
+	    !rec_u64(rec, FIELD_INT(spin, cycles), &cycles) ||
+	    !rec_u64(rec, FIELD_INT(spin, above_step), &above) ||
+	    !rec_u64(rec, FIELD_INT(spin, p999_cycles), &p999) || !steps)
 		return;
 	r->step_instructions = instructions;
 	r->cycles_are_instructions = !above && p999 == instructions && cycles / steps == instructions;
@@ -381,8 +460,8 @@ void report_end(struct report *r, const char *status)
 static void take_end(struct report *r, const struct rec *rec)
 {
 	uint64_t tsc;
-	report_end(r, rec_str(rec, "status"));
-	if (r->boots && rec_u64(rec, "tsc", &tsc))
+	report_end(r, rec_str(rec, FIELD(end, status, STR)));
+	if (r->boots && rec_u64(rec, FIELD_INT(end, tsc), &tsc))
 		r->boot[this_boot(r)].end_tsc = (double)tsc;
 }
 
@@ -407,13 +486,14 @@ static void take_boot(struct report *r, const struct rec *rec)
 	r->boot = b;
 	b = &r->boot[r->boots++];
 	*b = (struct rboot){ .file = rec->file, .line = rec->line };
-	copy_str(b->version, sizeof(b->version), rec_str(rec, "version"));
+	copy_str(b->version, sizeof(b->version), rec_str(rec, FIELD(boot, version, STR)));
 	/* a seed drawn at boot tells boots apart; one given (seed=) repeats on purpose */
-	if ((b->has_seed = rec_u64(rec, "seed", &seed) && !seed_given(rec_str(rec, "cmdline"))))
+	if ((b->has_seed = rec_u64(rec, FIELD_INT(boot, seed), &seed) &&
+			   !seed_given(rec_str(rec, FIELD(boot, cmdline, STR)))))
 		b->seed = seed;
 	r->tsc_hz = 0;   /* until this boot's calibration */
 	if (!r->cmdline[0])
-		copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, "cmdline"));
+		copy_str(r->cmdline, sizeof(r->cmdline), rec_str(rec, FIELD(boot, cmdline, STR)));
 }
 
 bool report_take_boot(struct report *r, const struct rec *rec)
@@ -421,7 +501,8 @@ bool report_take_boot(struct report *r, const struct rec *rec)
 	if (!strcmp(rec->type, "boot"))
 		take_boot(r, rec);
 	else if (!strcmp(rec->type, "machine") && r->boots)
-		copy_str(r->boot[this_boot(r)].machine, sizeof(r->boot->machine), rec_str(rec, "id"));
+		copy_str(r->boot[this_boot(r)].machine, sizeof(r->boot->machine),
+			 rec_str(rec, FIELD(machine, id, STR)));
 	else
 		return false;
 	return true;
@@ -441,7 +522,7 @@ void report_take(const struct rec *rec, void *ctx)
 		take_calibration(r, rec);
 	} else if (!strcmp(t, "spin")) {
 		take_spin(r, rec);
-	} else if (!strcmp(t, "cpus") && rec_u64(rec, "online", &v)) {
+	} else if (!strcmp(t, "cpus") && rec_u64(rec, FIELD_INT(cpus, online), &v)) {
 		r->cpus_online = v > r->cpus_online ? v : r->cpus_online;
 	} else if (!strcmp(t, "skip")) {
 		r->skips++;
@@ -469,6 +550,7 @@ struct report *report_new(int ci)
 		return NULL;
 	memset(r, 0, sizeof(*r));
 	r->ci = ci;
+	r->configs.size = sizeof(struct rconfig);
 	if (!(r->idle = idle_new())) {
 		heap_free(r);
 		return NULL;
@@ -489,6 +571,7 @@ static void config_free(struct rconfig *c)
 		heap_free(c->series[k].v);
 	heap_free(c->series);
 	heap_free(c->sums);
+	heap_free(c->slots);
 	heap_free(c->lost_run);
 }
 
@@ -496,7 +579,7 @@ void report_free(struct report *r)
 {
 	for (int i = 0; i < r->nconfig; i++)
 		config_free(&r->cfg[i]);
-	heap_free(r->cfg);
+	configurations_free(&r->configs);
 	heap_free(r->boot);
 	for (int i = 0; i < r->nstat; i++) {
 		struct rstat *s = &r->stat[i];

@@ -84,6 +84,35 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 	return pooled(a) || pooled(b) ? over_boots->diff(a, b, level) : diff_of_runs(a, b, level);
 }
 
+struct estimate estimate_shape(const struct dataset *a, const struct dataset *b)
+{
+	if (pooled(a) || (b && pooled(b)))
+		return over_boots->shape(a, b);
+	struct estimate e = none(a->n, b ? b->n : 0);
+	e.ok = a->n && (!b || b->n);
+	e.v = b ? ds_mean_diff(a, b) : ds_mean(a);
+	e.runs_min = b && b->n < a->n ? b->n : a->n;
+	e.runs_max = b && b->n > a->n ? b->n : a->n;
+	return e;
+}
+
+const char *method_words(enum iv_method m, bool diff)
+{
+	static const char *const words[][2] = {
+		{ "Student's t over the runs", "Student's t with the pooled s" },
+		{ "Student's t on the boot means", "Student's t on the boots' differences" },
+		{ "a hierarchical bootstrap, BCa", "a hierarchical bootstrap, BCa" },
+	};
+	return words[m][diff];
+}
+
+const char *method_short(enum iv_method m)
+{
+	static const char *const words[] = { "Student's t", "Student's t on boot means",
+					     "bootstrap BCa" };
+	return words[m];
+}
+
 bool estimate_excludes_zero(const struct estimate *e)
 {
 	return e->interval && (e->lo > 0 || e->hi < 0 || (e->lo == e->hi && e->v != 0));
@@ -136,20 +165,23 @@ int fmt_method(char *buf, size_t size, const struct estimate *e, int level)
 
 /* ---- what would resolve a difference ------------------------------------------- */
 
-static bool resolves_within(double s, double h, bool pair, long n, int level)
+/* A pair's t has df_per_run (n - 1) degrees of freedom: 2 for the pooled s, 1 to 2
+ * for Welch's (its df rounded down). */
+static bool resolves_within(double s, double h, bool pair, double df_per_run, long n, int level)
 {
-	double half = pair ? t_quantile(level, (uint64_t)(2 * n - 2)) * s * root(2.0 / (double)n)
-			   : t_half(s, (size_t)n, level);
+	double half = pair ? t_quantile(level, (uint64_t)(df_per_run * (double)(n - 1))) * s *
+			     root(2.0 / (double)n) : t_half(s, (size_t)n, level);
 	return half < h;
 }
 
-long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps)
+static long runs_search(double s, double h, bool pair, double df_per_run, int level,
+			long max_runs, unsigned *steps)
 {
 	unsigned weighed = 0;
 	long lo = 1, hi = 2;
 	if (!(h > 0) || !(s >= 0) || max_runs < 2)
 		return 0;
-	while (++weighed, !resolves_within(s, h, pair, hi, level)) {
+	while (++weighed, !resolves_within(s, h, pair, df_per_run, hi, level)) {
 		if (hi == max_runs) {
 			hi = 0;
 			goto out;
@@ -160,7 +192,7 @@ long runs_within(double s, double h, bool pair, int level, long max_runs, unsign
 	while (hi - lo > 1) {
 		long mid = lo + (hi - lo) / 2;
 		++weighed;
-		if (resolves_within(s, h, pair, mid, level))
+		if (resolves_within(s, h, pair, df_per_run, mid, level))
 			hi = mid;
 		else
 			lo = mid;
@@ -171,9 +203,23 @@ out:
 	return hi;
 }
 
+long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps)
+{
+	return runs_search(s, h, pair, 2, level, max_runs, steps);
+}
+
 long runs_within_boot(double s, double h, bool pair, int level)
 {
 	return runs_within(s, h, pair, level, NEED_MAX, NULL);
+}
+
+long runs_within_unequal(double sa, double sb, double h, int level)
+{
+	double va = sa * sa, vb = sb * sb;
+	if (!(va + vb > 0))
+		return runs_within_boot(0, h, true, level);
+	return runs_search(root((va + vb) / 2), h, true, (va + vb) * (va + vb) / (va * va + vb * vb),
+			   level, NEED_MAX, NULL);
 }
 
 struct need plan_for_mean(const struct dataset *d, double h, double boot_cost, int level,

@@ -47,6 +47,7 @@ struct boots_estimators {
 				 long max_boots, long max_runs);
 	struct need (*plan_diff)(const struct dataset *a, const struct dataset *b, double h,
 				 double boot_cost, int level, long max_boots, long max_runs);
+	struct estimate (*shape)(const struct dataset *a, const struct dataset *b);
 };
 void estimate_over_boots(const struct boots_estimators *e);
 
@@ -59,6 +60,16 @@ struct estimate diff_estimate(const struct dataset *a, const struct dataset *b, 
 /* The same, every value taken as one boot's: Student's t over the runs. */
 struct estimate mean_of_runs(const struct dataset *d, int level);
 struct estimate diff_of_runs(const struct dataset *a, const struct dataset *b, int level);
+/* The estimate of a (b NULL), or of b - a, as far as its method and counts: its
+ * value, boots, runs and method, no interval (a bootstrap's cost): what a heading
+ * names. */
+struct estimate estimate_shape(const struct dataset *a, const struct dataset *b);
+/* A method in a sentence's words: "Student's t over the runs" (a difference: "with
+ * the pooled s"), "Student's t on the boot means" ("on the boots' differences"),
+ * "a hierarchical bootstrap, BCa"; method_short, a heading's: "Student's t",
+ * "Student's t on boot means", "bootstrap BCa". */
+const char *method_words(enum iv_method m, bool diff);
+const char *method_short(enum iv_method m);
 /* The interval excludes 0 (a difference proven); one without spread: any difference. */
 bool estimate_excludes_zero(const struct estimate *e);
 /* "95 %, 3 boots x 10 runs, t on boot means". */
@@ -78,6 +89,9 @@ const char *level_words(int level);
  * weighed. */
 long runs_within(double s, double h, bool pair, int level, long max_runs, unsigned *steps);
 long runs_within_boot(double s, double h, bool pair, int level);
+/* The same for a pair of sets whose standard deviations differ (Welch's t: n runs
+ * each, s² = (sa² + sb²) / 2, df = (n - 1)(sa² + sb²)² / (sa⁴ + sb⁴), rounded down). */
+long runs_within_unequal(double sa, double sb, double h, int level);
 /* The boots and runs that make the interval's half width h. */
 struct need need_for_mean(const struct dataset *d, double h, double boot_cost, int level);
 struct need need_for_diff(const struct dataset *a, const struct dataset *b, double h,

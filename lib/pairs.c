@@ -3,6 +3,8 @@
 #include "format.h"
 #include "heap.h"
 #include "lib.h"
+#include "configuration.h"
+#include "schema.h"
 
 struct pending {
 	char key[600];
@@ -28,12 +30,12 @@ static void keep_pmu(struct pending *p, const struct rec *r)
 static bool pair_key(const struct rec *r, char *buf, size_t size)
 {
 	uint64_t cpu = 0, run;
-	char config[512];
-	if (!rec_u64(r, "run", &run))
+	struct configuration config;
+	if (!rec_u64(r, FIELD_INT(run, run), &run))
 		return false;
-	rec_u64(r, "cpu", &cpu);
-	config_key(r, config, sizeof(config));
-	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config,
+	rec_u64(r, FIELD_INT(run, cpu), &cpu);
+	configuration_of(&config, r);
+	format(buf, size, "%s|%s cpu=%llu run=%llu", r->file ? r->file : "", config.text,
 	       (unsigned long long)cpu, (unsigned long long)run);
 	return true;
 }
@@ -72,10 +74,11 @@ bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out)
 	char key[600];
 	double cycles, work = 0;
 	bool on;
-	if (strcmp(r->type, "run") || !rec_bool(r, "timer_on", &on) ||
-	    !rec_num(r, "cycles", &cycles) || cycles <= 0 || !pair_key(r, key, sizeof(key)))
+	if (strcmp(r->type, "run") || !rec_bool(r, FIELD(run, timer_on, BOOL), &on) ||
+	    !rec_num(r, FIELD_INT(run, cycles), &cycles) || cycles <= 0 ||
+	    !pair_key(r, key, sizeof(key)))
 		return false;
-	rec_num(r, "work", &work);
+	rec_num(r, FIELD_INT(run, work), &work);
 	if (!on) {
 		keep_off(lp, key, r, cycles, work);
 		return false;
@@ -95,7 +98,7 @@ bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out)
 	}
 	if (out->off <= 0)
 		return false;
-	if (!rec_num(r, "interrupts", &out->interrupts))
+	if (!rec_num(r, FIELD_INT(run, interrupts), &out->interrupts))
 		out->interrupts = 0;
 	*p = lp->p[--lp->n];
 	return true;
@@ -143,6 +146,7 @@ bool run_direct_of(const struct value *gap_interrupts, const struct value *gaps,
 
 bool run_direct(const struct rec *r, double *cycles)
 {
-	return run_direct_of(rec_get(r, "gap_interrupts"), rec_get(r, "gaps"),
-			     rec_get(r, "gap_cycles"), cycles);
+	return run_direct_of(rec_get(r, FIELD_ANY(run, gap_interrupts)),
+			     rec_get(r, FIELD_ANY(run, gaps)),
+			     rec_get(r, FIELD_ANY(run, gap_cycles)), cycles);
 }

@@ -507,6 +507,7 @@ static const char *place_member(struct cursor *c, struct rec *r, int index,
 	if (v != &r->f[r->nfields].v)
 		r->f[r->nfields].v = *v;
 	r->kinds[r->nfields] = (uint8_t)v->kind;
+	r->negatives += v->kind == V_INT && v->neg;
 	add_field(r, key, sig);
 	return NULL;
 }
@@ -556,6 +557,7 @@ const char *rec_parse_full(struct rec *r, const char *line, size_t len,
 	c.arr = arrbuf;
 	r->nfields = 0;
 	r->shape = 0;
+	r->negatives = 0;
 	index_clear(r);
 	r->raw = line;
 	r->rawlen = len;
@@ -866,7 +868,8 @@ static inline char *fast_array(char *p, struct value *v, uint64_t **arr)
 /* The value at p, the byte after it, its kind in *kind too; NULL outside the
  * form. */
 static inline __attribute__((always_inline)) char *fast_value(char *p, struct value *v,
-							     uint64_t **arr, uint8_t *kind)
+							     uint64_t **arr, uint8_t *kind,
+							     unsigned *negatives)
 {
 	switch (*p) {
 	case '"':
@@ -890,6 +893,7 @@ static inline __attribute__((always_inline)) char *fast_value(char *p, struct va
 	case '-':
 		v->kind = V_INT, v->neg = true;
 		*kind = V_INT;
+		++*negatives;
 		p = fast_digits(p + 1, &v->u);
 		return p && v->u <= (uint64_t)INT64_MAX + 1 ? p : NULL;
 	default:
@@ -990,7 +994,8 @@ static inline char *shape_fields(struct rec *r, char *p, const struct rec_shape 
 		p[2 + klen] = 0;
 		r->f[i].key = p + 2;
 		r->f[i].sig = sig;
-		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out, &r->kinds[i])))
+		if (!(p = fast_value(p + 2 + klen + 2, &r->f[i].v, &out, &r->kinds[i],
+				     &r->negatives)))
 			return NULL;
 	}
 	r->nfields = i;
@@ -1008,6 +1013,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 	copy[len] = 0;
 	r->nfields = 0;
 	r->shape = 0;
+	r->negatives = 0;
 	if (!(p = fast_envelope(copy, end, r, &tlen)))
 		return false;
 	unsigned t = shape_type(s->shapes, r->type, tlen, end, type);
@@ -1036,7 +1042,7 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 			return false;
 		struct value *v = &r->f[i].v;
 		if (!(p = any_field(r, p + 2, &shape, &crc)) ||
-		    !(p = fast_value(p, v, &arr, &r->kinds[i])))
+		    !(p = fast_value(p, v, &arr, &r->kinds[i], &r->negatives)))
 			return false;
 		if (crc) {
 			if (!fast_crc(v, p, end, copy, comma, line))
@@ -1068,101 +1074,4 @@ const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned s
 		if (key_is(&r->f[i], key, sig))
 			return &r->f[i].v;
 	return NULL;
-}
-
-/* ---- configuration keys ------------------------------------------------------- */
-
-/* tick's work model (docs/FORMAT.md, "run"): tick_work, tick_data_kib,
- * tick_code_kib, tick_pages; tick_model, a string, is a key field anyway. */
-bool is_model_field(const char *key)
-{
-	return key[0] == 't' && !strncmp(key, "tick_", 5) &&
-	       (!strcmp(key + 5, "work") || !strcmp(key + 5, "data_kib") ||
-		!strcmp(key + 5, "code_kib") || !strcmp(key + 5, "pages"));
-}
-
-bool is_config_field(const struct field *f)
-{
-	return f->v.kind == V_STRING || (f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
-	       (f->v.kind == V_INT && f->key[0] == 'c' && !strcmp(f->key, "cpus")) ||
-	       (f->v.kind == V_INT && is_model_field(f->key));
-}
-
-
-/* A field of the configuration key: the strings, hz, cpus and the work model. */
-static bool key_field(const struct field *f)
-{
-	return f->v.kind == V_STRING || (f->v.kind == V_INT &&
-		((f->key[0] == 'h' && !strcmp(f->key, "hz")) ||
-		 (f->key[0] == 'c' && !strcmp(f->key, "cpus")) || is_model_field(f->key)));
-}
-
-/* A key field's value as text: the string, or the integer written into num. */
-static const char *key_text(const struct field *f, char num[24])
-{
-	if (f->v.kind == V_STRING)
-		return f->v.s;
-	char *d = num + 23;
-	uint64_t u = f->v.u;
-	*d = 0;
-	do
-		*--d = (char)('0' + u % 10);
-	while (u /= 10);
-	if (f->v.neg)
-		*--d = '-';
-	return d;
-}
-
-/* Append " key=" and text to buf[*n..size) (cut short at size - 1). */
-static void append(char *buf, size_t size, size_t *n, const char *key, const char *text)
-{
-	const char *parts[] = { " ", key, "=", text };
-	for (int i = 0; i < 4; i++) {
-		size_t len = strlen(parts[i]);
-		if (len > size - 1 - *n)
-			len = size - 1 - *n;
-		memcpy(buf + *n, parts[i], len);
-		*n += len;
-	}
-	buf[*n] = 0;
-}
-
-/* Built by hand, not with snprintf: summary calls this once per record. */
-void config_key(const struct rec *r, char *buf, size_t size)
-{
-	size_t n = 0;
-	char num[24];
-	for (const char *p = r->type; *p && n + 1 < size; p++)
-		buf[n++] = *p;
-	buf[n] = 0;
-	for (size_t i = 0; i < r->nfields; i++)
-		if (key_field(&r->f[i]))
-			append(buf, size, &n, r->f[i].key, key_text(&r->f[i], num));
-}
-
-/* Match p against " key=text"; the rest of p after it, or NULL. */
-static const char *match_part(const char *p, const char *key, const char *text)
-{
-	if (*p++ != ' ')
-		return NULL;
-	while (*key && *p == *key)
-		p++, key++;
-	if (*key || *p++ != '=')
-		return NULL;
-	while (*text && *p == *text)
-		p++, text++;
-	return *text ? NULL : p;
-}
-
-bool config_key_is(const struct rec *r, const char *key)
-{
-	char num[24];
-	size_t tl = strlen(r->type);
-	if (strncmp(key, r->type, tl))
-		return false;
-	const char *p = key + tl;
-	for (size_t i = 0; p && i < r->nfields; i++)
-		if (key_field(&r->f[i]))
-			p = match_part(p, r->f[i].key, key_text(&r->f[i], num));
-	return p && !*p;
 }

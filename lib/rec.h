@@ -52,6 +52,7 @@ struct rec {
 	 * compares a record's kinds with those it knows at once (a test of each
 	 * field's was a third of tickstat summary's time finding a record's group). */
 	uint8_t kinds[REC_FIELDS_MAX];
+	unsigned negatives;      /* the parsers': its integers below 0 (most records none) */
 	/* The parser's records are indexed by key (rec_get); a record made by hand,
 	 * with indexed false, is searched field by field. index[h]: 1 + the number of
 	 * a field whose key hashes to h or is placed after it, 0 for none. */
@@ -253,14 +254,5 @@ REC_INLINE bool rec_num(const struct rec *r, const char *key, double *out)
 	*out = v->neg ? -(double)v->u : (double)v->u;
 	return true;
 }
-
-/* A record's configuration key: its type, then every string field, "hz", "cpus"
- * and the work model's integers, as "type k=v k=v" (in record order). */
-void config_key(const struct rec *r, char *buf, size_t size);
-/* Whether r's configuration key is key, without building it. */
-bool config_key_is(const struct rec *r, const char *key);
-bool is_config_field(const struct field *f);
-/* tick_work, tick_data_kib, tick_code_kib, tick_pages: the work model's integers. */
-bool is_model_field(const char *key);
 
 #endif

@@ -106,6 +106,7 @@ static void fill(const struct textline *l, unsigned n, unsigned cols, unsigned r
 		 struct textpage *p)
 {
 	unsigned used = 0, i = p->first;
+	p->room = rows;
 	if (head_of(l, i, &p->head, &p->head_end))
 		used = rows_of(l, p->head, p->head_end, cols);
 	if (used >= rows) {             /* a head as tall as the page: not repeated */
@@ -117,13 +118,51 @@ static void fill(const struct textline *l, unsigned n, unsigned cols, unsigned r
 	p->end = keep_head(l, n, p->first, i, cols, rows);
 }
 
+unsigned textpages_pinned_rows(const struct textline *lines, unsigned n, unsigned cols,
+			       unsigned rows)
+{
+	unsigned pinned = 0;
+	for (unsigned i = 0; i < n; i++)
+		pinned += lines[i].pinned ? textpages_rows(lines[i].text, cols) : 0;
+	return pinned && pinned + 1 + TEXTPAGES_ROOM <= rows ? pinned + 1 : 0;
+}
+
+bool textpages_holds_pinned(const struct textline *l, const struct textpage *p)
+{
+	for (unsigned i = p->head; i < p->head_end; i++)
+		if (l[i].pinned)
+			return true;
+	for (unsigned i = p->first; i < p->end; i++)
+		if (l[i].pinned)
+			return true;
+	return false;
+}
+
+/* The page from line `first` on: the pinned lines first where it holds none of them,
+ * filled below them; else the whole page its own. */
+static void fill_page(const struct textline *l, unsigned n, unsigned cols, unsigned rows,
+		      unsigned pinned, struct textpage *p)
+{
+	unsigned first = p->first;
+	fill(l, n, cols, rows - pinned, p);
+	p->pinned = pinned && !textpages_holds_pinned(l, p);
+	if (!pinned || p->pinned)
+		return;
+	struct textpage whole = { .first = first };
+	fill(l, n, cols, rows, &whole);
+	if (textpages_holds_pinned(l, &whole))
+		*p = whole;
+}
+
 unsigned textpages_plan(const struct textline *lines, unsigned n, unsigned cols,
 			unsigned rows, struct textpage *pages)
 {
 	unsigned count = 0;
+	rows = rows ? rows : 1;
+	unsigned pinned = textpages_pinned_rows(lines, n, cols, rows);
 	for (unsigned i = 0; i < n && count < TEXTPAGES_MAX; count++) {
 		pages[count] = (struct textpage){ .first = i };
-		fill(lines, n, cols, rows ? rows : 1, &pages[count]);
+		fill_page(lines, n, cols, rows, pinned, &pages[count]);
 		i = pages[count].end;
 	}
 	return count;

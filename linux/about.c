@@ -143,12 +143,12 @@ void linux_grid(const struct linux_info *li, struct tick_grid *g)
 static void emit_boot(const struct linux_info *li, const char *words, uint64_t seed)
 {
 	struct record r;
-	record_begin(&r, "boot");
-	record_u64(&r, "format", RECORD_FORMAT_VERSION);
-	record_str(&r, "version", TICKBENCH_VERSION);
-	record_str(&r, "cmdline", words);
-	record_u64(&r, "seed", seed);
-	record_str(&r, "firmware", li->uefi ? "uefi" : "bios");
+	REC_BEGIN(&r, boot);
+	REC_U64(&r, boot, format, RECORD_FORMAT_VERSION);
+	REC_STR(&r, boot, version, TICKBENCH_VERSION);
+	REC_STR(&r, boot, cmdline, words);
+	REC_U64(&r, boot, seed, seed);
+	REC_STR(&r, boot, firmware, li->uefi ? "uefi" : "bios");
 	record_emit(&r);
 }
 
@@ -236,38 +236,38 @@ static void emit_machine(const struct linux_info *li)
 static void emit_calibration(const struct linux_info *li)
 {
 	struct record r;
-	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", li->tsc_hz);
-	record_str(&r, "reference", "clock_monotonic_raw");
-	record_bool(&r, "tsc_invariant", cpu.has_tsc_invariant);
-	record_u64(&r, "references", 1);
-	record_u64(&r, "agreeing", 1);
-	record_str(&r, "disagreeing", "");
+	REC_BEGIN(&r, calibration);
+	REC_U64(&r, calibration, tsc_hz, li->tsc_hz);
+	REC_STR(&r, calibration, reference, "clock_monotonic_raw");
+	REC_BOOL(&r, calibration, tsc_invariant, cpu.has_tsc_invariant);
+	REC_U64(&r, calibration, references, 1);
+	REC_U64(&r, calibration, agreeing, 1);
+	REC_STR(&r, calibration, disagreeing, "");
 	record_emit(&r);
 }
 
 static void emit_linux(const struct linux_info *li, const struct run_setup *s)
 {
 	struct record r;
-	record_begin(&r, "linux");
-	record_str(&r, "release", li->release);
-	record_str(&r, "kernel_version", li->version);
-	record_str(&r, "kernel_cmdline", li->cmdline);
-	record_u64(&r, "config_hz", li->config_hz);
-	record_str(&r, "config_from", li->config_from);
-	record_u64(&r, "tick_nsec", li->tick_nsec);
-	record_bool(&r, "highres", li->highres);
-	record_str(&r, "clockevent", li->clockevent);
-	record_str(&r, "clocksource", li->clocksource);
-	record_str(&r, "nohz_full", li->nohz_full_list);
-	record_str(&r, "isolated", li->isolated_list);
-	record_str(&r, "nohz", li->nohz);
-	record_bool(&r, "skew_tick", li->skew_tick);
-	record_u64(&r, "linux_cpu", li->cpu);
-	record_u64(&r, "cpu", li->apic_id);
-	record_bool(&r, "pinned", s->pinned);
-	record_bool(&r, "mlocked", s->mlocked);
-	record_str(&r, "sched", s->fifo ? "fifo" : "other");
+	REC_BEGIN(&r, linux);
+	REC_STR(&r, linux, release, li->release);
+	REC_STR(&r, linux, kernel_version, li->version);
+	REC_STR(&r, linux, kernel_cmdline, li->cmdline);
+	REC_U64(&r, linux, config_hz, li->config_hz);
+	REC_STR(&r, linux, config_from, li->config_from);
+	REC_U64(&r, linux, tick_nsec, li->tick_nsec);
+	REC_BOOL(&r, linux, highres, li->highres);
+	REC_STR(&r, linux, clockevent, li->clockevent);
+	REC_STR(&r, linux, clocksource, li->clocksource);
+	REC_STR(&r, linux, nohz_full, li->nohz_full_list);
+	REC_STR(&r, linux, isolated, li->isolated_list);
+	REC_STR(&r, linux, nohz, li->nohz);
+	REC_BOOL(&r, linux, skew_tick, li->skew_tick);
+	REC_U64(&r, linux, linux_cpu, li->cpu);
+	REC_U64(&r, linux, cpu, li->apic_id);
+	REC_BOOL(&r, linux, pinned, s->pinned);
+	REC_BOOL(&r, linux, mlocked, s->mlocked);
+	REC_STR(&r, linux, sched, s->fifo ? "fifo" : "other");
 	record_emit(&r);
 }
 

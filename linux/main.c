@@ -187,10 +187,10 @@ static int finish(bool ok)
 {
 	struct record r;
 	uint64_t before = record_count();
-	record_begin(&r, "end");
-	record_u64(&r, "records", before);
-	record_u64(&r, "tsc", rdtsc());
-	record_str(&r, "status", ok ? "pass" : "error");
+	REC_BEGIN(&r, end);
+	REC_U64(&r, end, records, before);
+	REC_U64(&r, end, tsc, rdtsc());
+	REC_STR(&r, end, status, ok ? "pass" : "error");
 	record_emit(&r);
 	fprintf(stderr, "tickbench-linux: finished, status %s.\n", ok ? "pass" : "error");
 	return ok ? 0 : 2;

@@ -6,6 +6,7 @@
 #include "host.h"
 #include "hist.h"
 #include "record.h"
+#include "runfields.h"
 #include "splitmix.h"
 #include "tick_words.h"
 #include "workload.h"
@@ -161,13 +162,13 @@ static uint32_t tick_hz(const struct linux_info *li)
 /* The fields naming the configuration, as the bare kernel's records have them. */
 static void config_fields(struct record *r, const struct linux_info *li)
 {
-	record_str(r, "bench", "tick");
-	record_u64(r, "cpu", li->apic_id);
-	record_u64(r, "cpus", 1);
-	record_str(r, "timer", li->timer);
-	record_str(r, "mode", li->mode);
-	record_str(r, "delivery", li->delivery);
-	record_u64(r, "hz", tick_hz(li));
+	record_str(r, FIELD_OF(bench, STR, run, stats, ftq), "tick");
+	record_u64(r, FIELD_OF(cpu, U64, run, stats, ftq), li->apic_id);
+	record_u64(r, FIELD_OF(cpus, U64, run, stats, ftq), 1);
+	record_str(r, FIELD_OF(timer, STR, run, stats, ftq), li->timer);
+	record_str(r, FIELD_OF(mode, STR, run, stats, ftq), li->mode);
+	record_str(r, FIELD_OF(delivery, STR, run, stats, ftq), li->delivery);
+	record_u64(r, FIELD_OF(hz, U64, run, stats, ftq), tick_hz(li));
 }
 
 /* irq_LABEL, softirq_LABEL: each source that fired on the CPU during the run (LOC
@@ -190,61 +191,46 @@ static void count_fields(struct record *rec, const char *prefix, const struct pr
 static void spin_fields(struct record *rec, const struct hole_split *s)
 {
 	uint64_t step = spin_view_step(&view);
-	record_u64(rec, "gaps", s->ticks);
-	record_u64(rec, "gap_interrupts", s->ticks);
-	record_u64(rec, "gap_cycles", s->tick_cycles);
-	record_u64(rec, "unexplained", s->beneath);
-	record_u64(rec, "unexplained_cycles", s->beneath_cycles + s->beneath * step);
-	record_u64(rec, "step_cycles", step);
-	record_u64(rec, "threshold_cycles", view.threshold);
-	record_u64(rec, "holes_dropped", view.run.dropped);
-	record_u64(rec, "grid_holes", s->on_grid);
-	record_u64(rec, "tick_holes", s->found);
-	record_u64(rec, "irq_holes", s->irqs);
-	record_u64(rec, "irq_hole_cycles", s->irq_cycles);
-	record_u64(rec, "shared_holes", s->shared);
-	record_u64(rec, "shared_cycles", s->shared_cycles);
+	TICK_RUN_SPIN(rec, s->ticks, s->ticks, s->tick_cycles, s->beneath,
+		      s->beneath_cycles + s->beneath * step, step, view.threshold,
+		      view.run.dropped);
+	REC_U64(rec, run, grid_holes, s->on_grid);
+	REC_U64(rec, run, tick_holes, s->found);
+	REC_U64(rec, run, irq_holes, s->irqs);
+	REC_U64(rec, run, irq_hole_cycles, s->irq_cycles);
+	REC_U64(rec, run, shared_holes, s->shared);
+	REC_U64(rec, run, shared_cycles, s->shared_cycles);
 }
 
 static void ftq_fields(struct record *rec, const struct ftq_loss *l)
 {
-	record_u64(rec, "quantum_cycles", ftq.quantum);
-	record_u64(rec, "quanta", ftq.sum.quanta);
-	record_u64(rec, "work", ftq.sum.work);
-	record_u64(rec, "work_min", ftq.sum.quanta ? ftq.sum.min : 0);
-	record_u64(rec, "work_max", ftq.sum.max);
-	record_u64(rec, "tick_quanta", l->ticks);
-	record_u64(rec, "clean_quanta", l->clean);
-	record_u64(rec, "lost_cycles", l->lost_cycles);
-	record_u64(rec, "lost_after_cycles", l->lost_after_cycles);
+	TICK_RUN_FTQ(rec, &ftq);
+	REC_U64(rec, run, tick_quanta, l->ticks);
+	REC_U64(rec, run, clean_quanta, l->clean);
+	REC_U64(rec, run, lost_cycles, l->lost_cycles);
+	REC_U64(rec, run, lost_after_cycles, l->lost_after_cycles);
 }
 
 static void emit_run(const struct linux_info *li, unsigned w, unsigned run, unsigned position,
 		     uint64_t iterations, const struct run_result *r)
 {
 	struct record rec;
-	record_begin(&rec, "run");
+	REC_BEGIN(&rec, run);
 	config_fields(&rec, li);
-	record_str(&rec, "workload", workload_names[w]);
-	record_u64(&rec, "run", run);
-	record_u64(&rec, "call", r->call);
-	record_u64(&rec, "position", position);
-	record_bool(&rec, "timer_on", true);
-	record_u64(&rec, "iterations", iterations);
-	record_u64(&rec, "cycles", r->cycles);
-	record_u64(&rec, "interrupts", r->counts.timer);
-	record_u64(&rec, "expected", strcmp(li->nohz, "full") ?
+	TICK_RUN_COUNTS(&rec, workload_names[w], run, r->call, position, true, iterations,
+			r->cycles, r->counts.timer);
+	REC_U64(&rec, run, expected, strcmp(li->nohz, "full") ?
 		   mul_div(r->cycles, tick_hz(li), li->tsc_hz) : 0);
-	record_str(&rec, "handler", "linux");
-	record_str(&rec, "nohz", li->nohz);
-	record_u64(&rec, "preempted", r->counts.preempted);
+	REC_STR(&rec, run, handler, "linux");
+	REC_STR(&rec, run, nohz, li->nohz);
+	REC_U64(&rec, run, preempted, r->counts.preempted);
 	if (w == WORKLOAD_FTQ)
 		ftq_fields(&rec, &r->loss);
 	if (w == WORKLOAD_SPIN)
 		spin_fields(&rec, &r->split);
-	count_fields(&rec, "irq", &r->irq);
-	count_fields(&rec, "softirq", &r->softirq);
-	record_bool(&rec, "hypervisor", cpu.has_hypervisor);
+	count_fields(&rec, FAMILY(run, irq_LABEL, U64, "irq"), &r->irq);
+	count_fields(&rec, FAMILY(run, softirq_LABEL, U64, "softirq"), &r->softirq);
+	REC_BOOL(&rec, run, hypervisor, cpu.has_hypervisor);
 	record_emit(&rec);
 }
 
@@ -254,12 +240,12 @@ static void emit_stats(const struct linux_info *li, unsigned run, const char *wh
 	if (!h->n)
 		return;
 	struct record r;
-	record_begin(&r, "stats");
+	REC_BEGIN(&r, stats);
 	config_fields(&r, li);
-	record_str(&r, "what", what);
-	record_u64(&r, "run", run);
+	REC_STR(&r, stats, what, what);
+	REC_U64(&r, stats, run, run);
 	if (period)
-		record_u64(&r, "period_cycles", period);
+		REC_U64(&r, stats, period_cycles, period);
 	hist_fields(&r, h);
 	record_emit(&r);
 }
@@ -273,13 +259,13 @@ static void emit_ftq_series(const struct linux_info *li, unsigned run)
 		for (size_t i = 0; i < n; i++)
 			v[i] = ftq.sum.series[first + i];
 		struct record r;
-		record_begin(&r, "ftq");
+		REC_BEGIN(&r, ftq);
 		config_fields(&r, li);
-		record_str(&r, "workload", "ftq");
-		record_u64(&r, "run", run);
-		record_bool(&r, "timer_on", true);
-		record_u64(&r, "first", first);
-		record_u64_array(&r, "work", v, n);
+		REC_STR(&r, ftq, workload, "ftq");
+		REC_U64(&r, ftq, run, run);
+		REC_BOOL(&r, ftq, timer_on, true);
+		REC_U64(&r, ftq, first, first);
+		REC_ARRAY(&r, ftq, work, v, n);
 		record_emit(&r);
 	}
 }
@@ -331,12 +317,8 @@ static unsigned plan_order(const struct config *cfg, struct slot *slots)
 		for (unsigned run = 0; (cfg->workloads >> w & 1) && run < cfg->runs; run++)
 			slots[n++] = (struct slot){ w, run };
 	uint64_t seed = cfg->seed;
-	for (unsigned i = n; tick_settings.order == ORDER_RANDOM && i > 1; i--) {
-		unsigned j = splitmix64_below(&seed, i);
-		struct slot t = slots[i - 1];
-		slots[i - 1] = slots[j];
-		slots[j] = t;
-	}
+	if (tick_settings.order == ORDER_RANDOM)
+		SPLITMIX64_SHUFFLE(slots, n, &seed);
 	return n;
 }
 
@@ -344,11 +326,11 @@ static unsigned plan_order(const struct config *cfg, struct slot *slots)
 static bool tick_error(const char *workload, const char *why)
 {
 	struct record r;
-	record_begin(&r, "error");
-	record_str(&r, "bench", "tick");
+	REC_BEGIN(&r, error);
+	REC_STR(&r, error, bench, "tick");
 	if (workload)
-		record_str(&r, "workload", workload);
-	record_str(&r, "reason", why);
+		REC_STR(&r, error, workload, workload);
+	REC_STR(&r, error, reason, why);
 	record_emit(&r);
 	fprintf(stderr, "tick: error: %s\n", why);
 	return false;
@@ -369,14 +351,14 @@ static bool prepare(const struct config *cfg, const struct linux_info *li)
 		"%llu cycles\n", (unsigned long long)spin_view_step(&view),
 		(unsigned long long)view.cal.p999, (unsigned long long)view.threshold);
 	struct record r;
-	record_begin(&r, "spin");
-	record_u64(&r, "cpu", li->apic_id);
-	record_u64(&r, "steps", view.cal.steps);
-	record_u64(&r, "cycles", view.cal.cycles);
-	record_u64(&r, "step_cycles", spin_view_step(&view));
-	record_u64(&r, "above_step", view.cal.above);
-	record_u64(&r, "p999_cycles", view.cal.p999);
-	record_u64(&r, "threshold_cycles", view.threshold);
+	REC_BEGIN(&r, spin);
+	REC_U64(&r, spin, cpu, li->apic_id);
+	REC_U64(&r, spin, steps, view.cal.steps);
+	REC_U64(&r, spin, cycles, view.cal.cycles);
+	REC_U64(&r, spin, step_cycles, spin_view_step(&view));
+	REC_U64(&r, spin, above_step, view.cal.above);
+	REC_U64(&r, spin, p999_cycles, view.cal.p999);
+	REC_U64(&r, spin, threshold_cycles, view.threshold);
 	record_emit(&r);
 	return true;
 }

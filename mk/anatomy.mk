@@ -16,7 +16,7 @@ PLUGIN_SRCS      := tools/anatomy/plugin.c tools/anatomy/follow.c tools/anatomy/
 ANNEX_SRCS       := tools/anatomy/annex.c tools/anatomy/annex_caches.c tools/anatomy/profile.c \
 	tools/anatomy/cache.c tools/anatomy/caches.c tools/anatomy/symbols.c \
 	tools/anatomy/table.c tools/anatomy/tally.c tools/tickstat/log.c tools/tickstat/check.c \
-	$(REPORT_SRCS) lib/format.c lib/crc32.c kernel/record.c
+	tools/tickstat/say_error.c tools/tickstat/contract.c $(REPORT_SRCS) lib/format.c lib/crc32.c kernel/record.c
 
 .PHONY: anatomy anatomy-try
 all: anatomy

@@ -7,14 +7,22 @@
 # A plain make builds the programs but leaves the files alone: rewriting them there
 # would hide a stale doc from the tests.
 
+# docs/FORMAT.md's tables of records, from lib/schema.def by build/format-md: `make
+# docs` writes them between the file's markers, tests/host/format-tables.sh fails
+# when they differ.
+
 .PHONY: docs
 OPTIONS_MD := $(BUILD)/options-md
 GRUB_TIMES := $(BUILD)/grub-times
-host: $(OPTIONS_MD) $(GRUB_TIMES)
+FORMAT_MD := $(BUILD)/format-md
+host: $(OPTIONS_MD) $(GRUB_TIMES) $(FORMAT_MD)
 
-docs: $(OPTIONS_MD) $(GRUB_TIMES)
+docs: $(OPTIONS_MD) $(GRUB_TIMES) $(FORMAT_MD)
 	$(call msg,GEN,docs/OPTIONS.md)
 	$(Q)scripts/options-doc
+	$(call msg,GEN,docs/FORMAT.md)
+	$(Q)$(FORMAT_MD) docs/FORMAT.md >$(BUILD)/FORMAT.md.new
+	$(Q)cmp -s docs/FORMAT.md $(BUILD)/FORMAT.md.new || cp $(BUILD)/FORMAT.md.new docs/FORMAT.md
 	$(call msg,GEN,iso/grub.cfg)
 	$(Q)$(GRUB_TIMES) iso/grub.cfg >$(BUILD)/grub.cfg.new
 	$(Q)cmp -s iso/grub.cfg $(BUILD)/grub.cfg.new || cp $(BUILD)/grub.cfg.new iso/grub.cfg
@@ -33,3 +41,9 @@ GRUB_TIMES_SYMS := __image_start __kernel_end __fixup_table_start __fixup_table_
 $(GRUB_TIMES): $(BUILD)/tickstat-obj/tools/grub-times.o $(GRUB_TIMES_OBJS)
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ $(GRUB_TIMES_SYMS:%=-Wl,--defsym=%=0) -Wl,-z,noexecstack
+
+# lib/ alone on its include path, as every reader of the schema.
+$(FORMAT_MD): tools/format-md.c lib/schema.def lib/schema.h $(BUILD)/flags
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -I lib -o $@ $<

@@ -2,6 +2,9 @@
 # AddressSanitizer and UBSan), build/qr-render, and the libFuzzer targets.
 
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
+# lib/ includes nothing outside itself: its objects see lib/ alone, which the build
+# holds (an include of another folder does not compile), for every host program.
+HOSTCFLAGS_LIB := $(HOSTCFLAGS) -I lib -MMD -MP
 HOSTCFLAGS += -I kernel -I arch/x86 -I lib -I bench/core $(addprefix -I ,$(BENCH_FOLDERS)) -MMD -MP
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -19,7 +22,8 @@ SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c $(WORDS_S
 # parser, data sets, statistics, the rule for figures and the answer; tickstat is
 # built on it (tickstat.mk).
 REPORT_SRCS := lib/heap.c lib/figure.c lib/figure_double.c lib/student.c lib/dataset.c lib/tickmodel.c \
-	lib/estimate.c lib/lines.c lib/rec.c lib/pairs.c lib/answer_out.c lib/answer_take.c \
+	lib/estimate.c lib/lines.c lib/rec.c lib/schema.c lib/configuration.c lib/pairs.c \
+	lib/answer_out.c lib/answer_take.c \
 	lib/answer_print.c lib/answer_idle.c
 QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
 	lib/qrpages.c
@@ -39,6 +43,11 @@ $(BUILD)/host-obj/%.o: %.c $(BUILD)/flags
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) -c $< -o $@
+
+$(BUILD)/host-obj/lib/%.o: lib/%.c $(BUILD)/flags
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS_LIB) $(SANITIZE) -c $< -o $@
 
 $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 		$(SHARED_SRCS:%.c=$(BUILD)/host-obj/%.o)

@@ -33,7 +33,8 @@ layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 # arch/x86/fpu.h); every other file keeps -mgeneral-regs-only, so that no handler
 # and no measured path touches an XMM register (docs/METHOD.md, "The report").
 REPORT_CORE := lib/figure_double.o lib/student.o lib/dataset.o lib/estimate.o lib/rec.o \
-	lib/pairs.o lib/answer_out.o lib/answer_take.o lib/answer_print.o lib/answer_idle.o
+	lib/schema.o lib/configuration.o lib/pairs.o lib/answer_out.o lib/answer_take.o \
+	lib/answer_print.o lib/answer_idle.o
 SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
 	-mfpmath=sse -fno-math-errno
 
@@ -198,7 +199,7 @@ $(BUILD)/flags: FORCE
 	@mkdir -p $(BUILD)
 	@printf '%s\n' '$(CC) $(CFLAGS) $(SSE_CFLAGS) $(ASFLAGS)' \
 		'$(foreach l,lib arch kernel bench kmain linux,$(INCLUDES_$(l)))' \
-		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' > $@.tmp
+		'$(HOSTCC) $(HOSTCFLAGS) $(SANITIZE) $(LINUX_CFLAGS)' '$(HOSTCFLAGS_LIB)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 $(KERNEL_OBJS): $(BUILD)/flags
 

@@ -14,9 +14,12 @@
 # 2-core host too the figures repeat to the digit, the README's; not where RUN_ARGS
 # asks for KVM or Bochs. The sample takes about 3 s of guest time (instructions at a
 # nanosecond each), the quick suite (RUN_ARGS=suite=quick) about 12 s: minutes under
-# -icount on a loaded host, hence the runner's timeout of 30 minutes.
-RUN_LOG ?= $(BUILD)/run.log
-RUN_HTML ?= $(basename $(RUN_LOG)).html
+# -icount on a loaded host, hence the runner's timeout of 30 minutes. The log is the
+# run's own (tools/run: build/runs/run-DATE-TIME.log, build/run.log naming the
+# latest), or RUN_LOG; the HTML page beside it (RUN_HTML, else the log's name with
+# .html).
+RUN_LOG ?=
+RUN_HTML ?=
 RUN_ARGS ?= bench=tick timer=lapic,hpet hz=100,1000 workload=spin runs=5 ms=50
 RUN_CLOCK ?= --icount
 RUN_A_PC = for a PC's, boot build/tickbench.iso from a USB stick (README: Writing the stick)
@@ -25,15 +28,20 @@ RUN_FREE_SAYS = These figures are the emulator's on this host, with its load in 
 run: deps
 	@$(MAKE) --no-print-directory iso $(BUILD)/tickstat
 	@clock='$(RUN_CLOCK)'; case ' $(RUN_ARGS) ' in *' kvm '*|*' bochs '*) clock= ;; esac; \
-	tools/run --timeout 1800 $$clock --log $(RUN_LOG) $(RUN_ARGS); rc=$$?; echo; \
-	$(BUILD)/tickstat report $(RUN_LOG); echo; \
+	before=$$(readlink $(BUILD)/run.log 2>/dev/null); \
+	tools/run --timeout 1800 $$clock $(if $(RUN_LOG),--log $(RUN_LOG)) $(RUN_ARGS); rc=$$?; \
+	log='$(RUN_LOG)'; latest=$$(readlink $(BUILD)/run.log 2>/dev/null); \
+	[ -n "$$log" ] || [ "$$latest" = "$$before" ] || log=$(BUILD)/$$latest; \
+	[ -n "$$log" ] || exit $$rc; echo; \
+	$(BUILD)/tickstat report $$log; echo; \
 	if [ -n "$$clock" ]; then echo "$(RUN_ICOUNT_SAYS)"; else echo "$(RUN_FREE_SAYS)"; fi; \
-	echo "log: $(RUN_LOG) (every record; tools/run --raw shows them live too)"; \
-	$(BUILD)/tickstat report --html $(RUN_HTML) $(RUN_LOG) 2>/dev/null; \
-	if [ $$? -lt 2 ]; then echo "page: $(RUN_HTML) (the report as one HTML file, its records inside: open it in a browser)"; fi; \
-	echo "next: $(BUILD)/tickstat summary $(RUN_LOG) | less"; \
-	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $(RUN_LOG)"; \
-	echo "      $(BUILD)/tickstat plot $(RUN_LOG) -o $(BUILD)/run.png"; \
+	echo "log: $$log (every record; tools/run --raw shows them live too)"; \
+	html='$(RUN_HTML)'; html=$${html:-$${log%.log}.html}; \
+	$(BUILD)/tickstat report --html $$html $$log 2>/dev/null; \
+	if [ $$? -lt 2 ]; then echo "page: $$html (the report as one HTML file, its records inside: open it in a browser)"; fi; \
+	echo "next: $(BUILD)/tickstat summary $$log | less"; \
+	echo "      $(BUILD)/tickstat compare --by hz --field lost_ppm $$log"; \
+	echo "      $(BUILD)/tickstat plot $$log -o $(BUILD)/run.png"; \
 	exit $$rc
 
 # The Secure Boot images only where their tools are installed (make deps-secureboot);

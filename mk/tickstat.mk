@@ -5,12 +5,14 @@
 TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
-	tools/tickstat/util.c \
+	tools/tickstat/contract.c \
+	tools/tickstat/util.c tools/tickstat/say_error.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
 	tools/tickstat/tick.c \
 	tools/tickstat/boots.c \
+	tools/tickstat/resample.c \
 	tools/tickstat/shift.c \
 	tools/tickstat/report.c \
 	tools/tickstat/report_print.c \
@@ -58,7 +60,7 @@ TICKSTAT_LIBS := -lisal -lfftw3 -lm
 TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
-	test_tickstat_machines test_tickstat_work)
+	test_tickstat_machines test_tickstat_work test_schema)
 GEN_LOG := $(BUILD)/gen-log
 GEN_OS_LOG := $(BUILD)/gen-os-log
 TICKSTAT_FUZZ := $(BUILD)/fuzz/fuzz_tickstat_log
@@ -71,6 +73,13 @@ $(BUILD)/tickstat-obj/%.o: %.c
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) $(HOSTCFLAGS) -c $< -o $@
+
+# lib/'s objects of tickstat and of the programs built as it is: lib/ alone on their
+# include path (mk/host.mk).
+$(BUILD)/tickstat-obj/lib/%.o: lib/%.c $(BUILD)/flags
+	$(call msg,HOSTCC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(HOSTCC) $(HOSTCFLAGS_LIB) -c $< -o $@
 
 $(BUILD)/tickstat-obj/tools/tickstat/%.o: tools/tickstat/%.c
 	$(call msg,HOSTCC,$<)
@@ -100,6 +109,8 @@ $(GEN_OS_LOG): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/tickstat/gen-os-lo
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^ -lm
 
+# test_schema writes a record of every type through the kernel's writer.
+$(BUILD)/tests/test_schema: $(BUILD)/host-obj/kernel/record.o
 $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_TEST_OBJS)
 	$(call msg,HOSTLD,$@)
 	@mkdir -p $(dir $@)

@@ -16,7 +16,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 . tests/boot/lib.sh
 out=build/test-logs/matrix
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 
 # field LINE KEY: the value of "KEY" in a record line (string or bare), or "".
 field() { sed -nE "s/.*\"$2\":\"?([^\",}]*).*/\1/p" <<<"$1" | head -1; }

@@ -33,7 +33,7 @@ unsigned bench_cpu_counts(const char *bench, const char *option, const struct ui
 			       smp.online);
 			struct problem p;
 			problem_begin(&p, PROBLEM_SKIP, bench);
-			problem_u64(&p, "cpus", c);
+			SKIP_U64(&p, cpus, c);
 			problem_end(&p, why);
 		} else if (!dup) {
 			counts[n++] = c;

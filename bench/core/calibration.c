@@ -113,8 +113,8 @@ static void report_failures(void)
 			continue;
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, NULL);
-		problem_str(&p, "what", "calibration");
-		problem_str(&p, "reference", timers.tsc_refs[i].name);
+		SKIP_STR(&p, what, "calibration");
+		SKIP_STR(&p, reference, timers.tsc_refs[i].name);
 		problem_end(&p, timers.tsc_ref_why[i]);
 	}
 }
@@ -135,43 +135,46 @@ static void record_disagreements(struct record *rec)
 {
 	char names[128], key[32];
 	disagreeing_names(names, sizeof(names));
-	record_str(rec, "disagreeing", names);
+	REC_STR(rec, calibration, disagreeing, names);
 	for (unsigned i = 0; i < TSC_REF_COUNT; i++)
 		if (timers.tsc_refs[i].hz && !timers.tsc_vote.agrees[i]) {
-			format(key, sizeof(key), "off_ppm_%s", timers.tsc_refs[i].name);
+			format(key, sizeof(key), FAMILY(calibration, off_ppm_NAME, I64, "off_ppm_%s"),
+			       timers.tsc_refs[i].name);
 			record_i64(rec, key, timers.tsc_vote.ppm[i]);
 		}
 }
 
 static void record_lapic(struct record *rec)
 {
-	record_u64(rec, "lapic_hz", timers.lapic_hz);
-	record_str(rec, "lapic_hz_source", timers.lapic_hz_source ? timers.lapic_hz_source : "");
-	record_u64(rec, "lapic_hz_cpuid", timers.lapic_hz_cpuid);
+	REC_U64(rec, calibration, lapic_hz, timers.lapic_hz);
+	REC_STR(rec, calibration, lapic_hz_source,
+		timers.lapic_hz_source ? timers.lapic_hz_source : "");
+	REC_U64(rec, calibration, lapic_hz_cpuid, timers.lapic_hz_cpuid);
 	if (timers.lapic_hz && timers.lapic_hz_cpuid)
-		record_i64(rec, "lapic_cpuid_off_ppm", ppm_off(timers.lapic_hz_cpuid, timers.lapic_hz));
+		REC_I64(rec, calibration, lapic_cpuid_off_ppm,
+			ppm_off(timers.lapic_hz_cpuid, timers.lapic_hz));
 }
 
 static void emit_record(void)
 {
 	const struct tsc_ref *r = timers.tsc_refs;
 	struct record rec;
-	record_begin(&rec, "calibration");
+	REC_BEGIN(&rec, calibration);
 	if (clock_calibrated())             /* absent when nothing gave a rate */
-		record_u64(&rec, "tsc_hz", clock_tsc_hz());
-	record_str(&rec, "reference", timers.tsc_reference);
-	record_u64(&rec, "tsc_hz_pit", r[REF_PIT].hz);
-	record_u64(&rec, "tsc_hz_hpet", r[REF_HPET].hz);
-	record_u64(&rec, "tsc_hz_pmtimer", r[REF_PMTIMER].hz);
-	record_u64(&rec, "tsc_hz_cpuid", r[REF_CPUID15].hz);
-	record_u64(&rec, "spread_ppm", timers.tsc_spread_ppm);
-	record_bool(&rec, "tsc_invariant", cpu.has_tsc_invariant);
+		REC_U64(&rec, calibration, tsc_hz, clock_tsc_hz());
+	REC_STR(&rec, calibration, reference, timers.tsc_reference);
+	REC_U64(&rec, calibration, tsc_hz_pit, r[REF_PIT].hz);
+	REC_U64(&rec, calibration, tsc_hz_hpet, r[REF_HPET].hz);
+	REC_U64(&rec, calibration, tsc_hz_pmtimer, r[REF_PMTIMER].hz);
+	REC_U64(&rec, calibration, tsc_hz_cpuid, r[REF_CPUID15].hz);
+	REC_U64(&rec, calibration, spread_ppm, timers.tsc_spread_ppm);
+	REC_BOOL(&rec, calibration, tsc_invariant, cpu.has_tsc_invariant);
 	record_lapic(&rec);
-	record_u64(&rec, "tsc_hz_hypervisor", r[REF_HYPERVISOR].hz);
-	record_u64(&rec, "tsc_hz_cpuid16", r[REF_CPUID16].hz);
-	record_u64(&rec, "tsc_hz_platform_info", r[REF_PLATFORM_INFO].hz);
-	record_u64(&rec, "references", timers.tsc_vote.present);
-	record_u64(&rec, "agreeing", timers.tsc_vote.agreeing);
+	REC_U64(&rec, calibration, tsc_hz_hypervisor, r[REF_HYPERVISOR].hz);
+	REC_U64(&rec, calibration, tsc_hz_cpuid16, r[REF_CPUID16].hz);
+	REC_U64(&rec, calibration, tsc_hz_platform_info, r[REF_PLATFORM_INFO].hz);
+	REC_U64(&rec, calibration, references, timers.tsc_vote.present);
+	REC_U64(&rec, calibration, agreeing, timers.tsc_vote.agreeing);
 	record_disagreements(&rec);
 	record_emit(&rec);
 }

@@ -84,8 +84,9 @@ static void hist_merge(struct hist *into, const struct hist *h)
 void cost_op_end(struct cost_table *t)
 {
 	struct cost_op *op = t->cur;
-	const char *extra[] = { "apic", op->apic, NULL };
-	const struct hist_num nums[] = { { "overhead", t->overhead }, { NULL, 0 } };
+	const char *extra[] = { FIELD(stats, apic, STR), op->apic, NULL };
+	const struct hist_num nums[] = { { FIELD(stats, overhead, U64), t->overhead },
+					 { NULL, 0 } };
 	hist_emit_nums(&op->run, t->bench, op->what, t->run, op->apic ? extra : NULL, nums);
 	hist_merge(&op->all, &op->run);
 }
@@ -94,7 +95,7 @@ void cost_skip(struct cost_table *t, const char *what, const char *reason)
 {
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, t->bench);
-	problem_str(&p, "what", what);
+	SKIP_STR(&p, what, what);
 	problem_end(&p, reason);
 }
 

@@ -54,31 +54,31 @@ void hist_fields(struct record *r, const struct hist *h)
 			lo[used] = hist_bucket_low(b);
 			n[used++] = h->count[b];
 		}
-	record_str(r, "unit", "cycles");
-	record_u64(r, "n", h->n);
-	record_u64(r, "min", h->n ? h->min : 0);
-	record_u64(r, "max", h->max);
-	record_u64(r, "sum", h->sum);
-	record_u64(r, "p50", hist_permille(h, 500));
-	record_u64(r, "p90", hist_permille(h, 900));
-	record_u64(r, "p99", hist_permille(h, 990));
-	record_u64(r, "p999", hist_permille(h, 999));
-	record_u64_array(r, "hist_lo", lo, used);
-	record_u64_array(r, "hist_n", n, used);
+	REC_STR(r, stats, unit, "cycles");
+	REC_U64(r, stats, n, h->n);
+	REC_U64(r, stats, min, h->n ? h->min : 0);
+	REC_U64(r, stats, max, h->max);
+	REC_U64(r, stats, sum, h->sum);
+	REC_U64(r, stats, p50, hist_permille(h, 500));
+	REC_U64(r, stats, p90, hist_permille(h, 900));
+	REC_U64(r, stats, p99, hist_permille(h, 990));
+	REC_U64(r, stats, p999, hist_permille(h, 999));
+	REC_ARRAY(r, stats, hist_lo, lo, used);
+	REC_ARRAY(r, stats, hist_n, n, used);
 }
 
 void hist_emit_nums(const struct hist *h, const char *bench, const char *what, unsigned run,
 		    const char *const *extra, const struct hist_num *nums)
 {
 	struct record r;
-	record_begin(&r, "stats");
-	record_str(&r, "bench", bench);
-	record_str(&r, "what", what);
+	REC_BEGIN(&r, stats);
+	REC_STR(&r, stats, bench, bench);
+	REC_STR(&r, stats, what, what);
 	for (; extra && extra[0]; extra += 2)
 		record_str(&r, extra[0], extra[1]);
 	for (; nums && nums->key; nums++)
 		record_u64(&r, nums->key, nums->value);
-	record_u64(&r, "run", run);
+	REC_U64(&r, stats, run, run);
 	hist_fields(&r, h);
 	record_emit(&r);
 }

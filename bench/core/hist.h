@@ -42,7 +42,8 @@ void hist_fields(struct record *r, const struct hist *h);
  * p99, p999 and the non-empty buckets as hist_lo / hist_n. Extra string fields
  * (key, value pairs, NULL-terminated) describe the configuration. */
 /* Integer extra fields (key, value; nums[] ends with a NULL key; nums may be NULL)
- * are written after the string ones: e.g. readcost's "overhead". */
+ * are written after the string ones: e.g. readcost's "overhead". The keys of both
+ * are the schema's: FIELD(stats, apic, STR), FIELD(stats, overhead, U64). */
 struct hist_num {
 	const char *key;
 	uint64_t value;

@@ -91,43 +91,43 @@ static void join(char *buf, size_t size, const char *const *names, unsigned n, u
 /* What the states depend on: CPUID and the MSRs that allow or limit them. */
 static void state_fields(struct record *r, const struct idle_caps *c, const char *mwait_states)
 {
-	record_bool(r, "monitor", c->cpuid.monitor);
-	record_hex(r, "cpuid5_ecx", c->cpuid.leaf5_ecx);
-	record_hex(r, "cpuid5_edx", c->cpuid.leaf5_edx);
-	record_u64(r, "monitor_line", c->monitor_line);
-	record_str(r, "mwait_states", mwait_states);
-	record_bool(r, "break_if0", c->break_if0);
+	REC_BOOL(r, idle_caps, monitor, c->cpuid.monitor);
+	REC_HEX(r, idle_caps, cpuid5_ecx, c->cpuid.leaf5_ecx);
+	REC_HEX(r, idle_caps, cpuid5_edx, c->cpuid.leaf5_edx);
+	REC_U64(r, idle_caps, monitor_line, c->monitor_line);
+	REC_STR(r, idle_caps, mwait_states, mwait_states);
+	REC_BOOL(r, idle_caps, break_if0, c->break_if0);
 	if (c->break_if0_why)
-		record_str(r, "break_if0_reason", c->break_if0_why);
-	record_bool(r, "amd_c1_only", c->cpuid.amd);
-	record_bool(r, "waitpkg", c->cpuid.waitpkg);
+		REC_STR(r, idle_caps, break_if0_reason, c->break_if0_why);
+	REC_BOOL(r, idle_caps, amd_c1_only, c->cpuid.amd);
+	REC_BOOL(r, idle_caps, waitpkg, c->cpuid.waitpkg);
 	if (c->umwait_read)
-		record_hex(r, "umwait_control", c->umwait);
+		REC_HEX(r, idle_caps, umwait_control, c->umwait);
 	if (c->misc_read)
-		record_bool(r, "misc_enable_mwait", c->misc_mwait);
+		REC_BOOL(r, idle_caps, misc_enable_mwait, c->misc_mwait);
 	if (c->pkg_cst_read) {
-		record_hex(r, "pkg_cst_config", c->pkg_cst);
-		record_u64(r, "pkg_cstate_limit", c->pkg_cst & PKG_CST_LIMIT_MASK);
-		record_bool(r, "pkg_cst_locked", c->pkg_cst & PKG_CST_LOCK);
+		REC_HEX(r, idle_caps, pkg_cst_config, c->pkg_cst);
+		REC_U64(r, idle_caps, pkg_cstate_limit, c->pkg_cst & PKG_CST_LIMIT_MASK);
+		REC_BOOL(r, idle_caps, pkg_cst_locked, c->pkg_cst & PKG_CST_LOCK);
 	}
-	record_bool(r, "arat", cpu.has_arat);
+	REC_BOOL(r, idle_caps, arat, cpu.has_arat);
 }
 
 /* What idleness is counted with: residency, RAPL, the package temperature. */
 static void counter_fields(struct record *r, const struct idle_caps *c, const char *res,
 			   const char *rapl)
 {
-	record_str(r, "residency", res);
-	record_str(r, "rapl", rapl);
+	REC_STR(r, idle_caps, residency, res);
+	REC_STR(r, idle_caps, rapl, rapl);
 	if (c->rapl.why)
-		record_str(r, "rapl_reason", c->rapl.why);
+		REC_STR(r, idle_caps, rapl_reason, c->rapl.why);
 	else
-		record_u64(r, "energy_esu", c->esu);
+		REC_U64(r, idle_caps, energy_esu, c->esu);
 	if (c->rapl.msr[RAPL_DRAM])
-		record_bool(r, "dram_fixed_unit", c->rapl.dram_fixed_unit);
-	record_bool(r, "pkg_temp", c->pkg_temp);
+		REC_BOOL(r, idle_caps, dram_fixed_unit, c->rapl.dram_fixed_unit);
+	REC_BOOL(r, idle_caps, pkg_temp, c->pkg_temp);
 	if (c->tjmax)
-		record_u64(r, "tjmax_c", c->tjmax);
+		REC_U64(r, idle_caps, tjmax_c, c->tjmax);
 }
 
 static void emit(const struct idle_caps *c, const char *mwait_states)
@@ -140,7 +140,7 @@ static void emit(const struct idle_caps *c, const char *mwait_states)
 	     cpu.has_aperfmperf ? "c0" : "");
 	join(rapl, sizeof(rapl), rapl_domain_names, RAPL_DOMAINS, domains, "");
 	struct record r;
-	record_begin(&r, "idle_caps");
+	REC_BEGIN(&r, idle_caps);
 	state_fields(&r, c, mwait_states);
 	counter_fields(&r, c, res, rapl);
 	record_emit(&r);
@@ -195,7 +195,7 @@ unsigned idle_states(const struct config *cfg, const char *bench, struct idle_st
 		idle_word_name(w, word, sizeof(word));
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, bench);
-		problem_str(&p, "wait", word);
+		SKIP_STR(&p, wait, word);
 		problem_end(&p, why);
 	}
 	return n;

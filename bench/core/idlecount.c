@@ -33,7 +33,8 @@ void idle_residency_fields(struct record *r, const char *prefix, const struct id
 	for (int c = -1; c < CST_COUNT; c++) {
 		if (c < 0 ? !cpu.has_aperfmperf : !idle_caps.cstate.msr[c])
 			continue;
-		format(key, sizeof(key), "%sresidency_%s_ppm", prefix,
+		format(key, sizeof(key), FAMILY(stats, residency_X_ppm, U64,
+		       FAMILY(idle, residency_X_ppm, U64, "%sresidency_%s_ppm")), prefix,
 		       c < 0 ? "c0" : cstate_counter_names[c]);
 		record_u64(r, key, idle_residency_ppm_of(a, b, c));
 	}
@@ -55,5 +56,5 @@ void idle_wake_clock(uint64_t *aperf, uint64_t *mperf)
 void idle_wake_clock_field(struct record *r, uint64_t aperf, uint64_t mperf)
 {
 	if (mperf)
-		record_u64(r, "wake_clock_permille", mul_div(aperf, 1000, mperf));
+		REC_U64(r, stats, wake_clock_permille, mul_div(aperf, 1000, mperf));
 }

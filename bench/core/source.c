@@ -495,29 +495,31 @@ unsigned source_report_unserved(const char *bench, const struct config *cfg,
 		       "here: it takes %s", paths);
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, bench);
-		problem_str(&p, "timer", s->timer);
-		problem_str(&p, "mode", s->mode);
+		SKIP_STR(&p, timer, s->timer);
+		SKIP_STR(&p, mode, s->mode);
 		problem_end(&p, why);
 		n++;
 	}
 	return n;
 }
 
+/* The records that name a timer source so. */
+#define SOURCE_TYPES run, ftq, stats, fire, storm, storm_limit
 void source_fields(struct record *r, const struct timer_source *s)
 {
-	record_str(r, "timer", s->timer);
-	record_str(r, "mode", s->mode);
-	record_str(r, "delivery", s->delivery);
+	record_str(r, FIELD_OF(timer, STR, SOURCE_TYPES), s->timer);
+	record_str(r, FIELD_OF(mode, STR, SOURCE_TYPES), s->mode);
+	record_str(r, FIELD_OF(delivery, STR, SOURCE_TYPES), s->delivery);
 }
 
 void source_problem_begin(struct problem *p, enum problem_kind kind, const char *bench,
 			  const struct timer_source *s, uint32_t hz)
 {
 	problem_begin(p, kind, bench);
-	problem_str(p, "timer", s->timer);
-	problem_str(p, "mode", s->mode);
-	problem_str(p, "delivery", s->delivery);
-	problem_u64(p, "hz", hz);
+	PROBLEM_STR(p, timer, s->timer);
+	PROBLEM_STR(p, mode, s->mode);
+	PROBLEM_STR(p, delivery, s->delivery);
+	PROBLEM_U64(p, hz, hz);
 }
 
 void source_problem(const char *bench, enum problem_kind kind, const struct timer_source *s,

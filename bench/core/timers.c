@@ -83,33 +83,33 @@ static void emit_timer(const char *name, bool present, const char *why, uint64_t
 		       unsigned width, const char *modes, const char *delivery)
 {
 	struct record r;
-	record_begin(&r, "timer");
-	record_str(&r, "timer", name);
-	record_bool(&r, "present", present);
+	REC_BEGIN(&r, timer);
+	REC_STR(&r, timer, timer, name);
+	REC_BOOL(&r, timer, present, present);
 	if (!present) {
-		record_str(&r, "reason", why);
+		REC_STR(&r, timer, reason, why);
 		record_emit(&r);
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, NULL);
-		problem_str(&p, "timer", name);
+		SKIP_STR(&p, timer, name);
 		problem_end(&p, why);
 		return;
 	}
-	record_u64(&r, "freq_hz", hz);
-	record_u64(&r, "width_bits", width);
-	record_str(&r, "modes", modes);
-	record_str(&r, "delivery", delivery);
+	REC_U64(&r, timer, freq_hz, hz);
+	REC_U64(&r, timer, width_bits, width);
+	REC_STR(&r, timer, modes, modes);
+	REC_STR(&r, timer, delivery, delivery);
 	if (!strcmp(name, "hpet")) {
-		record_u64(&r, "period_fs", timers.hpet_caps.period_fs);
-		record_u64(&r, "comparators", timers.hpet_caps.timers);
-		record_u64(&r, "min_tick", acpi.hpet_min_tick);
+		REC_U64(&r, timer, period_fs, timers.hpet_caps.period_fs);
+		REC_U64(&r, timer, comparators, timers.hpet_caps.timers);
+		REC_U64(&r, timer, min_tick, acpi.hpet_min_tick);
 	} else if (!strcmp(name, "lapic") || !strcmp(name, "tscdl")) {
-		record_str(&r, "apic", irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
+		REC_STR(&r, timer, apic, irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic");
 	} else if (!strcmp(name, "pmtimer")) {
 		if (acpi.pm_timer_space == ACPI_GAS_SYSTEM_MEMORY)
-			record_hex(&r, "address", acpi.pm_timer_addr);
+			REC_HEX(&r, timer, address, acpi.pm_timer_addr);
 		else
-			record_u64(&r, "port", acpi.pm_timer_port);
+			REC_U64(&r, timer, port, acpi.pm_timer_port);
 	}
 	record_emit(&r);
 	kprintf("timer %-8s %llu Hz, %u bits, modes %s, delivery %s\n", name,
@@ -120,12 +120,12 @@ static void emit_hpet_comparators(void)
 {
 	for (unsigned n = 0; n < timers.hpet_caps.timers; n++) {
 		struct record r;
-		record_begin(&r, "hpet_comparator");
-		record_u64(&r, "index", n);
-		record_bool(&r, "periodic", timers.hpet_caps.timer[n].periodic);
-		record_bool(&r, "wide", timers.hpet_caps.timer[n].wide);
-		record_bool(&r, "fsb", timers.hpet_caps.timer[n].fsb);
-		record_hex(&r, "ioapic_routes", timers.hpet_caps.timer[n].routes);
+		REC_BEGIN(&r, hpet_comparator);
+		REC_U64(&r, hpet_comparator, index, n);
+		REC_BOOL(&r, hpet_comparator, periodic, timers.hpet_caps.timer[n].periodic);
+		REC_BOOL(&r, hpet_comparator, wide, timers.hpet_caps.timer[n].wide);
+		REC_BOOL(&r, hpet_comparator, fsb, timers.hpet_caps.timer[n].fsb);
+		REC_HEX(&r, hpet_comparator, ioapic_routes, timers.hpet_caps.timer[n].routes);
 		record_emit(&r);
 	}
 }
@@ -178,8 +178,8 @@ void timers_hpet_wrap_soon(void)
 	if (!timers.hpet) {
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, NULL);
-		problem_str(&p, "what", "selftest");
-		problem_str(&p, "selftest", "hpet-wrap");
+		SKIP_STR(&p, what, "selftest");
+		SKIP_STR(&p, selftest, "hpet-wrap");
 		problem_end(&p, timers.hpet_why);
 		return;
 	}

@@ -84,22 +84,22 @@ static void warp_ap(void *arg)
 static void emit(const struct cpu *c, bool ran)
 {
 	struct record r;
-	record_begin(&r, "tsc_sync");
-	record_u64(&r, "from", smp.cpu[0].apic_id);
-	record_u64(&r, "to", c->apic_id);
-	record_u64(&r, "ms", WARP_MS);
-	record_u64(&r, "readings", w.readings);
-	record_u64(&r, "warps", w.warps);
-	record_u64(&r, "max_warp_cycles", w.max_warp);
-	record_bool(&r, "trusted", c->tsc_trusted);
+	REC_BEGIN(&r, tsc_sync);
+	REC_U64(&r, tsc_sync, from, smp.cpu[0].apic_id);
+	REC_U64(&r, tsc_sync, to, c->apic_id);
+	REC_U64(&r, tsc_sync, ms, WARP_MS);
+	REC_U64(&r, tsc_sync, readings, w.readings);
+	REC_U64(&r, tsc_sync, warps, w.warps);
+	REC_U64(&r, tsc_sync, max_warp_cycles, w.max_warp);
+	REC_BOOL(&r, tsc_sync, trusted, c->tsc_trusted);
 	if (!ran)
-		record_str(&r, "reason", "the AP did not run the test");
+		REC_STR(&r, tsc_sync, reason, "the AP did not run the test");
 	else if (w.stalled)
-		record_str(&r, "reason", "the AP stopped taking its turn (none in 1 s)");
+		REC_STR(&r, tsc_sync, reason, "the AP stopped taking its turn (none in 1 s)");
 	else if (w.readings < WARP_MIN_READINGS)
-		record_str(&r, "reason", "too few readings in the time limit");
+		REC_STR(&r, tsc_sync, reason, "too few readings in the time limit");
 	else if (w.warps)
-		record_str(&r, "reason", "time went backwards between the CPUs");
+		REC_STR(&r, tsc_sync, reason, "time went backwards between the CPUs");
 	record_emit(&r);
 	kprintf("tsc_sync %u-%u: %llu readings in turn, %llu warps, max %llu cycles: %s\n",
 		smp.cpu[0].apic_id, c->apic_id, (unsigned long long)w.readings,

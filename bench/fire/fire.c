@@ -25,14 +25,14 @@ static void emit_fire(const struct timer_source *s, uint32_t hz, uint64_t millih
 		s->timer, s->mode, s->delivery, hz, (unsigned long long)n, ms,
 		(unsigned long long)expected);
 	struct record r;
-	record_begin(&r, "fire");
+	REC_BEGIN(&r, fire);
 	source_fields(&r, s);
-	record_u64(&r, "hz", hz);
-	record_u64(&r, "obtained_millihz", millihz);
-	record_u64(&r, "ms", ms);
-	record_u64(&r, "cycles", cycles);
-	record_u64(&r, "interrupts", n);
-	record_u64(&r, "expected", expected);
+	REC_U64(&r, fire, hz, hz);
+	REC_U64(&r, fire, obtained_millihz, millihz);
+	REC_U64(&r, fire, ms, ms);
+	REC_U64(&r, fire, cycles, cycles);
+	REC_U64(&r, fire, interrupts, n);
+	REC_U64(&r, fire, expected, expected);
 	record_emit(&r);
 }
 

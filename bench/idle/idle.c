@@ -131,7 +131,7 @@ static bool park_all(const struct idle_state *s, uint32_t ms)
 		if (!smp_call(&smp.cpu[i], park, &aps[i])) {
 			struct problem p;
 			problem_begin(&p, PROBLEM_ERROR, "idle");
-			problem_u64(&p, "cpu", smp.cpu[i].apic_id);
+			ERROR_U64(&p, cpu, smp.cpu[i].apic_id);
 			problem_end(&p, "the AP took no job");
 			return false;
 		}
@@ -274,7 +274,8 @@ static void measure(struct window *wd, const struct idle_state *s, uint32_t ms, 
 /* ---- records ---------------------------------------------------------------------- */
 
 static const char *const energy_keys[RAPL_DOMAINS] = {
-	"energy_uj", "energy_core_uj", "energy_dram_uj"
+	FIELD(idle, energy_uj, U64), FIELD(idle, energy_core_uj, U64),
+	FIELD(idle, energy_dram_uj, U64)
 };
 
 /* The energy fields of a window whose package counter moved; else why not. */
@@ -282,16 +283,16 @@ static void energy_fields(struct record *r, const struct window *wd)
 {
 	const struct energy_counter *pkg = &wd->e.c[RAPL_PKG];
 	if (!energy_valid(pkg)) {
-		record_str(r, "energy_invalid", !pkg->moved ? "the package counter did not move" :
-			   pkg->unit_changed ? "the energy unit changed" :
-			   "a read's difference exceeds 1000 W: a missed wrap or a bogus counter");
+		REC_STR(r, idle, energy_invalid, !pkg->moved ? "the package counter did not move" :
+			pkg->unit_changed ? "the energy unit changed" :
+			"a read's difference exceeds 1000 W: a missed wrap or a bogus counter");
 		return;
 	}
 	for (unsigned d = 0; d < RAPL_DOMAINS; d++)
 		if (idle_caps.rapl.msr[d] && energy_valid(&wd->e.c[d]))
 			record_u64(r, energy_keys[d], energy_uj(&wd->e.c[d]));
-	record_u64(r, "power_uw", energy_power_uw(energy_uj(pkg), wd->cycles, clock_tsc_hz()));
-	record_u64(r, "energy_reads", pkg->reads);
+	REC_U64(r, idle, power_uw, energy_power_uw(energy_uj(pkg), wd->cycles, clock_tsc_hz()));
+	REC_U64(r, idle, energy_reads, pkg->reads);
 }
 
 /* The APs' core residency, their mean ppm per counter ("ap_residency_c0_ppm", ...). */
@@ -302,14 +303,15 @@ static void ap_fields(struct record *r)
 	char key[40];
 	for (unsigned i = 1; i <= n; i++)
 		spurious += aps[i].w.spurious;
-	record_u64(r, "ap_spurious", spurious);
+	REC_U64(r, idle, ap_spurious, spurious);
 	for (int c = -1; c < CST_FIRST_PKG; c++) {
 		if (c < 0 ? !cpu.has_aperfmperf : !idle_caps.cstate.msr[c])
 			continue;
 		uint64_t sum = 0;
 		for (unsigned i = 1; i <= n; i++)
 			sum += idle_residency_ppm_of(&aps[i].a, &aps[i].b, c);
-		format(key, sizeof(key), "ap_residency_%s_ppm", c < 0 ? "c0" : cstate_counter_names[c]);
+		format(key, sizeof(key), FAMILY(idle, ap_residency_X_ppm, U64, "ap_residency_%s_ppm"),
+		       c < 0 ? "c0" : cstate_counter_names[c]);
 		record_u64(r, key, sum / n);
 	}
 }
@@ -320,26 +322,27 @@ static void emit(const struct window *wd, const struct idle_state *s, const stru
 		 uint32_t ms)
 {
 	struct record r;
-	record_begin(&r, "idle");
-	record_str(&r, "wait", s->name);
-	record_str(&r, "timer", f->timer);
-	record_str(&r, "mode", f->mode);
-	record_str(&r, "delivery", f->delivery);
-	record_u64(&r, "hz", f->hz);
-	record_u64(&r, "run", f->run);
-	record_u64(&r, "cpus", smp.online);
-	record_u64(&r, "ms", ms);
-	record_u64(&r, "cycles", wd->cycles);
-	record_u64(&r, "wakeups", wd->wakeups);
+	REC_BEGIN(&r, idle);
+	REC_STR(&r, idle, wait, s->name);
+	REC_STR(&r, idle, timer, f->timer);
+	REC_STR(&r, idle, mode, f->mode);
+	REC_STR(&r, idle, delivery, f->delivery);
+	REC_U64(&r, idle, hz, f->hz);
+	REC_U64(&r, idle, run, f->run);
+	REC_U64(&r, idle, cpus, smp.online);
+	REC_U64(&r, idle, ms, ms);
+	REC_U64(&r, idle, cycles, wd->cycles);
+	REC_U64(&r, idle, wakeups, wd->wakeups);
 	if (f->hz)
-		record_u64(&r, "expected", mul_div(wd->cycles, wd->millihz, clock_tsc_hz() * 1000));
-	record_u64(&r, "spurious", wd->spurious);
+		REC_U64(&r, idle, expected,
+			mul_div(wd->cycles, wd->millihz, clock_tsc_hz() * 1000));
+	REC_U64(&r, idle, spurious, wd->spurious);
 	if (energy_on())
 		energy_fields(&r, wd);
 	if (wd->temp && idle_caps.tjmax)
-		record_u64(&r, "temp_c", idle_caps.tjmax - wd->temp_c);
+		REC_U64(&r, idle, temp_c, idle_caps.tjmax - wd->temp_c);
 	else if (wd->temp)
-		record_u64(&r, "temp_below_tjmax_c", wd->temp_c);
+		REC_U64(&r, idle, temp_below_tjmax_c, wd->temp_c);
 	idle_residency_fields(&r, "", &wd->a, &wd->b);
 	if (smp.online > 1)
 		ap_fields(&r);
@@ -361,7 +364,7 @@ static void judge_energy(const struct window *wd, uint32_t ms)
 	       "as 0)", idle_caps.rapl.msr[RAPL_PKG], ms);
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, "idle");
-	problem_str(&p, "what", "energy");
+	SKIP_STR(&p, what, "energy");
 	problem_end(&p, why);
 }
 
@@ -372,8 +375,8 @@ static void window_problem(enum problem_kind kind, const struct idle_state *s, u
 {
 	struct problem p;
 	problem_begin(&p, kind, "idle");
-	problem_str(&p, "wait", s->name);
-	problem_u64(&p, "hz", hz);
+	PROBLEM_STR(&p, wait, s->name);
+	PROBLEM_U64(&p, hz, hz);
 	problem_end(&p, why);
 }
 
@@ -442,7 +445,7 @@ static void idle_run(const struct config *cfg)
 	if (!idle_caps.rapl.unit_msr) {
 		struct problem p;
 		problem_begin(&p, PROBLEM_SKIP, "idle");
-		problem_str(&p, "what", "energy");
+		SKIP_STR(&p, what, "energy");
 		problem_end(&p, idle_caps.rapl.why);
 	}
 	birq.inject_cycles = 0;

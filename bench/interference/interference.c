@@ -67,22 +67,22 @@ static void emit(const struct victim_run *v, uint32_t hz, unsigned run, bool on,
 		 uint64_t noisy_irqs)
 {
 	struct record r;
-	record_begin(&r, "run");
-	record_str(&r, "bench", "interference");
-	record_u64(&r, "cpu", smp.cpu[1].apic_id);
-	record_u64(&r, "victim", smp.cpu[1].apic_id);
-	record_u64(&r, "noisy", smp.cpu[0].apic_id);
-	record_str(&r, "timer", "lapic");
-	record_str(&r, "mode", "periodic");
-	record_u64(&r, "hz", hz);
-	record_str(&r, "workload", workload_names[v->workload]);
-	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
-	record_u64(&r, "iterations", v->iterations);
-	record_u64(&r, "cycles", v->cycles);
-	record_u64(&r, "interrupts", noisy_irqs);
-	record_u64(&r, "victim_interrupts", v->interrupts);
-	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	REC_BEGIN(&r, run);
+	REC_STR(&r, run, bench, "interference");
+	REC_U64(&r, run, cpu, smp.cpu[1].apic_id);
+	REC_U64(&r, run, victim, smp.cpu[1].apic_id);
+	REC_U64(&r, run, noisy, smp.cpu[0].apic_id);
+	REC_STR(&r, run, timer, "lapic");
+	REC_STR(&r, run, mode, "periodic");
+	REC_U64(&r, run, hz, hz);
+	REC_STR(&r, run, workload, workload_names[v->workload]);
+	REC_U64(&r, run, run, run);
+	REC_BOOL(&r, run, timer_on, on);
+	REC_U64(&r, run, iterations, v->iterations);
+	REC_U64(&r, run, cycles, v->cycles);
+	REC_U64(&r, run, interrupts, noisy_irqs);
+	REC_U64(&r, run, victim_interrupts, v->interrupts);
+	REC_BOOL(&r, run, hypervisor, cpu.has_hypervisor);
 	record_emit(&r);
 }
 

@@ -95,10 +95,12 @@ static void park_target(void *arg)
 static void emit(struct hist *h, const char *what, unsigned run, uint32_t to,
 		 const char *wait, uint64_t ovh)
 {
-	const char *extra[] = { "apic", irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic",
-				"wait", wait, NULL };
-	struct hist_num nums[] = { { "from", smp.cpu[0].apic_id }, { "to", to },
-				   { "overhead", ovh }, { NULL, 0 } };
+	const char *extra[] = { FIELD(stats, apic, STR),
+				irq.lapic_mode == LAPIC_X2APIC ? "x2apic" : "xapic",
+				FIELD(stats, wait, STR), wait, NULL };
+	struct hist_num nums[] = { { FIELD(stats, from, U64), smp.cpu[0].apic_id },
+				   { FIELD(stats, to, U64), to },
+				   { FIELD(stats, overhead, U64), ovh }, { NULL, 0 } };
 	if (ovh == NO_OVERHEAD)
 		nums[2].key = NULL;
 	hist_emit_nums(h, "ipi", what, run, extra, nums);
@@ -109,8 +111,8 @@ static void ipi_problem(enum problem_kind kind, const char *what, uint32_t to, c
 {
 	struct problem p;
 	problem_begin(&p, kind, "ipi");
-	problem_str(&p, "what", what);
-	problem_u64(&p, "to", to);
+	PROBLEM_STR(&p, what, what);
+	PROBLEM_U64(&p, to, to);
 	problem_end(&p, reason);
 }
 

@@ -228,11 +228,11 @@ static void latency_problem(enum problem_kind kind, unsigned timer, unsigned cpu
 {
 	struct problem p;
 	problem_begin(&p, kind, "latency");
-	problem_str(&p, "timer", timer_names[timer]);
-	problem_str(&p, "wait", job.state->name);
+	PROBLEM_STR(&p, timer, timer_names[timer]);
+	PROBLEM_STR(&p, wait, job.state->name);
 	if (part)
-		problem_u64(&p, "cpu", smp.cpu[part->index].apic_id);
-	problem_u64(&p, "cpus", cpus);
+		PROBLEM_U64(&p, cpu, smp.cpu[part->index].apic_id);
+	PROBLEM_U64(&p, cpus, cpus);
 	problem_end(&p, why);
 }
 

@@ -51,10 +51,10 @@ static void problem(enum problem_kind kind, const struct idle_state *s, int64_t 
 {
 	struct problem p;
 	problem_begin(&p, kind, "latency");
-	problem_str(&p, "what", "ipi");
-	problem_str(&p, "wait", s->name);
+	PROBLEM_STR(&p, what, "ipi");
+	PROBLEM_STR(&p, wait, s->name);
 	if (to >= 0)
-		problem_u64(&p, "cpu", (uint64_t)to);
+		PROBLEM_U64(&p, cpu, (uint64_t)to);
 	problem_end(&p, why);
 }
 

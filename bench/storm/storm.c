@@ -150,17 +150,17 @@ static void emit_rate(const struct timer_source *s, uint32_t hz, uint64_t millih
 		"%llu expected\n", s->timer, s->mode, s->delivery, hz, share,
 		(unsigned long long)w->interrupts, (unsigned long long)expected);
 	struct record r;
-	record_begin(&r, "storm");
+	REC_BEGIN(&r, storm);
 	source_fields(&r, s);
-	record_u64(&r, "hz", hz);
-	record_u64(&r, "obtained_millihz", millihz);
-	record_u64(&r, "cycles", w->cycles);
-	record_u64(&r, "busy_cycles", w->busy);
-	record_u64(&r, "stolen_cycles", w->stolen);
-	record_u64(&r, "cpu_permille", permille);
-	record_u64(&r, "interrupts", w->interrupts);
-	record_u64(&r, "expected", expected);
-	record_u64(&r, "lost", lost);
+	REC_U64(&r, storm, hz, hz);
+	REC_U64(&r, storm, obtained_millihz, millihz);
+	REC_U64(&r, storm, cycles, w->cycles);
+	REC_U64(&r, storm, busy_cycles, w->busy);
+	REC_U64(&r, storm, stolen_cycles, w->stolen);
+	REC_U64(&r, storm, cpu_permille, permille);
+	REC_U64(&r, storm, interrupts, w->interrupts);
+	REC_U64(&r, storm, expected, expected);
+	REC_U64(&r, storm, lost, lost);
 	record_emit(&r);
 }
 
@@ -168,17 +168,17 @@ static void emit_limit(const struct storm_result *res, const struct loop_cal *ca
 {
 	const struct timer_source *s = res->s;
 	struct record r;
-	record_begin(&r, "storm_limit");
+	REC_BEGIN(&r, storm_limit);
 	source_fields(&r, s);
-	record_u64(&r, "max_hz", res->max_hz);
-	record_u64(&r, "max_obtained_millihz", res->max_millihz);
-	record_u64(&r, "cpu_permille", res->max_permille);
-	record_str(&r, "limit", limit_names[res->limit]);
-	record_u64(&r, "limit_hz", res->limit_hz);
-	record_u64(&r, "rates", res->rates);
-	record_u64(&r, "step_cycles", cal->step);
-	record_u64(&r, "gap_cycles", cal->gap);
-	record_u64(&r, "quiet_permille", cal->quiet_permille);
+	REC_U64(&r, storm_limit, max_hz, res->max_hz);
+	REC_U64(&r, storm_limit, max_obtained_millihz, res->max_millihz);
+	REC_U64(&r, storm_limit, cpu_permille, res->max_permille);
+	REC_STR(&r, storm_limit, limit, limit_names[res->limit]);
+	REC_U64(&r, storm_limit, limit_hz, res->limit_hz);
+	REC_U64(&r, storm_limit, rates, res->rates);
+	REC_U64(&r, storm_limit, step_cycles, cal->step);
+	REC_U64(&r, storm_limit, gap_cycles, cal->gap);
+	REC_U64(&r, storm_limit, quiet_permille, cal->quiet_permille);
 	record_emit(&r);
 }
 

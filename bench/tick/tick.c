@@ -218,12 +218,7 @@ static void tick_order(struct pair *p, unsigned n, unsigned runs, uint64_t seed)
 	unsigned total = n * runs;
 	for (unsigned i = 0; i < total; i++)
 		p[i] = (struct pair){ (uint16_t)(i / runs), (uint16_t)(i % runs) };
-	for (unsigned i = total; i > 1; i--) {
-		unsigned j = splitmix64_below(&seed, i);
-		struct pair x = p[i - 1];
-		p[i - 1] = p[j];
-		p[j] = x;
-	}
+	SPLITMIX64_SHUFFLE(p, total, &seed);
 }
 
 static void run_waiting(unsigned runs, uint64_t seed, struct spin_view *view)

@@ -46,16 +46,16 @@ static void emit_plan(void)
 		len += (size_t)format(events + len, sizeof(events) - len, "%s%s", i ? "," : "",
 				      pmu_event_names[plan.c[i].event]);
 	struct record r;
-	record_begin(&r, "pmu");
-	record_str(&r, "bench", "tick");
-	record_str(&r, "kind", plan.kind);
-	record_u64(&r, "version", plan.version);
-	record_u64(&r, "counters", plan.counters);
-	record_u64(&r, "width", plan.width);
-	record_u64(&r, "fixed", plan.fixed);
-	record_u64(&r, "fixed_width", plan.fixed_width);
-	record_str(&r, "events", events);
-	record_str(&r, "note", plan.note);
+	REC_BEGIN(&r, pmu);
+	REC_STR(&r, pmu, bench, "tick");
+	REC_STR(&r, pmu, kind, plan.kind);
+	REC_U64(&r, pmu, version, plan.version);
+	REC_U64(&r, pmu, counters, plan.counters);
+	REC_U64(&r, pmu, width, plan.width);
+	REC_U64(&r, pmu, fixed, plan.fixed);
+	REC_U64(&r, pmu, fixed_width, plan.fixed_width);
+	REC_STR(&r, pmu, events, events);
+	REC_STR(&r, pmu, note, plan.note);
 	record_emit(&r);
 }
 
@@ -63,7 +63,7 @@ static void skip(const char *why)
 {
 	struct problem p;
 	problem_begin(&p, PROBLEM_SKIP, "tick");
-	problem_str(&p, "what", "pmu");
+	SKIP_STR(&p, what, "pmu");
 	problem_end(&p, why);
 }
 

@@ -11,6 +11,7 @@
 #include "format.h"
 #include "lib.h"
 #include "record.h"
+#include "runfields.h"
 #include "tickpmu.h"
 #include "tscvote.h"
 
@@ -34,20 +35,12 @@ static void pmu_fields(struct record *r, const struct counters *a, const struct 
 	const struct pmu_plan *p = tick_pmu_plan();
 	char key[32];
 	for (unsigned i = 0; i < p->n; i++) {
-		format(key, sizeof(key), "pmu_%s", pmu_event_names[p->c[i].event]);
+		format(key, sizeof(key), FAMILY(run, pmu_EVENT, U64, "pmu_%s"),
+		       pmu_event_names[p->c[i].event]);
 		record_u64(r, key, counter_delta(a->pmu[i], b->pmu[i], p->c[i].width));
 	}
 }
 
-
-static void ftq_fields(struct record *r, const struct ftq_view *f)
-{
-	record_u64(r, "quantum_cycles", f->quantum);
-	record_u64(r, "quanta", f->sum.quanta);
-	record_u64(r, "work", f->sum.work);
-	record_u64(r, "work_min", f->sum.quanta ? f->sum.min : 0);
-	record_u64(r, "work_max", f->sum.max);
-}
 
 /* The first quanta's units, FTQ_SERIES_CHUNK a record: the series tickstat's
  * spectrum reads. */
@@ -61,18 +54,18 @@ static void emit_ftq_series(const struct tick_config *t, uint32_t apic_id, unsig
 		for (size_t i = 0; i < n; i++)
 			v[i] = f->sum.series[first + i];
 		struct record r;
-		record_begin(&r, "ftq");
-		record_str(&r, "bench", "tick");
-		record_u64(&r, "cpu", apic_id);
-		record_u64(&r, "cpus", t->cpus);
+		REC_BEGIN(&r, ftq);
+		REC_STR(&r, ftq, bench, "tick");
+		REC_U64(&r, ftq, cpu, apic_id);
+		REC_U64(&r, ftq, cpus, t->cpus);
 		source_fields(&r, t->source);
-		record_u64(&r, "hz", t->hz);
-		record_str(&r, "workload", workload_names[t->workload]);
+		REC_U64(&r, ftq, hz, t->hz);
+		REC_STR(&r, ftq, workload, workload_names[t->workload]);
 		tick_model_fields(&r, &t->model);
-		record_u64(&r, "run", run);
-		record_bool(&r, "timer_on", on);
-		record_u64(&r, "first", first);
-		record_u64_array(&r, "work", v, n);
+		REC_U64(&r, ftq, run, run);
+		REC_BOOL(&r, ftq, timer_on, on);
+		REC_U64(&r, ftq, first, first);
+		REC_ARRAY(&r, ftq, work, v, n);
 		record_emit(&r);
 	}
 }
@@ -82,18 +75,18 @@ void tick_problem(enum problem_kind kind, const struct tick_config *t, uint32_t 
 {
 	struct problem p;
 	source_problem_begin(&p, kind, "tick", t->source, t->hz);
-	problem_str(&p, "workload", workload_names[t->workload]);
+	PROBLEM_STR(&p, workload, workload_names[t->workload]);
 	if (cpu != UINT32_MAX)
-		problem_u64(&p, "cpu", cpu);
-	problem_u64(&p, "cpus", t->cpus);
+		PROBLEM_U64(&p, cpu, cpu);
+	PROBLEM_U64(&p, cpus, t->cpus);
 	const struct tick_model *m = &t->model;
 	if (m->preset)
-		problem_str(&p, "tick_model", m->preset);
+		PROBLEM_STR(&p, tick_model, m->preset);
 	if (m->work || tick_model_has_footprint(m)) {
-		problem_u64(&p, "tick_work", m->work);
-		problem_u64(&p, "tick_data_kib", m->data_kib);
-		problem_u64(&p, "tick_code_kib", m->code_kib);
-		problem_u64(&p, "tick_pages", m->pages);
+		PROBLEM_U64(&p, tick_work, m->work);
+		PROBLEM_U64(&p, tick_data_kib, m->data_kib);
+		PROBLEM_U64(&p, tick_code_kib, m->code_kib);
+		PROBLEM_U64(&p, tick_pages, m->pages);
 	}
 	problem_end(&p, why);
 }
@@ -108,46 +101,34 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 	uint64_t expected = on ? mul_div(cycles, millihz, clock_tsc_hz() * 1000) : 0;
 	bool has_smi = a->has_smi && b->has_smi;
 	struct record r;
-	record_begin(&r, "run");
-	record_str(&r, "bench", "tick");
-	record_u64(&r, "cpu", apic_id);
-	record_u64(&r, "cpus", t->cpus);
+	REC_BEGIN(&r, run);
+	REC_STR(&r, run, bench, "tick");
+	REC_U64(&r, run, cpu, apic_id);
+	REC_U64(&r, run, cpus, t->cpus);
 	source_fields(&r, s);
-	record_u64(&r, "hz", t->hz);
-	record_str(&r, "workload", workload_names[t->workload]);
-	record_u64(&r, "run", run);
-	record_u64(&r, "call", b->calls - 1);
-	record_u64(&r, "position", 2 * (uint64_t)tick_pair + on);
-	record_bool(&r, "timer_on", on);
-	record_u64(&r, "iterations", t->iterations);
-	record_u64(&r, "cycles", cycles);
-	record_u64(&r, "interrupts", interrupts);
+	REC_U64(&r, run, hz, t->hz);
+	TICK_RUN_COUNTS(&r, workload_names[t->workload], run, b->calls - 1,
+			2 * (uint64_t)tick_pair + on, on, t->iterations, cycles, interrupts);
 	if (on)
-		record_u64(&r, "expected", expected);
+		REC_U64(&r, run, expected, expected);
 	tick_model_fields(&r, &t->model);
-	record_u64(&r, "inject", t->model.work);       /* tick_work's old name */
-	record_str(&r, "handler", bench_handler_names[t->handler]);
+	REC_U64(&r, run, inject, t->model.work);       /* tick_work's old name */
+	REC_STR(&r, run, handler, bench_handler_names[t->handler]);
 	if (f)
-		ftq_fields(&r, f);
-	if (t->workload == WORKLOAD_SPIN) {
-		record_u64(&r, "gaps", v->gaps);
-		record_u64(&r, "gap_interrupts", v->gap_interrupts);
-		record_u64(&r, "gap_cycles", v->gap_cycles);
-		record_u64(&r, "unexplained", v->unexplained);
-		record_u64(&r, "unexplained_cycles", v->unexplained_cycles);
-		record_u64(&r, "step_cycles", spin_view_step(v));
-		record_u64(&r, "threshold_cycles", v->threshold);
-		record_u64(&r, "holes_dropped", v->run.dropped);
-	}
+		TICK_RUN_FTQ(&r, f);
+	if (t->workload == WORKLOAD_SPIN)
+		TICK_RUN_SPIN(&r, v->gaps, v->gap_interrupts, v->gap_cycles, v->unexplained,
+			      v->unexplained_cycles, spin_view_step(v), v->threshold,
+			      v->run.dropped);
 	if (has_smi)
-		record_u64(&r, "smi", b->smi - a->smi);
+		REC_U64(&r, run, smi, b->smi - a->smi);
 	if (cpu.has_aperfmperf) {
-		record_u64(&r, "aperf", b->aperf - a->aperf);
-		record_u64(&r, "mperf", b->mperf - a->mperf);
+		REC_U64(&r, run, aperf, b->aperf - a->aperf);
+		REC_U64(&r, run, mperf, b->mperf - a->mperf);
 	}
 	if (a->has_pmu && b->has_pmu)
 		pmu_fields(&r, a, b);
-	record_bool(&r, "hypervisor", cpu.has_hypervisor);
+	REC_BOOL(&r, run, hypervisor, cpu.has_hypervisor);
 	record_emit(&r);
 	if (f)
 		emit_ftq_series(t, apic_id, run, on, f);
@@ -161,15 +142,15 @@ void tick_emit_run(const struct tick_config *t, uint32_t apic_id, unsigned run, 
 void tick_spin_emit_calibration(const struct spin_view *v, uint32_t apic_id)
 {
 	struct record r;
-	record_begin(&r, "spin");
-	record_u64(&r, "cpu", apic_id);
-	record_u64(&r, "steps", v->cal.steps);
-	record_u64(&r, "cycles", v->cal.cycles);
-	record_u64(&r, "step_cycles", spin_view_step(v));
-	record_u64(&r, "above_step", v->cal.above);
-	record_u64(&r, "p999_cycles", v->cal.p999);
-	record_u64(&r, "threshold_cycles", v->threshold);
-	record_u64(&r, "step_instructions", SPIN_LOOP_INSTRUCTIONS);
+	REC_BEGIN(&r, spin);
+	REC_U64(&r, spin, cpu, apic_id);
+	REC_U64(&r, spin, steps, v->cal.steps);
+	REC_U64(&r, spin, cycles, v->cal.cycles);
+	REC_U64(&r, spin, step_cycles, spin_view_step(v));
+	REC_U64(&r, spin, above_step, v->cal.above);
+	REC_U64(&r, spin, p999_cycles, v->cal.p999);
+	REC_U64(&r, spin, threshold_cycles, v->threshold);
+	REC_U64(&r, spin, step_instructions, SPIN_LOOP_INSTRUCTIONS);
 	record_emit(&r);
 }
 
@@ -200,17 +181,17 @@ void tick_emit_spin_stats(const struct tick_config *t, uint32_t apic_id, unsigne
 	if (!h->n)
 		return;
 	struct record r;
-	record_begin(&r, "stats");
-	record_str(&r, "bench", "tick");
-	record_u64(&r, "cpu", apic_id);
-	record_u64(&r, "cpus", t->cpus);
-	record_str(&r, "what", what);
+	REC_BEGIN(&r, stats);
+	REC_STR(&r, stats, bench, "tick");
+	REC_U64(&r, stats, cpu, apic_id);
+	REC_U64(&r, stats, cpus, t->cpus);
+	REC_STR(&r, stats, what, what);
 	source_fields(&r, t->source);
-	record_u64(&r, "hz", t->hz);
+	REC_U64(&r, stats, hz, t->hz);
 	tick_model_fields(&r, &t->model);
-	record_u64(&r, "run", run);
+	REC_U64(&r, stats, run, run);
 	if (period)
-		record_u64(&r, "period_cycles", period);
+		REC_U64(&r, stats, period_cycles, period);
 	hist_fields(&r, h);
 	record_emit(&r);
 }

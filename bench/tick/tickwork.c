@@ -63,12 +63,12 @@ void tick_model_label(const struct tick_model *m, char *buf, size_t size)
 
 void tick_model_fields(struct record *r, const struct tick_model *m)
 {
-	record_u64(r, "tick_work", m->work);
-	record_u64(r, "tick_data_kib", m->data_kib);
-	record_u64(r, "tick_code_kib", m->code_kib);
-	record_u64(r, "tick_pages", m->pages);
+	record_u64(r, FIELD_OF(tick_work, U64, run, ftq, stats), m->work);
+	record_u64(r, FIELD_OF(tick_data_kib, U64, run, ftq, stats), m->data_kib);
+	record_u64(r, FIELD_OF(tick_code_kib, U64, run, ftq, stats), m->code_kib);
+	record_u64(r, FIELD_OF(tick_pages, U64, run, ftq, stats), m->pages);
 	if (m->preset)
-		record_str(r, "tick_model", m->preset);
+		record_str(r, FIELD_OF(tick_model, STR, run, ftq, stats), m->preset);
 }
 
 const char *tick_model_suffix(const struct tick_model *m)

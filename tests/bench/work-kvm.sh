@@ -20,7 +20,7 @@ if [[ ! -w /dev/kvm ]]; then
 	exit 77
 fi
 out=build/test-logs/work-kvm
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 log=$out/run.log
 tools/run --quiet --accel kvm --timeout 1200 --log "$out/probe.log" bench=readcost runs=1 ||
 	{ echo "FAIL: the probe boot did not end pass (log $out/probe.log)"; exit 1; }

@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/linux-tick
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 fail() { echo "FAIL: $*"; exit 1; }
 xorriso -indev build/tickbench.iso -find /boot/linux/initramfs >/dev/null 2>&1 ||
 	{ echo "skip: build/tickbench.iso carries no Debian kernel (built with LINUX=no)"; exit 77; }

@@ -12,7 +12,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v qemu-system-x86_64 >/dev/null || { echo "skip: QEMU is not installed"; exit 77; }
 out=build/test-logs/make-run
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 log=$out/run.log
 words="--timeout 300 bench=tick,readcost timer=lapic,hpet hz=100,1000 runs=3 ms=10 workload=spin"
 make -s run RUN_ARGS="$words" RUN_LOG="$log" >"$out/terminal.txt" 2>&1 ||

@@ -14,7 +14,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/progress
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 bad=0
 fail() { echo "FAIL: $*"; bad=1; }
 

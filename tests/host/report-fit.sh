@@ -11,7 +11,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/report-fit
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 common=(bench=readcost,armcost,latency,tick runs=2 ms=5 workload=spin,matrix,memwalk)
 tools/run --quiet --icount --timeout 600 --log "$out/quick.log" "${common[@]}" hz=100,1000 &
 quick=$!

@@ -6,7 +6,10 @@
 # 3 for a log whose end record is intact but an earlier record damaged, for one
 # without its end, and for an empty one. A runner that finds no build/tickstat
 # exits 77 and names it. (The boot cases run the real QEMU; no emulator here damages
-# a line, which a real serial cable does.)
+# a line, which a real serial cable does.) Without --log each run keeps a log of its
+# own under build/runs/, build/run.log naming the latest; a file that holds records
+# (an earlier run's log given as --log, the old build/run.log) is never written
+# over: kept under another name, and said.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/run-status
@@ -62,6 +65,32 @@ grep -q 'DAMAGED' "$out/damaged.out" || { echo "FAIL: the damaged log's exit doe
 grep -v '"type":"end"' "$real" >"$out/no-end.log" && expect no-end 3 "$out/no-end.log"
 : >"$out/empty.log" && FAKE_RC=33 expect empty 3 "$out/empty.log"
 grep -qF '(QEMU exit status 33;' "$out/empty.out" || { echo "FAIL: the emulator's own exit status is not named"; bad=1; }
+
+# A tree with the runner, an ISO and build/tickstat: two runs without --log keep
+# two logs, build/run.log the latest; a log of the old default's, a regular
+# build/run.log, is kept; --log onto a file of records keeps the file first.
+tree=$out/logs-tree
+mkdir -p "$tree/tools" "$tree/build"
+cp -r tools/run tools/run-emulator tools/runner-disk tools/runner-cfg "$tree/tools/"
+ln -s "$PWD/build/tickbench.iso" "$PWD/build/tickstat" "$tree/build/"
+cp "$real" "$tree/build/run.log"                    # the old default's log
+runs() { FAKE_LOG=$1 "$tree/tools/run" --quiet --timeout 30 --qemu "$PWD/$out/qemu" "${@:2}" bench=none; }
+runs "$real" >"$out/first.out" 2>&1 || { echo "FAIL: first run without --log: $(cat "$out/first.out")"; bad=1; }
+runs "$out/fail.log" >"$out/second.out" 2>&1
+logs=("$tree"/build/runs/*.log)
+[[ ${#logs[@]} -eq 3 ]] || { echo "FAIL: build/runs holds ${#logs[@]} logs, not 3 (the old one and two runs)"; bad=1; }
+grep -q 'build/run.log held an earlier run.s records: kept as .*build/runs/' "$out/first.out" ||
+	{ echo "FAIL: the old build/run.log kept without a word: $(cat "$out/first.out")"; bad=1; }
+[[ -L $tree/build/run.log ]] && cmp -s "$tree/build/run.log" "$out/fail.log" ||
+	{ echo "FAIL: build/run.log does not name the latest run's log"; bad=1; }
+n=$(grep -l '"status":"pass"' "$tree"/build/runs/*.log | wc -l)
+[[ $n -eq 2 ]] || { echo "FAIL: $n logs of the runs that passed kept, not 2"; bad=1; }
+cp "$real" "$out/given.log"
+runs "$out/fail.log" --log "$PWD/$out/given.log" >"$out/given.out" 2>&1
+cmp -s "$out/given.log.1" "$real" && cmp -s "$out/given.log" "$out/fail.log" &&
+	grep -q 'given.log held an earlier run.s records: kept as .*given.log.1' "$out/given.out" ||
+	{ echo "FAIL: --log onto an earlier run's records: $(cat "$out/given.out")"; bad=1; }
+echo "logs: one a run, build/run.log the latest, records never written over"
 
 # A tree with the runner and an ISO but no build/tickstat.
 mkdir -p "$out/tree/tools" "$out/tree/build"

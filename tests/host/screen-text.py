@@ -5,7 +5,7 @@ against the serial log of the same run (tests/host/screen.sh).
 
 usage: screen-text.py PPM LOG [--min-cols N] [--mode WxHxBPP] [--scrolled]
        screen-text.py PPM - [--expect TEXT]...
-       screen-text.py PPM LOG --end [--report] [--expect TEXT]...
+       screen-text.py PPM LOG --end [--report] [--verdict] [--expect TEXT]...
        screen-text.py --fit LOG COLSxROWS [--pc]
        screen-text.py --rows PPM|XP
        screen-text.py --cycle LOG|- [--expect TEXT]... [--beside TEXT]... [--no-keys]
@@ -23,15 +23,19 @@ must all be human lines. Lines longer than a row go on below, broken after their
 last space within the row (arch/x86/fb.c).
 
 --end reads the end screen (with LOG "-": a run without a serial port: row 0 and
-the verdict table's shape only) (kernel/qrscreen.c): black text on white on a grid whose
+the verdict table's shape only, beside the QR pages, and with --verdict on a text
+page too) (kernel/qrscreen.c): black text on white on a grid whose
 scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
 record's line) and its end record's status. On a text page ("text k/m" in row 0) the
 rows must be a run of the report's rows (folded as lib/textpages.c folds them, a
-table's head repeated above); beside the QR pages every line of the report's verdict
-(the table "CPU lost to the tick on 1 CPU, % +/- 95 % ...", as the log has it) must be
-the text of some row. With --report (after a key from the QR pages) it must be the
-first text page, the report's first rows. Prints the screen's text.
+table's head repeated above), below the verdict's rows and a blank row where the page
+does not hold the verdict itself (lib/textpages.c keeps it in view on every page
+where it leaves 5 rows: the page must then hold it); beside the QR pages every line
+of the report's verdict (the table "CPU lost to the tick on 1 CPU, % +/- 95 % ...",
+as the log has it) must be the text of some row. With --report (after a key from the
+QR pages) it must be the first text page, the report's first rows (below the
+verdict's). Prints the screen's text.
 
 --rows prints the end screen's rows ("|" before each), from a PPM screendump of a
 framebuffer (cells that are no glyph, pictures, as DEL, 0x7f), or from QEMU's `xp /2000hx
@@ -43,10 +47,12 @@ or the log's); the text pages k/n are all there, and in the cycle's order (text
 1..n, then the QR pages, then text 1 again; a dump may miss a page); QR pages
 were seen unless --no-qr; no text page begins with a table's row without its head
 above it; each --expect TEXT is on some row, each --beside TEXT on a row beside the
-QR pages; with --no-keys no row speaks of a key. With a LOG, the text pages' rows,
-less the heads they repeat, are its report's lines (from "tickbench: the details"
-through the answer, and any "No QR pages:" line after it), folded as the end screen
-folds (lib/textpages.c: at a space, the later rows indented by 2).
+QR pages; with --no-keys no row speaks of a key. With a LOG, every text page holds
+the verdict (its own rows, or the verdict's kept in view first) where the grid
+leaves room, and the text pages' rows, less the heads they repeat and the verdict
+kept in view, are its report's lines (from "tickbench: the details" through the
+answer, and any "No QR pages:" line after it), folded as the end screen folds
+(lib/textpages.c: at a space, the later rows indented by 2).
 
 --fit: the rows the report's answer takes on a console of COLS columns (its
 banner through "tickbench: finished", wrapped as the console wraps), with --pc as
@@ -183,16 +189,19 @@ def report_blocks(lines):
 
 
 def end_screen_alone(text, args):
-    """No log (no serial port): row 0 names a run and a status; beside the QR pages
-    the verdict's header is on a row and a row per series follows it."""
+    """No log (no serial port): row 0 names a run and a status; beside the QR pages,
+    and with --verdict on a text page too, the verdict's header is on a row and a row
+    per series follows it."""
     bad = []
     if not text or not re.match(r"tickbench run [0-9a-f]{8}   status (pass|fail|error)   ", text[0]):
         bad.append("row 0 names no run and status: %r" % (text[0] if text else ""))
     caption = CAPTION.match(text[0]) if text else None
     head = next((i for i, r in enumerate(text) if r.startswith(VERDICT)), None)
     series = [r for r in text[head + 2:] if SERIES.match(r)] if head is not None else []
-    if not (caption and caption.group(4)) and (head is None or not series):
-        bad.append("no verdict table (its header and a row per series)")
+    text_page = caption and caption.group(4)
+    if (not text_page or "--verdict" in args) and (head is None or not series):
+        bad.append("no verdict table (its header and a row per series)%s" %
+                   (" on text page " + caption.group(4) if text_page else ""))
     bad += ["no row holds %r" % e for e in [args[i + 1] for i, a in enumerate(args) if a == "--expect"]
             if not any(e in r for r in text)]
     print("end screen without a log: %s, %d verdict rows" % (text[0] if text else "-", len(series)))
@@ -227,6 +236,8 @@ def end_screen(ppm, log, args):
         body = text[2:]
         while body and not body[-1]:
             body.pop()
+        body = unpinned(body, pinned_rows(verdict, cols, rows - 2), bad,
+                        "text page " + caption.group(4))
         want = [r for l in kept_lines(log) for r in fold_rows(l, cols)]
         if not any(body[p:] == want[at:at + len(body) - p] for p in range(len(body))
                    for at in range(len(want))):
@@ -321,6 +332,27 @@ def fold_rows(line, cols):
             return rows
 
 
+PIN_ROOM = 5                        # lib/textpages.h's TEXTPAGES_ROOM
+
+
+def pinned_rows(verdict, cols, rows):
+    """The verdict's rows as every text page keeps them in view (lib/textpages.c): its
+    lines folded, where they and a blank row leave PIN_ROOM of the page's rows; []
+    where they would not."""
+    pinned = [r for l in verdict for r in fold_rows(l, cols)]
+    return pinned if pinned and len(pinned) + 1 + PIN_ROOM <= rows else []
+
+
+def unpinned(body, pinned, bad, where):
+    """A text page's rows below the verdict kept in view; each page must show it,
+    there or as its own rows."""
+    if pinned and body[:len(pinned) + 1] == pinned + [""]:
+        return body[len(pinned) + 1:]
+    if pinned and not all(any(r == p for r in body) for p in pinned):
+        bad.append("%s holds no verdict (neither kept in view nor its own)" % where)
+    return body
+
+
 def kept_lines(log):
     """The report's lines as the end screen keeps them: the details and the answer,
     then a "No QR pages:" line written after the end."""
@@ -406,7 +438,10 @@ def cycle(args):
     if "--no-keys" in rest:
         bad += ["a row speaks of a key: %r" % r for r in everything if "key" in r.lower()][:1]
     if log != "-" and pages and not missing:
-        cols = int(re.search(r"^grid (\d+)x", open(files[0], encoding="latin-1").read(), re.M).group(1))
+        grid = re.search(r"^grid (\d+)x(\d+)", open(files[0], encoding="latin-1").read(), re.M)
+        cols, rows = int(grid.group(1)), int(grid.group(2))
+        pinned = pinned_rows(report_blocks(log_lines(log))[1], cols, rows - 2)
+        pages = {k: unpinned(body, pinned, bad, "text page %d" % k) for k, body in pages.items()}
         want = [r for l in kept_lines(log) for r in fold_rows(l, cols)]
         pages_against_log(pages, want, bad)
     print("cycle: %d dumps, the screens in turn: %s" % (len(files), " ".join("%s%d" % s for s in seen)))

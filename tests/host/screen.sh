@@ -16,7 +16,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out=build/test-logs/screen
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 bad=0
 
 # monitor SOCKET COMMAND: one HMP command (tests/host/monitor.py).

@@ -128,6 +128,23 @@ $ts report noisy.log | grep -q '^lapic periodic spin  *needed: [0-9]* boots x [0
 	fail "no 'needed: N boots x M runs' for a difference the boots do not prove"
 echo "three boots: counts and method named, the shift, and what an unproven one needs"
 
+# Every heading names the method its intervals were computed by: Student's t on the
+# boot means from 3 boots, the bootstrap from 12 (the headings said "Student's t"
+# and "from 2 boots, Student's t on the boot means" over bootstrap intervals).
+for s in $(seq 1 12); do $gen -r 10 -s $s -B 0.02; done > twelve.log
+$ts report twelve.log > twelve.out || fail "report of twelve boots exits $?"
+unwrap() { sed -n '/^tickbench: the details/,/^$/p' "$1" | tr '\n' ' ' | tr -s ' '; }
+for want in "twelve.out:each interval is over them (a hierarchical bootstrap, BCa)" \
+	    "twelve.out:+/- 95 % (a hierarchical bootstrap, BCa); direct" \
+	    "twelve.out:verdicts: the difference of two HZ's mean shares, a hierarchical bootstrap, BCa (95 %, 12 boots x 10 runs, bootstrap BCa)" \
+	    "twelve.out:% +/- 95 % (bootstrap BCa) where proven" \
+	    "three.out:each interval is over them (Student's t on the boot means)" \
+	    "three.out:mean shares, Student's t on the boots' differences (95 %, 3 boots x 10 runs, t on boot means)" \
+	    "three.out:% +/- 95 % (Student's t on boot means) where proven"; do
+	unwrap "${want%%:*}" | grep -qF -- "${want#*:}" || fail "${want%%:*}: no \"${want#*:}\""
+done
+echo "headings: the methods computed named"
+
 # The plan (issue 29): under its ceiling of 1000 boots × 10000 runs, or not
 # reachable, and its last sentence ends; "needed:" in the answer's words
 # (lib/estimate.c: ASCII, as the kernel's screen prints them).
@@ -167,7 +184,22 @@ $ts report one.log copy.log > /dev/null 2> err; [[ $? -eq 2 ]] &&
 	grep -q 'one.log:1 and copy.log:1 are one boot given twice (machine unknown, build gen-log, seed 7)' err ||
 	fail "one boot in two files not refused: $(cat err)"
 $ts plan one.log copy.log > /dev/null 2>&1; [[ $? -eq 2 ]] || fail "plan takes one boot twice"
-echo "one log, or one boot, given twice: refused"
+# every command that pools the logs' records refuses them alike, standard input too
+# (named twice, or beside the file it reads)
+for cmd in report plan "compare --by hz --field lost_ppm" "column lost_ppm" "plot -o t.png"; do
+	for logs in "one.log copy.log" "one.log one.log" "- -" "- one.log"; do
+		$ts $cmd $logs < one.log > out 2> err; rc=$?
+		[[ $rc -eq 2 && ! -s out ]] && grep -q 'given twice' err ||
+			fail "$cmd $logs (< one.log): not refused (exit $rc: $(head -2 err))"
+	done
+done
+$gen -q -r 10 > unseeded.log
+for logs in "unseeded.log unseeded.log" "- -" "- unseeded.log"; do
+	$ts compare --by hz $logs < unseeded.log > /dev/null 2> err; rc=$?
+	[[ $rc -eq 2 ]] && grep -q 'are one log given twice' err ||
+		fail "compare $logs (< unseeded.log, no seed): not refused (exit $rc: $(head -2 err))"
+done
+echo "one log, or one boot, given twice: refused by every command that pools them"
 
 # compare: logs of one machine and build are one set of boots.
 A='1a2b3c4d,ACME,Box 1,CPU,1.0,0x1'
@@ -175,4 +207,11 @@ for s in 1 2 3; do $gen -q -r 10 -s $s -B 0.02 -M "$A" > m$s.log; done
 $ts compare --by hz --field lost_ppm m1.log m2.log m3.log > cmp.out || fail "compare exits $?"
 grep -q '^x  30 ' cmp.out && grep -q '^+  30 ' cmp.out || fail "compare: 3 logs not pooled to 30 runs"
 grep -q '(95 %, 3 boots x 10 runs, t on boot means)' cmp.out || fail "compare: no interval over boots"
-echo "compare: logs of one machine and build pooled, the difference over boots"
+# ... the same difference as report's, paired by boot: ministat's part sorted the
+# first set's values in place, and the difference over boots paired them with
+# other boots' (+/- 0.005 % where report says 0.006 %)
+over=$(sed -n '/^Over boots/{n;s/^\t\([0-9.]*\) +\/- \([0-9.]*\)$/\1 \2/p}' cmp.out)
+verdict=$($ts report m1.log m2.log m3.log | sed -n 's/^lapic periodic spin  *+\([0-9.]*\) % +\/- \([0-9.]*\) %$/\1 \2/p')
+[[ -n $over && $(awk -v o="$over" 'BEGIN { split(o, a, " "); printf "%.3f %.3f", a[1] / 1e4, a[2] / 1e4 }') == "$verdict" ]] ||
+	fail "compare's difference over boots ($over ppm) is not report's verdict ($verdict %)"
+echo "compare: logs of one machine and build pooled, the difference over boots report's"

@@ -14,7 +14,8 @@ bad=0
 fail() { echo "FAIL: $*"; bad=$((bad + 1)); }
 
 # expect STATUS 'WORDS ON STDERR' COMMAND...: its status, the words among its
-# messages, and output on standard output exactly when it exits 0.
+# messages, and output on standard output exactly when it exits 0; each message a
+# command gives of itself names it once ("tickstat: compare: ..."), each said once.
 expect() {
 	local want=$1 words=$2
 	shift 2
@@ -24,6 +25,14 @@ expect() {
 	[[ -z $words ]] || grep -qF -- "$words" err || fail "$*: no \"$words\" in: $(head -3 err)"
 	if [[ $want -eq 0 && ! -s out ]]; then fail "$*: exit 0 with nothing printed"; fi
 	if [[ $want -eq 2 && -s out ]]; then fail "$*: exit 2 with output: $(head -2 out)"; fi
+	[[ $1 == "$ts" && -n ${2:-} ]] || return 0
+	local named=$2
+	[[ " check summary compare column export plot report plan " == *" $named "* ]] || return 0
+	grep '^tickstat: ' err | grep -v "^tickstat: $named: " | grep -q . &&
+		fail "$*: a message that does not name $named: $(grep '^tickstat: ' err | grep -v "^tickstat: $named: " | head -1)"
+	grep -q "^tickstat: $named: $named: " err &&
+		fail "$*: names $named twice: $(grep "$named: $named:" err | head -1)"
+	[[ -z $(sort err | uniq -d) ]] || fail "$*: a message said twice: $(sort err | uniq -d | head -1)"
 }
 
 # A log whose records' fields an edit changed, each CRC made to match again.
@@ -142,5 +151,45 @@ expect 0 "" $ts column --heads cost g.log
 diff -q out several.out > /dev/null || fail "column --heads of several configurations differs"
 [[ -s err ]] && fail "column --heads: $(cat err)"
 echo "column --heads: one configuration headed, several as without it"
+
+# 6. A log that cannot be read: said once, whichever command (a command reads a log
+# up to four times), nothing printed, exit 2; beside a good log too. A wrong image
+# type. A run of tickbench-linux (no run without the timer) asked for lost_ppm: why
+# there is none.
+for cmd in check summary report plan "compare --by hz" "column lost_ppm" "export --csv" \
+	   "export --json" "plot -o nope.png"; do
+	expect 2 "/nope.log: No such file" $ts $cmd /nope.log
+	expect 2 "/nope.log: No such file" $ts $cmd g.log /nope.log
+done
+expect 2 "-o FILE must end in .png, .svg or .gp" $ts plot g.log -o x.jpg
+linux=$OLDPWD/tests/tickstat/osadds-linux.log
+expect 2 "no run without the timer to pair with" $ts column lost_ppm "$linux"
+expect 2 "no run without the timer to pair with" $ts compare --by hz --field lost_ppm "$linux"
+grep -q "the logs have none" err && fail "column lost_ppm of a Linux log: $(cat err)"
+echo "a log that cannot be read, said once; a wrong image type; no pair, said"
+
+# 7. compare --by timer on a real log of two timers (lapic's local path, hpet's
+# through the I/O APIC): a path goes with its timer, so each HZ compares the two.
+expect 0 "" $ts compare --by timer --field lost_ppm "$OLDPWD/tests/tickstat/qemu-tick-readcost.log"
+[[ $(grep -c '^-- + .* timer=hpet delivery=ioapic against x .* timer=lapic delivery=local$' out) -eq 2 ]] ||
+	fail "compare --by timer: not hpet against lapic at each HZ: $(grep -- '^--\|^one set\|^==' out | head -4)"
+grep '^== ' out | grep -q 'delivery=' && fail "compare --by timer: the path left in the configuration"
+echo "compare --by timer: a timer's path goes with it"
+
+# 8. Figures that cannot be: a share of a mean of 0 (48 zeros against 5 x 7.45, 99 %:
+# "inf% +/- -nan%"), a rank test's p below the least its sets can give, runs needed
+# fewer than the runs there for a difference not proven.
+yes 0 | head -48 > zeros.txt; yes 7.45 | head -5 > five.txt
+expect 0 "" $ts compare -n -c 99 --ministat zeros.txt five.txt
+grep -Eqi 'inf|nan' out && fail "compare --ministat against a mean of 0: $(grep -Ei 'inf|nan' out)"
+expect 0 "" $ts compare -n -c 99 zeros.txt five.txt
+grep -Eqi 'inf|nan' out && fail "compare against a mean of 0: $(grep -Ei 'inf|nan' out)"
+yes 5 | head -40 > forty.txt; printf '6\n9\n20\n' > spread3.txt
+expect 0 "" $ts compare -n forty.txt spread3.txt
+grep -q '^Mann-Whitney U = 120, p = 0.000162 (rank test, exact' out ||
+	fail "Mann-Whitney on 40 + 3: $(grep Mann out)"
+n=$(sed -n 's/^Runs needed .*: \([0-9]*\) per set (.*Welch.*/\1/p' out)
+[[ ${n:-0} -gt 3 ]] || fail "runs needed for 40 + 3 not proven: $(grep '^Runs needed' out)"
+echo "no share of a mean of 0, exact rank p, runs needed by the verdict's test"
 
 [[ $bad -eq 0 ]] && echo "all well" || { echo "$bad failure(s)"; exit 1; }

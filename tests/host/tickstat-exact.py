@@ -130,14 +130,16 @@ class Judge:
         if not proven:
             return
         d, e = re.match(r"\t(\S+) \+/- (\S+)$", lines[1]).groups()
-        pd, pe = re.match(r"\t(\S+)% \+/- (\S+)%$", lines[2]).groups()
         ps = re.match(r"\t\(Student's t, pooled s = (\S+)\)$", lines[3]).group(1)
         err = sqrt(err2)
         self.check(where + " diff", d, diff, 6)
         self.check(where + " +/-", e, err, 6)
-        if a["mean"]:           # else ministat's inf%, as tickstat's
+        if a["mean"]:           # else no share of a mean of 0 (ministat's inf%)
+            pd, pe = re.match(r"\t(\S+)% \+/- (\S+)%$", lines[2]).groups()
             self.check(where + " diff %", pd, diff * 100 / a["mean"], 6)
             self.check(where + " +/- %", pe, err * 100 / dec(a["mean"]), 6)   # signed, as ministat
+        elif lines[2] != "\t(no % of the first set's mean, 0)":
+            self.bad.append("%s: a share of a mean of 0: %r" % (where, lines[2]))
         self.check(where + " pooled s", ps, sqrt(s2), 6)
 
 

@@ -45,7 +45,7 @@ def cell(v):
 rows = list(csv.reader(open(csv_path, encoding="utf-8", newline="")))
 objects = json.load(open(json_path, encoding="utf-8"))
 problems = []
-head = ["file", "line", "type", "seq"] + columns + ["machine", "machine_id", "machine_label"]
+head = ["file", "line", "type", "seq"] + columns + ["machine", "machine_id", "machine_os", "machine_label"]
 if rows[0] != head:
     problems.append("CSV columns %s, not %s" % (rows[0], head))
 if len(rows) - 1 != len(records) or len(objects) != len(records):
@@ -55,7 +55,7 @@ for (path, n, r), row, obj in zip(records, rows[1:], objects):
     want = [path, str(n), r["type"], str(r["seq"])] + [cell(r[k]) if k in r else "" for k in columns]
     if row[:len(want)] != want:
         problems.append("%s:%d: CSV row %s, not %s" % (path, n, row[:len(want)], want))
-    got = {k: v for k, v in obj.items() if k not in ("file", "line", "machine", "machine_id", "machine_label")}
+    got = {k: v for k, v in obj.items() if k not in ("file", "line", "machine", "machine_id", "machine_os", "machine_label")}
     if got != r or obj["file"] != path or obj["line"] != n:
         problems.append("%s:%d: JSON object %s" % (path, n, obj))
 print("%s export of %s: %d records, %d columns%s" % ("FAIL" if problems else "ok  ",

@@ -116,6 +116,25 @@ echo "real pair: Linux / bare full handler ${ratio:-?} times"
 $ts plan $fx/osadds-bare-full.log $fx/osadds-linux.log > /dev/null 2> "$tmp/plan" &&
 	bad "plan pooled the bare and the Linux log as boots"
 grep -q 'the bare kernel and Linux' "$tmp/plan" || bad "plan's refusal: $(cat "$tmp/plan")"
+# ... and the commands that compare or list machines tell them apart: compare --by
+# machine compares the bare kernel's spin runs with Linux's (the OS's handler and
+# nohz name each set; an absent work model is the floor's zeros), and export says
+# which log ran under Linux, its label too.
+$ts compare --by machine --field direct "$tmp/full.log" "$tmp/l1000.log" \
+	> "$tmp/cmp" 2> "$tmp/cmp.err" || bad "compare --by machine of the bare and Linux logs exits $?: $(head -2 "$tmp/cmp.err")"
+grep -q '^-- + M2 5d5349b2 handler=linux nohz=off against x M1 5d5349b2 handler=full$' "$tmp/cmp" ||
+	bad "compare --by machine: no bare against Linux: $(grep -- '^--\|^one set\|^==' "$tmp/cmp" | head -3)"
+$ts export --csv $fx/osadds-bare-full.log $fx/osadds-linux.log > "$tmp/csv" || bad "export"
+python3 - "$tmp/csv" <<'PY' || bad "export: the bare and Linux logs alike"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert rows and "machine_os" in rows[0], "no machine_os column"
+seen = {(r["file"].rsplit("/", 1)[-1], r["machine_os"], r["machine_label"]) for r in rows}
+files = {f: (os, label) for f, os, label in seen}
+assert len(seen) == 2, seen
+assert files["osadds-linux.log"][0] == "linux" and files["osadds-bare-full.log"][0] == "none", files
+assert files["osadds-linux.log"][1] != files["osadds-bare-full.log"][1], files
+PY
 
 if command -v gnuplot >/dev/null; then
 	$ts plot "$tmp/floor.log" "$tmp/l100.log" "$tmp/l1000.log" -o "$tmp/p.svg" || bad "plot"

@@ -42,7 +42,7 @@ open('lineno', 'w').write('%d\n' % (i + 1))
 open(sys.argv[1], 'w').write('\n'.join(lines))
 PY
 line=$(cat lineno)
-expect 1 "log:$line: damaged record refused: \"n\" = 18446744073709551615 is more" "$ts" check log
+expect 1 "log:$line: damaged record refused: \"n\" = 18446744073709551615 is not 1 to 2^48 (stats.n)" "$ts" check log
 expect 1 "log:$line: damaged record refused" "$ts" summary log
 
 # CRC-valid values that cannot be (issue 20), each refused with its file and line:

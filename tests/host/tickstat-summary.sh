@@ -71,15 +71,33 @@ echo "summary structure ok"
 measures="run stats fire storm storm_limit tsc_sync report idle"
 types=$(sed -n '/^## Records/,/^## Text lines/s/^### `\([a-z_]*\)`.*/\1/p' "$OLDPWD/docs/FORMAT.md" | sort -u)
 [[ $(wc -w <<<"$types") -ge 20 ]] || fail "FORMAT.md's record types not found: $types"
-python3 - every.log $types <<'PY' || fail "cannot write every.log"
-import sys, zlib
-out, types = sys.argv[1], sys.argv[2:]
+python3 - every.log "$OLDPWD/lib/schema.def" $types <<'PY' || fail "cannot write every.log"
+import re, sys, zlib
+out, schema, types = sys.argv[1], sys.argv[2], sys.argv[3:]
 measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report", "idle"}
+# each type's first string field and first integer field, as lib/schema.def declares
+# them, and those every record of it has; a string's first word where it has words
+first, word, required = {}, {}, {}
+for t, name, kind, rest in re.findall(r'^F\((\w+), (\w+), (\w+), (.*)', open(schema).read(), re.M):
+    first.setdefault((t, kind), name)
+    words = re.search(r'WORDS\("(\w+)', rest)
+    word.setdefault((t, name), words.group(1) if words else "y")
+    if re.search(r'^"[^"]*", \w+, \w+, \d+, REQ,', rest):
+        required.setdefault(t, []).append((name, kind))
+def value(t, name, kind, n):
+    return {"STR": '"%s"' % word[t, name], "U64": str(n), "I64": str(n), "BOOL": "true",
+            "HEX": '"0x%016x"' % n, "ARR": "[]"}[kind]
 recs = [("boot", '"format":1,"version":"t"')]
 for t in types:
     if t in measures or t in ("boot", "end", "calibration"):
         continue
-    fields = '"bench":"tick","reason":"r"' if t in ("skip", "error") else '"x":"y","n":%d' % len(recs)
+    if t in ("skip", "error"):
+        fields = '"bench":"tick","reason":"r"'
+    else:
+        names = [(first[t, k], k) for k in ("STR", "U64") if (t, k) in first]
+        names += [f for f in required.get(t, []) if f not in names]
+        fields = ','.join('"%s":%s' % (name, value(t, name, kind, len(recs)))
+                          for name, kind in names)
     recs.append((t, fields))
 recs.append(("calibration", '"tsc_hz":2000000000'))
 recs.append(("tsc_sync", '"from":0,"to":1,"readings":4000,"warps":0'))

@@ -5,7 +5,10 @@
 # until 200 MB: nine shapes of "run" records in turns, configurations shuffled,
 # which the generated log, one shape a type in order, does not show); beside jq
 # reading the same records (`jq -cR 'fromjson?'`: every line parsed as JSON,
-# nothing checked, on the log's first 20 MB, best of 3); prints MB/s of elapsed and
+# nothing checked, on the log's first 20 MB, best of 3); then `tickstat report` on
+# the generated log and on 14 seeded boots of the generator (213 MB, 2000 runs a
+# configuration a boot: every interval a hierarchical bootstrap, issue 42's aim under
+# 3 s of CPU); prints MB/s of elapsed and
 # of CPU time (user + system: on a loaded machine the elapsed time counts other
 # programs' turns too), best and median, and the load average. CPU time is perf's
 # task-clock where perf runs (to the microsecond), else /usr/bin/time's (to 10 ms).
@@ -17,6 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 log=build/bench-tickstat.log slice=build/bench-tickstat-20mb.log real=build/bench-tickstat-real.log
+boots=build/bench-tickstat-boots.log
 rounds=${ROUNDS:-5}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "bench.sh: ROUNDS must be a positive integer" >&2; exit 2; }
 [[ -s $log ]] || build/gen-log -r 1000 -k 28 -z 300 > "$log"
@@ -25,6 +29,10 @@ if [[ ! -s $real ]]; then
 	: > "$real.new"
 	while (($(stat -c %s "$real.new") < 200000000)); do cat tests/tickstat/*.log >> "$real.new"; done
 	mv "$real.new" "$real"
+fi
+if [[ ! -s $boots ]]; then
+	for s in $(seq 1 14); do build/gen-log -s "$s" -r 1000 -k 2 -z 300 -B 0.02; done > "$boots.new"
+	mv "$boots.new" "$boots"
 fi
 bins=(build/tickstat ${1:+"$1"})
 build/tickstat check "$log" >/dev/null; build/tickstat check "$real" >/dev/null   # warm the page cache
@@ -63,20 +71,26 @@ line() {
 		"$mcpu" "$(echo "$mb / $mcpu" | bc -l)" "$5"
 }
 
+# bench INPUT COMMAND...: ROUNDS runs of each build in turn, and their line.
+bench() {
+	local input=$1 b
+	shift
+	declare -A walls=() cpus=()
+	for ((round = 0; round < rounds; round++)); do   # the builds in turn
+		for b in "${bins[@]}"; do
+			read -r w c < <(once "$b" "$@" "$input")
+			walls[$b]="${walls[$b]:-} $w" cpus[$b]="${cpus[$b]:-} $c"
+		done
+	done
+	for b in "${bins[@]}"; do
+		line "$b $*" "$input" "${walls[$b]}" "${cpus[$b]}" "$rounds"
+	done
+}
+
 for input in "$log" "$real"; do
 	[[ $input == "$real" ]] && echo "real records ($real):"
 	for cmd in check summary; do
-		declare -A walls=() cpus=()
-		for ((round = 0; round < rounds; round++)); do   # the builds in turn
-			for b in "${bins[@]}"; do
-				read -r w c < <(once "$b" "$cmd" "$input")
-				walls[$b]="${walls[$b]:-} $w" cpus[$b]="${cpus[$b]:-} $c"
-			done
-		done
-		for b in "${bins[@]}"; do
-			line "$b $cmd" "$input" "${walls[$b]}" "${cpus[$b]}" "$rounds"
-		done
-		unset walls cpus
+		bench "$input" "$cmd"
 	done
 done
 if command -v jq > /dev/null; then
@@ -89,4 +103,7 @@ if command -v jq > /dev/null; then
 else
 	echo "jq: not installed (Debian's jq)"
 fi
+echo "report (the generated log; 14 boots of it, $boots):"
+bench "$log" report
+bench "$boots" report
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

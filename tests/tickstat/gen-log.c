@@ -81,76 +81,80 @@ static void sink(const char *line, size_t len)
 	}
 }
 
-/* -M's comma-separated values, in its order, into a machine record. */
+/* -M's comma-separated values, in its order, into a machine record (the microcode
+ * revision a number, written as the kernel writes it). */
 static void machine_record(const char *spec)
 {
-	static const char *const keys[] = { "id", "system_manufacturer", "system_product",
-					    "cpu_brand", "bios_version", "microcode" };
+	static const char *const keys[] = {
+		FIELD(machine, id, STR), FIELD(machine, system_manufacturer, STR),
+		FIELD(machine, system_product, STR), FIELD(machine, cpu_brand, STR),
+		FIELD(machine, bios_version, STR) };
 	char buf[512], *save = NULL, *tok;
 	struct record r;
 	snprintf(buf, sizeof(buf), "%s", spec);
-	record_begin(&r, "machine");
+	REC_BEGIN(&r, machine);
 	tok = strtok_r(buf, ",", &save);
 	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		record_str(&r, keys[k], tok ? tok : "");
 		if (k == 3)
-			record_str(&r, "firmware", "bios");
+			REC_STR(&r, machine, firmware, "bios");
 		tok = tok ? strtok_r(NULL, ",", &save) : NULL;
 	}
+	REC_HEX(&r, machine, microcode, tok ? strtoull(tok, NULL, 16) : 0);
 	record_emit(&r);
 }
 
 static void boot_records(void)
 {
 	struct record r;
-	record_begin(&r, "boot");
-	record_u64(&r, "format", 1);
-	record_str(&r, "version", version);
-	record_str(&r, "cmdline", "suite=all runs=synthetic");
-	record_str(&r, "loader", "GRUB 2.06");
-	record_str(&r, "firmware", "bios");
+	REC_BEGIN(&r, boot);
+	REC_U64(&r, boot, format, SCHEMA_FORMAT_VERSION);
+	REC_STR(&r, boot, version, version);
+	REC_STR(&r, boot, cmdline, "suite=all runs=synthetic");
+	REC_STR(&r, boot, loader, "GRUB 2.06");
+	REC_STR(&r, boot, firmware, "bios");
 	if (have_seed)
-		record_u64(&r, "seed", seed);
+		REC_U64(&r, boot, seed, seed);
 	record_emit(&r);
-	record_begin(&r, "platform");
-	record_str(&r, "vendor", "GenuineIntel");
+	REC_BEGIN(&r, platform);
+	REC_STR(&r, platform, vendor, "GenuineIntel");
 	if (several) {
-		record_str(&r, "brand", "QEMU TCG CPU version 2.5+");
-		record_bool(&r, "hypervisor", true);
-		record_str(&r, "hypervisor_sig", "TCGTCGTCGTCG");
-		record_str(&r, "emulator", "qemu");
-		record_bool(&r, "tsc_invariant", false);
+		REC_STR(&r, platform, brand, "QEMU TCG CPU version 2.5+");
+		REC_BOOL(&r, platform, hypervisor, true);
+		REC_STR(&r, platform, hypervisor_sig, "TCGTCGTCGTCG");
+		REC_STR(&r, platform, emulator, "qemu");
+		REC_BOOL(&r, platform, tsc_invariant, false);
 	} else {
-		record_bool(&r, "hypervisor", false);
+		REC_BOOL(&r, platform, hypervisor, false);
 	}
-	record_u64(&r, "memory_kib", 1048576);
+	REC_U64(&r, platform, memory_kib, 1048576);
 	record_emit(&r);
 	printf("tickbench: calibrating the TSC against the PIT\n");
-	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", tsc_hz);
-	record_str(&r, several ? "reference" : "against", several ? "hpet" : "pit");
+	REC_BEGIN(&r, calibration);
+	REC_U64(&r, calibration, tsc_hz, tsc_hz);
+	REC_STR(&r, calibration, reference, several ? "hpet" : "pit");
 	if (several)
-		record_u64(&r, "spread_ppm", 1500);
+		REC_U64(&r, calibration, spread_ppm, 1500);
 	record_emit(&r);
 	if (several) {
 		uint64_t ids[] = { 0, 1 };
-		record_begin(&r, "cpus");
-		record_u64(&r, "found", 2);
-		record_u64(&r, "online", 2);
-		record_u64(&r, "bsp_apic_id", 0);
-		record_u64_array(&r, "apic_ids", ids, 2);
+		REC_BEGIN(&r, cpus);
+		REC_U64(&r, cpus, found, 2);
+		REC_U64(&r, cpus, online, 2);
+		REC_U64(&r, cpus, bsp_apic_id, 0);
+		REC_ARRAY(&r, cpus, apic_ids, ids, 2);
 		record_emit(&r);
 	}
 	if (machine_spec)
 		machine_record(machine_spec);
-	record_begin(&r, "tsc_sync");           /* a record of its own kind: N = 1 */
-	record_u64(&r, "from", 0);
-	record_u64(&r, "to", 1);
-	record_u64(&r, "ms", 20);
-	record_u64(&r, "readings", 4000);
-	record_u64(&r, "warps", 0);
-	record_u64(&r, "max_warp_cycles", 0);
-	record_bool(&r, "trusted", true);
+	REC_BEGIN(&r, tsc_sync);           /* a record of its own kind: N = 1 */
+	REC_U64(&r, tsc_sync, from, 0);
+	REC_U64(&r, tsc_sync, to, 1);
+	REC_U64(&r, tsc_sync, ms, 20);
+	REC_U64(&r, tsc_sync, readings, 4000);
+	REC_U64(&r, tsc_sync, warps, 0);
+	REC_U64(&r, tsc_sync, max_warp_cycles, 0);
+	REC_BOOL(&r, tsc_sync, trusted, true);
 	record_emit(&r);
 }
 
@@ -161,18 +165,18 @@ static void run_record(int t, unsigned hz, unsigned run, int on)
 	double cost = (direct[t] + INDIRECT) * boot_effect;
 	double cycles = normal((double)WORK + (double)irqs * cost, noise);
 	run_cycles += cycles;
-	record_begin(&r, "run");
-	record_str(&r, "bench", "tick");
-	record_str(&r, "timer", timers[t]);
-	record_str(&r, "mode", "periodic");
-	record_u64(&r, "hz", hz);
-	record_str(&r, "workload", "spin");
-	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
-	record_u64(&r, "cycles", (uint64_t)cycles);
-	record_u64(&r, "interrupts", irqs);
-	record_u64(&r, "gaps", irqs);
-	record_u64(&r, "gap_cycles", irqs ? (uint64_t)(irqs * normal(direct[t], 20.0)) : 0);
+	REC_BEGIN(&r, run);
+	REC_STR(&r, run, bench, "tick");
+	REC_STR(&r, run, timer, timers[t]);
+	REC_STR(&r, run, mode, "periodic");
+	REC_U64(&r, run, hz, hz);
+	REC_STR(&r, run, workload, "spin");
+	REC_U64(&r, run, run, run);
+	REC_BOOL(&r, run, timer_on, on);
+	REC_U64(&r, run, cycles, (uint64_t)cycles);
+	REC_U64(&r, run, interrupts, irqs);
+	REC_U64(&r, run, gaps, irqs);
+	REC_U64(&r, run, gap_cycles, irqs ? (uint64_t)(irqs * normal(direct[t], 20.0)) : 0);
 	record_emit(&r);
 }
 
@@ -194,25 +198,25 @@ static void mrun_record(const struct mconfig *c, unsigned cpu, unsigned run, int
 	double cycles = normal((double)WORK + (double)irqs * per_irq(c, cpu), noise);
 	run_cycles += cycles;
 	double dir = direct[c->t] + (c->oneshot ? ONESHOT_EXTRA : 0);
-	record_begin(&r, "run");
-	record_str(&r, "bench", "tick");
-	record_u64(&r, "cpu", cpu);
-	record_u64(&r, "cpus", c->cpus);
-	record_str(&r, "timer", timers[c->t]);
-	record_str(&r, "mode", c->oneshot ? "oneshot" : "periodic");
-	record_str(&r, "delivery", c->t == 1 ? "local" : "ioapic");
-	record_u64(&r, "hz", c->hz);
-	record_str(&r, "workload", c->matrix ? "matrix" : "spin");
-	record_u64(&r, "run", run);
-	record_bool(&r, "timer_on", on);
-	record_u64(&r, "cycles", (uint64_t)cycles);
-	record_u64(&r, "interrupts", irqs);
+	REC_BEGIN(&r, run);
+	REC_STR(&r, run, bench, "tick");
+	REC_U64(&r, run, cpu, cpu);
+	REC_U64(&r, run, cpus, c->cpus);
+	REC_STR(&r, run, timer, timers[c->t]);
+	REC_STR(&r, run, mode, c->oneshot ? "oneshot" : "periodic");
+	REC_STR(&r, run, delivery, c->t == 1 ? "local" : "ioapic");
+	REC_U64(&r, run, hz, c->hz);
+	REC_STR(&r, run, workload, c->matrix ? "matrix" : "spin");
+	REC_U64(&r, run, run, run);
+	REC_BOOL(&r, run, timer_on, on);
+	REC_U64(&r, run, cycles, (uint64_t)cycles);
+	REC_U64(&r, run, interrupts, irqs);
 	if (on)
-		record_u64(&r, "expected", irqs);
+		REC_U64(&r, run, expected, irqs);
 	if (!c->matrix) {
-		record_u64(&r, "gaps", irqs);
-		record_u64(&r, "gap_interrupts", irqs);
-		record_u64(&r, "gap_cycles", irqs ? (uint64_t)(irqs * normal(dir, 20.0)) : 0);
+		REC_U64(&r, run, gaps, irqs);
+		REC_U64(&r, run, gap_interrupts, irqs);
+		REC_U64(&r, run, gap_cycles, irqs ? (uint64_t)(irqs * normal(dir, 20.0)) : 0);
 	}
 	record_emit(&r);
 }
@@ -281,23 +285,23 @@ static void stats_record(const char *bench, const char *what, unsigned run,
 		}
 	}
 	struct record r;
-	record_begin(&r, "stats");
-	record_str(&r, "bench", bench);
-	record_str(&r, "what", what);
+	REC_BEGIN(&r, stats);
+	REC_STR(&r, stats, bench, bench);
+	REC_STR(&r, stats, what, what);
 	if (!strcmp(bench, "readcost"))
-		record_u64(&r, "overhead", 24);  /* constant across runs, as on a PC */
-	record_u64(&r, "run", run);
-	record_str(&r, "unit", "cycles");
-	record_u64(&r, "n", n);
-	record_u64(&r, "min", v[0]);
-	record_u64(&r, "max", v[n - 1]);
-	record_u64(&r, "sum", sum);
-	record_u64(&r, "p50", v[(n - 1) / 2]);
-	record_u64(&r, "p90", v[(uint64_t)(n - 1) * 90 / 100]);
-	record_u64(&r, "p99", v[(uint64_t)(n - 1) * 99 / 100]);
-	record_u64(&r, "p999", v[(uint64_t)(n - 1) * 999 / 1000]);
-	record_u64_array(&r, "hist_lo", lo, nb);
-	record_u64_array(&r, "hist_n", cnt, nb);
+		REC_U64(&r, stats, overhead, 24);  /* constant across runs, as on a PC */
+	REC_U64(&r, stats, run, run);
+	REC_STR(&r, stats, unit, "cycles");
+	REC_U64(&r, stats, n, n);
+	REC_U64(&r, stats, min, v[0]);
+	REC_U64(&r, stats, max, v[n - 1]);
+	REC_U64(&r, stats, sum, sum);
+	REC_U64(&r, stats, p50, v[(n - 1) / 2]);
+	REC_U64(&r, stats, p90, v[(uint64_t)(n - 1) * 90 / 100]);
+	REC_U64(&r, stats, p99, v[(uint64_t)(n - 1) * 99 / 100]);
+	REC_U64(&r, stats, p999, v[(uint64_t)(n - 1) * 999 / 1000]);
+	REC_ARRAY(&r, stats, hist_lo, lo, nb);
+	REC_ARRAY(&r, stats, hist_n, cnt, nb);
 	record_emit(&r);
 	free(v);
 }
@@ -379,15 +383,15 @@ int main(int argc, char **argv)
 	record_set_sink(sink);
 	boot_records();
 	struct record r;
-	record_begin(&r, "skip");
-	record_str(&r, "bench", "tscdl");
-	record_str(&r, "reason", "no TSC-deadline mode (CPUID.1:ECX[24] clear)");
+	REC_BEGIN(&r, skip);
+	REC_STR(&r, skip, bench, "tscdl");
+	REC_STR(&r, skip, reason, "no TSC-deadline mode (CPUID.1:ECX[24] clear)");
 	record_emit(&r);
-	record_begin(&r, "skip");               /* as bench/tick/tick.c words it */
-	record_str(&r, "bench", "tick");
-	record_str(&r, "timer", "pit");
-	record_str(&r, "mode", "oneshot");
-	record_str(&r, "reason", "no path of delivery= serves this timer in this mode here");
+	REC_BEGIN(&r, skip);               /* as bench/tick/tick.c words it */
+	REC_STR(&r, skip, bench, "tick");
+	REC_STR(&r, skip, timer, "pit");
+	REC_STR(&r, skip, mode, "oneshot");
+	REC_STR(&r, skip, reason, "no path of delivery= serves this timer in this mode here");
 	record_emit(&r);
 	for (unsigned k = 0; k < repeat; k++)
 		if (quick)
@@ -396,10 +400,10 @@ int main(int argc, char **argv)
 			several_suite(runs);
 		else
 			suite(runs, samples);
-	record_begin(&r, "end");
-	record_u64(&r, "records", record_count());
-	record_u64(&r, "tsc", (uint64_t)(FIRMWARE_S * (double)tsc_hz + run_cycles));
-	record_str(&r, "status", "pass");
+	REC_BEGIN(&r, end);
+	REC_U64(&r, end, records, record_count());
+	REC_U64(&r, end, tsc, (uint64_t)(FIRMWARE_S * (double)tsc_hz + run_cycles));
+	REC_STR(&r, end, status, "pass");
 	record_emit(&r);
 	return 0;
 }

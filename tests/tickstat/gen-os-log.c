@@ -59,35 +59,35 @@ static void sink(const char *line, size_t len)
 static void about_records(void)
 {
 	struct record r;
-	record_begin(&r, "boot");
-	record_u64(&r, "format", 1);
-	record_str(&r, "version", "gen-os-log");
-	record_str(&r, "cmdline", "bench=tick workload=spin");
-	record_str(&r, "firmware", "bios");
+	REC_BEGIN(&r, boot);
+	REC_U64(&r, boot, format, 1);
+	REC_STR(&r, boot, version, "gen-os-log");
+	REC_STR(&r, boot, cmdline, "bench=tick workload=spin");
+	REC_STR(&r, boot, firmware, "bios");
 	record_emit(&r);
-	record_begin(&r, "platform");
-	record_str(&r, "vendor", "GenuineIntel");
-	record_str(&r, "brand", "Example CPU");
-	record_bool(&r, "hypervisor", false);
-	record_str(&r, "os", under_linux ? "linux" : "none");
+	REC_BEGIN(&r, platform);
+	REC_STR(&r, platform, vendor, "GenuineIntel");
+	REC_STR(&r, platform, brand, "Example CPU");
+	REC_BOOL(&r, platform, hypervisor, false);
+	REC_STR(&r, platform, os, under_linux ? "linux" : "none");
 	if (under_linux)
-		record_str(&r, "os_release", "6.1.0-gen");
+		REC_STR(&r, platform, os_release, "6.1.0-gen");
 	record_emit(&r);
-	record_begin(&r, "machine");
-	record_str(&r, "id", machine);
-	record_str(&r, "cpu_brand", "Example CPU");
+	REC_BEGIN(&r, machine);
+	REC_STR(&r, machine, id, machine);
+	REC_STR(&r, machine, cpu_brand, "Example CPU");
 	record_emit(&r);
-	record_begin(&r, "calibration");
-	record_u64(&r, "tsc_hz", TSC_HZ);
-	record_str(&r, "reference", under_linux ? "clock_monotonic_raw" : "pit");
+	REC_BEGIN(&r, calibration);
+	REC_U64(&r, calibration, tsc_hz, TSC_HZ);
+	REC_STR(&r, calibration, reference, under_linux ? "clock_monotonic_raw" : "pit");
 	record_emit(&r);
 	if (!under_linux)
 		return;
-	record_begin(&r, "linux");
-	record_str(&r, "release", "6.1.0-gen");
-	record_u64(&r, "config_hz", hz);
-	record_str(&r, "clockevent", "lapic");
-	record_str(&r, "nohz", nohz);
+	REC_BEGIN(&r, linux);
+	REC_STR(&r, linux, release, "6.1.0-gen");
+	REC_U64(&r, linux, config_hz, hz);
+	REC_STR(&r, linux, clockevent, "lapic");
+	REC_STR(&r, linux, nohz, nohz);
 	record_emit(&r);
 }
 
@@ -95,28 +95,28 @@ static void about_records(void)
 static void run_head(struct record *r, unsigned long long run, bool on, double cycles,
 		     uint64_t irqs)
 {
-	record_begin(r, "run");
-	record_str(r, "bench", "tick");
-	record_u64(r, "cpu", 0);
-	record_u64(r, "cpus", 1);
-	record_str(r, "timer", "lapic");
-	record_str(r, "mode", "oneshot");
-	record_str(r, "delivery", "local");
-	record_u64(r, "hz", hz);
-	record_str(r, "workload", "spin");
-	record_u64(r, "run", run);
-	record_bool(r, "timer_on", on);
-	record_u64(r, "iterations", (uint64_t)(WORK / STEP));
-	record_u64(r, "cycles", (uint64_t)cycles);
-	record_u64(r, "interrupts", irqs);
-	record_str(r, "handler", under_linux ? "linux" : handler);
+	REC_BEGIN(r, run);
+	REC_STR(r, run, bench, "tick");
+	REC_U64(r, run, cpu, 0);
+	REC_U64(r, run, cpus, 1);
+	REC_STR(r, run, timer, "lapic");
+	REC_STR(r, run, mode, "oneshot");
+	REC_STR(r, run, delivery, "local");
+	REC_U64(r, run, hz, hz);
+	REC_STR(r, run, workload, "spin");
+	REC_U64(r, run, run, run);
+	REC_BOOL(r, run, timer_on, on);
+	REC_U64(r, run, iterations, (uint64_t)(WORK / STEP));
+	REC_U64(r, run, cycles, (uint64_t)cycles);
+	REC_U64(r, run, interrupts, irqs);
+	REC_STR(r, run, handler, under_linux ? "linux" : handler);
 }
 
 static void holes(struct record *r, uint64_t n, double each)
 {
-	record_u64(r, "gaps", n);
-	record_u64(r, "gap_interrupts", n);
-	record_u64(r, "gap_cycles", (uint64_t)(n * normal(each, 0.02 * each)));
+	REC_U64(r, run, gaps, n);
+	REC_U64(r, run, gap_interrupts, n);
+	REC_U64(r, run, gap_cycles, (uint64_t)(n * normal(each, 0.02 * each)));
 }
 
 static void bare_runs(void)
@@ -139,11 +139,11 @@ static void linux_runs(void)
 	for (unsigned long long run = 0; run < runs; run++) {
 		struct record r;
 		run_head(&r, run, true, normal(WORK + irqs * direct + extra, 200), irqs);
-		record_str(&r, "nohz", nohz);
+		REC_STR(&r, run, nohz, nohz);
 		holes(&r, irqs, direct);
-		record_u64(&r, "irq_LOC", irqs);
-		record_u64(&r, "softirq_TIMER", irqs);
-		record_u64(&r, "softirq_RCU", irqs / 2);
+		record_u64(&r, FAMILY(run, irq_LABEL, U64, "irq_LOC"), irqs);
+		record_u64(&r, FAMILY(run, softirq_LABEL, U64, "softirq_TIMER"), irqs);
+		record_u64(&r, FAMILY(run, softirq_LABEL, U64, "softirq_RCU"), irqs / 2);
 		record_emit(&r);
 	}
 }
@@ -179,9 +179,9 @@ int main(int argc, char **argv)
 	else
 		bare_runs();
 	struct record r;
-	record_begin(&r, "end");
-	record_u64(&r, "records", record_count());
-	record_str(&r, "status", "pass");
+	REC_BEGIN(&r, end);
+	REC_U64(&r, end, records, record_count());
+	REC_STR(&r, end, status, "pass");
 	record_emit(&r);
 	return 0;
 }

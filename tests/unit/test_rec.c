@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "configuration.h"
 #include "crc32.h"
 #include "rec.h"
 
@@ -182,17 +183,45 @@ static void damaged_lines(void **state)
 	assert_non_null(strstr(parse(line), "CRC mismatch"));
 }
 
-/* The configuration key: type, strings, hz, cpus and the work model, in order. */
+/* A record's configuration (lib/configuration.c): its type and its fields of role
+ * configuration or note (lib/schema.def), in the record's order; a measurement
+ * (cycles) and the identity (seq, cpu, run) not among them. */
 static void configuration_keys(void **state)
 {
-	char key[256];
+	struct configuration c;
 	assert_null(parse(sealed("{\"type\":\"run\",\"seq\":3,\"bench\":\"tick\",\"cpu\":0,"
 				 "\"cpus\":1,\"timer\":\"hpet\",\"hz\":100,\"run\":2,"
 				 "\"tick_data_kib\":16,\"cycles\":5")));
-	config_key(&r, key, sizeof(key));
-	assert_string_equal(key, "run bench=tick cpus=1 timer=hpet hz=100 tick_data_kib=16");
-	assert_true(config_key_is(&r, key));
-	assert_false(config_key_is(&r, "run bench=tick cpus=1 timer=hpet hz=1000 tick_data_kib=16"));
+	configuration_of(&c, &r);
+	assert_string_equal(c.text, "run bench=tick cpus=1 timer=hpet hz=100 tick_data_kib=16");
+	assert_true(configuration_is(&r, c.text));
+	assert_false(configuration_is(&r, "run bench=tick cpus=1 timer=hpet hz=1000 tick_data_kib=16"));
+	assert_false(configuration_is(&r, "run bench=tick cpus=1 timer=hpet hz=100"));
+	assert_false(configuration_field(&r, 1) || configuration_field(&r, 9));  /* seq, cycles */
+	/* a table's key: the parts it names, without the type, the absent one's text
+	 * where r lacks it */
+	static const struct configuration_part parts[] = {
+		{ "timer", "" }, { "mode", "periodic" }, { "cpus", "1" }, { NULL, NULL } };
+	struct configuration k;
+	configuration_pick(&k, &r, parts);
+	assert_string_equal(k.text, "timer=hpet mode=periodic cpus=1");
+	/* items kept once each, in the order met, each with its configuration */
+	struct item { struct configuration c; int n; };
+	struct configurations t = { .size = sizeof(struct item), .max = 2 };
+	bool added;
+	assert_int_equal(configurations_place(&t, &c, &added), 0);
+	assert_true(added);
+	((struct item *)configurations_at(&t, 0))->n = 7;
+	assert_int_equal(configurations_place(&t, &k, &added), 1);
+	assert_int_equal(((struct item *)configurations_at(&t, 1))->n, 0);   /* zeroed */
+	assert_int_equal(configurations_place(&t, &c, &added), 0);
+	assert_false(added);
+	assert_int_equal(((struct item *)configurations_at(&t, 0))->n, 7);
+	assert_int_equal(configurations_find(&t, &c, 1), -1);
+	configuration_add(&k, "machine", "m1");
+	assert_string_equal(k.text, "timer=hpet mode=periodic cpus=1 machine=m1");
+	assert_int_equal(configurations_place(&t, &k, &added), -1);   /* full */
+	configurations_free(&t);
 }
 
 /* Records read against the shapes of those before (lib/rec.c, "shapes"): a record

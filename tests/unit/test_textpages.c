@@ -2,8 +2,10 @@
  * indented; every line is on exactly one page, in order; no page holds more rows
  * than the screen (a line taller than a page alone excepted); a page never ends on a
  * table's head; a page that goes on with a table's rows repeats its head; a section
- * that a page holds is not cut; the quick and default suites' reports so at every
- * screen size the kernel takes, the answer whole on a page where it fits one. */
+ * that a page holds is not cut; every page holds the pinned lines (the verdict), or
+ * shows them first; the quick and default suites' reports so at every screen size
+ * the kernel takes, the answer whole on a page where it fits one, the verdict on
+ * every page. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -14,8 +16,8 @@
 #include <cmocka.h>
 #include "textpages.h"
 
-#define L(text, group, head) { text, group, head, false }
-#define S(text, group)       { text, group, false, true }    /* starts a section */
+#define L(text, group, head) { text, group, head, false, false }
+#define S(text, group)       { text, group, false, true, false }    /* starts a section */
 
 static void folds_at_spaces(void **state)
 {
@@ -40,11 +42,16 @@ static unsigned rows_of(const struct textline *l, unsigned from, unsigned to, un
 static void check(const struct textline *l, unsigned n, unsigned cols, unsigned rows,
 		  const struct textpage *p, unsigned count)
 {
-	unsigned next = 0;
+	unsigned next = 0, pinned = textpages_pinned_rows(l, n, cols, rows), whole = rows;
 	for (unsigned k = 0; k < count; k++) {
+		rows = p[k].room;               /* less the pinned lines' where kept for */
+		assert_true(rows == whole || (pinned && rows == whole - pinned));
+		assert_true(!p[k].pinned || rows == whole - pinned);
 		assert_int_equal(p[k].first, next);
 		assert_true(p[k].end > p[k].first);
 		next = p[k].end;
+		assert_true(!p[k].pinned || !textpages_holds_pinned(l, &p[k]));
+		assert_true(!pinned || p[k].pinned || textpages_holds_pinned(l, &p[k]));
 		unsigned used = rows_of(l, p[k].head, p[k].head_end, cols) +
 				rows_of(l, p[k].first, p[k].end, cols);
 		assert_true(used <= rows || p[k].end == p[k].first + 1);
@@ -108,7 +115,7 @@ static void random_tables(void **state)
 		for (unsigned i = 0; i < n; i++) {
 			group += rand() % 10 == 0;
 			l[i] = (struct textline){ random_line(rand() % 8 ? 6 : 40), group,
-						  rand() % 6 == 0, rand() % 15 == 0 };
+						  rand() % 6 == 0, rand() % 15 == 0, rand() % 25 == 0 };
 		}
 		unsigned cols = 20 + (unsigned)rand() % 220, rows = 3 + (unsigned)rand() % 60;
 		struct textpage p[TEXTPAGES_MAX];
@@ -276,6 +283,37 @@ static void both_suites_every_size(void **state)
 		}
 }
 
+/* The end screen's pages with the verdict (group 2) pinned, as the kernel pins it:
+ * each suite at each size has the verdict on every page, the first too, wherever
+ * it leaves room to pin it (not the default suite's on VGA text); at 1280x800 and
+ * 1920x1080 it always does. */
+static void verdict_on_every_page(void **state)
+{
+	static const unsigned grids[][2] = { { 80, 23 }, { 100, 35 }, { 128, 46 }, { 160, 48 },
+					     { 240, 65 } };
+	const struct { const struct textline *l; unsigned n; } suites[] = {
+		{ quick, sizeof(quick) / sizeof(quick[0]) },
+		{ normal, sizeof(normal) / sizeof(normal[0]) },
+	};
+	for (unsigned s = 0; s < 2; s++)
+		for (unsigned g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+			struct textline l[64];
+			struct textpage p[TEXTPAGES_MAX];
+			for (unsigned i = 0; i < suites[s].n; i++) {
+				l[i] = suites[s].l[i];
+				l[i].pinned = l[i].group == 2;
+			}
+			unsigned count = textpages_plan(l, suites[s].n, grids[g][0], grids[g][1], p);
+			check(l, suites[s].n, grids[g][0], grids[g][1], p, count);
+			unsigned pinned = textpages_pinned_rows(l, suites[s].n, grids[g][0], grids[g][1]);
+			printf("suite %u at %ux%u: %u page(s), the verdict pinned in %u rows\n", s,
+			       grids[g][0], grids[g][1] + 2, count, pinned);
+			assert_true(pinned || grids[g][0] < 160);
+			for (unsigned k = 0; k < count && pinned; k++)
+				assert_true(p[k].pinned || textpages_holds_pinned(l, &p[k]));
+		}
+}
+
 /* The quick suite on 80x25: two pages, the answer whole on the second. */
 static void quick_suite_80x25(void **state)
 {
@@ -296,6 +334,7 @@ int main(void)
 		cmocka_unit_test(head_not_orphaned),
 		cmocka_unit_test(quick_suite_80x25),
 		cmocka_unit_test(both_suites_every_size),
+		cmocka_unit_test(verdict_on_every_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

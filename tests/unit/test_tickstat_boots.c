@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "../../tools/tickstat/boots.h"
+#include "../../tools/tickstat/resample.h"
 #include "../../tools/tickstat/shift.h"
 
 static const double t975_1 = 12.706204736174707, t975_2 = 4.302652729749464;
@@ -27,6 +28,84 @@ static void fill(struct dataset *d, const double *v, const unsigned *boot, size_
 
 static const double va[] = { 1, 2, 3, 5, 6, 7 };
 static const unsigned two_boots[] = { 4, 4, 4, 9, 9, 9 };
+
+/* The indices drawn 8 at a time are splitmix64's, one at a time, scaled as pick
+ * scales them: every length's tail, and counts up to 2^32 - 1. */
+static void indices_drawn_as_one_at_a_time(void **state)
+{
+	static const uint32_t counts[] = { 1, 2, 7, 8, 9, 2000, 65537, 4294967295u };
+	uint32_t idx[40];
+	for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+		for (size_t n = 0; n <= 40; n++) {
+			uint64_t s = 0x7469636b73746174ull + c * n, one = s;
+			draw_indices(s, counts[c], idx, n);
+			for (size_t t = 0; t < n; t++)
+				assert_int_equal(idx[t], pick(&one, counts[c]));
+		}
+}
+
+/* One resample of a figure as a figure alone draws it (the bootstrap before figures
+ * were drawn together): of a (b NULL), of b - a paired (map) or apart. */
+static double one_resample(const struct boot_values *a, const struct boot_values *b,
+			   const int *map, uint64_t *rng)
+{
+	double sa = 0, sb = 0;
+	for (int i = 0; i < a->k; i++) {
+		int k = (int)pick(rng, (size_t)a->k);
+		double s = 0;
+		for (size_t j = 0; j < a->len[k]; j++)
+			s += a->v[a->start[k] + pick(rng, a->len[k])];
+		sa += s / (double)a->len[k];
+		if (!map)
+			continue;
+		s = 0;
+		for (size_t j = 0; j < b->len[map[k]]; j++)
+			s += b->v[b->start[map[k]] + pick(rng, b->len[map[k]])];
+		sb += s / (double)b->len[map[k]];
+	}
+	for (int i = 0; b && !map && i < b->k; i++) {
+		int k = (int)pick(rng, (size_t)b->k);
+		double s = 0;
+		for (size_t j = 0; j < b->len[k]; j++)
+			s += b->v[b->start[k] + pick(rng, b->len[k])];
+		sb += s / (double)b->len[k];
+	}
+	return b ? sb / (map ? a->k : b->k) - sa / a->k : sa / a->k;
+}
+
+/* Figures of one shape drawn together (collected, then drawn) resample to the bit as
+ * each alone: 5 means and 5 paired differences of 3 boots of 7, 9 and 12 runs, and
+ * a difference of two sets apart (3 boots against 2). */
+static void resamples_drawn_together_as_alone(void **state)
+{
+	static const size_t start[] = { 0, 7, 16 }, len[] = { 7, 9, 12 };
+	static const size_t start2[] = { 0, 5 }, len2[] = { 5, 4 };
+	static const int map[] = { 2, 0, 1 };
+	double v[6][28];
+	struct boot_values s[6], apart = { 2, start2, len2, v[5] };
+	for (int f = 0; f < 6; f++) {
+		for (int j = 0; j < 28; j++)
+			v[f][j] = sin(f * 100 + j) * 1000 + f;
+		s[f] = (struct boot_values){ 3, start, len, v[f] };
+	}
+	resamples_collect(true);
+	for (int f = 0; f < 5; f++) {
+		assert_null(resamples(&s[f], NULL, NULL));
+		assert_null(resamples(&s[f], &s[f + 1], map));
+	}
+	resamples_collect(false);
+	resamples_draw();
+	for (int f = 0; f < 6; f++) {
+		const double *alone = resamples(&s[f], NULL, NULL), *pair = resamples(&s[f], &s[(f + 1) % 6], map);
+		const double *other = resamples(&s[f], &apart, NULL);
+		uint64_t r1 = BOOTSTRAP_SEED, r2 = BOOTSTRAP_SEED, r3 = BOOTSTRAP_SEED;
+		for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
+			assert_true(alone[r] == one_resample(&s[f], NULL, NULL, &r1));
+			assert_true(pair[r] == one_resample(&s[f], &s[(f + 1) % 6], map, &r2));
+			assert_true(other[r] == one_resample(&s[f], &apart, NULL, &r3));
+		}
+	}
+}
 
 /* Boots {1, 2, 3} and {5, 6, 7}: within a boot the runs' variance is 1, the boot
  * means 2 and 6 vary by 8, of which the runs explain 1/3. */
@@ -229,6 +308,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(levels_of_two_boots),
+		cmocka_unit_test(indices_drawn_as_one_at_a_time),
+		cmocka_unit_test(resamples_drawn_together_as_alone),
 		cmocka_unit_test(interval_by_boots),
 		cmocka_unit_test(differences_paired_or_not),
 		cmocka_unit_test(boots_and_runs_needed),

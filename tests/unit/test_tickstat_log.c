@@ -139,7 +139,7 @@ static void noise_and_crlf(void **state)
 	struct log_report rep;
 	size_t n = 0;
 	n += (size_t)sprintf(logbuf, "\x01\x02\xff garbage\r\n\r\n");
-	n = put(logbuf, n, "boot", 0, ",\"format\":1,\"s\":\"a\\\"b\\u00e9\\ud83d\\ude00\"");
+	n = put(logbuf, n, "boot", 0, ",\"format\":1,\"version\":\"a\\\"b\\u00e9\\ud83d\\ude00\"");
 	logbuf[n - 1] = '\r';
 	logbuf[n++] = '\n';
 	n += (size_t)sprintf(logbuf + n, "{\x80\x81 binary noise\n");
@@ -297,11 +297,11 @@ static void strings_are_utf8(void **state)
 					   "\xf5\x80\x80\x80", "\xe2\x82", "\\u0000" };
 	char body[64];
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
-		snprintf(body, sizeof(body), ",\"s\":\"%s\"", good[i]);
+		snprintf(body, sizeof(body), ",\"reason\":\"%s\"", good[i]);
 		expect_record("timer", body, 0);
 	}
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		snprintf(body, sizeof(body), ",\"s\":\"%s\"", bad[i]);
+		snprintf(body, sizeof(body), ",\"reason\":\"%s\"", bad[i]);
 		expect_record("timer", body, 1);
 	}
 }

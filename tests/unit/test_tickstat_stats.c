@@ -168,6 +168,52 @@ static struct dataset set_of(const double *v, size_t n)
 	return d;
 }
 
+/* n equal values, then more. */
+static struct dataset equal_then(size_t n, double v, const double *more, size_t m)
+{
+	struct dataset d;
+	ds_init(&d, "set");
+	for (size_t i = 0; i < n + m; i++)
+		assert_true(ds_add(&d, i < n ? v : more[i - n]));
+	return d;
+}
+
+/* Mann-Whitney's p on small sets is exact, ties included (2 min(P(W <= w), P(W >=
+ * w)), W the rank sum of b over every way to choose b's places among the values):
+ * never below the least p the sets can give, 2 / C(na + nb, nb) when b's values all
+ * lie above a's. The normal approximation gave 1.7e-11 and 1.35e-10 below. */
+static void mann_whitney_exact(void **state)
+{
+	static const double seven[] = { 6, 7, 8, 9, 10, 11, 12 }, three[] = { 6, 9, 20 };
+	struct dataset forty = equal_then(40, 5, NULL, 0), a = set_of(seven, 7), b = set_of(three, 3);
+	struct mwresult m = mann_whitney(&forty, &a);
+	assert_true(m.exact);
+	assert_true(fabs(m.p - 2.0 / 62891499) < 1e-9 * m.p);      /* 2 / C(47, 7) */
+	m = mann_whitney(&forty, &b);
+	assert_true(m.exact && fabs(m.p - 2.0 / 12341) < 1e-9 * m.p);   /* 2 / C(43, 3) */
+	m = mann_whitney(&iguana, &chameleon);     /* 150 and 400 tied across the sets */
+	assert_true(m.exact && m.u == 26);
+	assert_true(fabs(m.p - 19.0 / 99) < 1e-12);   /* 76 of the 792 ways at or above */
+	ds_free(&forty), ds_free(&a), ds_free(&b);
+}
+
+/* Runs needed are for the test the verdict took: Welch's where the variances
+ * differ; 40 equal values against 3 that spread, not proven, need more runs than
+ * the 3 (Student's pooled s, dominated by the 40, said 2 per set). */
+static void runs_needed_by_the_verdicts_test(void **state)
+{
+	static const double three[] = { 6, 9, 20 };
+	struct dataset forty = equal_then(40, 5, NULL, 0), b = set_of(three, 3);
+	struct tresult w = welch(&forty, &b, conf_index("95"));
+	assert_false(w.proven);
+	long n = runs_within_unequal(ds_stddev(&forty), ds_stddev(&b), fabs(w.diff),
+				     conf_index("95"));
+	assert_true(n > 3);
+	/* equal spreads: the pooled search's answer */
+	assert_int_equal(runs_within_unequal(264.159, 264.159, 240, conf_index("95")), 11);
+	ds_free(&forty), ds_free(&b);
+}
+
 static void assert_g(const char *fmt, double v, const char *want)
 {
 	char b[64];
@@ -376,6 +422,8 @@ int main(void)
 		cmocka_unit_test(ministat_table_at_99_5),
 		cmocka_unit_test(table_follows_the_quantiles),
 		cmocka_unit_test(beyond_ministat),
+		cmocka_unit_test(mann_whitney_exact),
+		cmocka_unit_test(runs_needed_by_the_verdicts_test),
 		cmocka_unit_test(radix_sort_orders),
 		cmocka_unit_test(moments_of_a_sorted_set),
 		cmocka_unit_test(moments_of_integers),

@@ -14,7 +14,9 @@
 #include <math.h>
 #include <cmocka.h>
 
+#include "configuration.h"
 #include "pairs.h"
+#include "schema.h"
 #include "../../tools/tickstat/report.h"
 #include "../../tools/tickstat/spectrum.h"
 #include "../../tools/tickstat/tickstat.h"
@@ -65,15 +67,26 @@ static void ftq_pairs_by_work(void **state)
 	lost_free(&lp);
 }
 
+/* The work model's fields are of the configuration (lib/schema.def), tick_cpus and
+ * inject a measurement, cpu the identity. */
+static bool role_is(const char *type, const char *name, enum schema_role role)
+{
+	const struct schema_field *f = schema_field(schema_type(type, strlen(type)), name,
+						    strlen(name));
+	return f && f->role == role;
+}
+
 static void model_fields_are_configuration(void **state)
 {
 	struct rec r = ftq_rec(16, 0, false, 1, 0, 1, 0);
-	char key[512];
-	config_key(&r, key, sizeof(key));
-	assert_non_null(strstr(key, "tick_data_kib=16"));
-	assert_null(strstr(key, "cycles="));
-	assert_true(is_model_field("tick_pages") && is_model_field("tick_work"));
-	assert_false(is_model_field("tick_cpus") || is_model_field("inject"));
+	struct configuration c;
+	configuration_of(&c, &r);
+	assert_non_null(strstr(c.text, "tick_data_kib=16"));
+	assert_null(strstr(c.text, "cycles="));
+	assert_true(role_is("run", "tick_pages", SCHEMA_CONFIG) &&
+		    role_is("run", "tick_work", SCHEMA_CONFIG));
+	assert_false(role_is("run", "cpu", SCHEMA_CONFIG) ||
+		     role_is("run", "inject", SCHEMA_CONFIG));
 }
 
 /* 0.2 % at 0 KiB, 0.6 % at 16, 1.4 % at 64: 1 % at 40 KiB; a sweep that starts

@@ -19,6 +19,8 @@
 #include "cache.h"
 #include "caches.h"
 #include "follow.h"
+#include "configuration.h"
+#include "schema.h"
 #include "profile.h"
 #include "symbols.h"
 #include "table.h"
@@ -26,6 +28,7 @@
 
 #include "log.h"
 #include "record.h"
+#include "say_error.h"
 #include "version.h"
 
 #include <getopt.h>
@@ -115,7 +118,7 @@ static void take_boot(const struct rec *r)
 	ax.groups = NULL, ax.runs = NULL, ax.n_groups = ax.n_runs = 0;
 	/* the line ends "crc":"xxxxxxxx"} */
 	snprintf(ax.boot_crc, sizeof(ax.boot_crc), "%.8s", r->raw + r->rawlen - 10);
-	if (!rec_u64(r, "load_addr", &ax.load_addr))
+	if (!rec_u64(r, FIELD_INT(boot, load_addr), &ax.load_addr))
 		ax.load_addr = 0;
 }
 
@@ -129,18 +132,20 @@ static void copy_field(struct config_field *c, const struct field *f)
 	c->b = f->v.b;
 }
 
-static bool is_group_field(const struct field *f)
+/* A group's fields: its configuration's, and timer_on. */
+static bool is_group_field(const struct rec *r, size_t i)
 {
-	return is_config_field(f) || !strcmp(f->key, "timer_on");
+	return configuration_field(r, i) || !strcmp(r->f[i].key, FIELD(run, timer_on, BOOL));
 }
 
 static size_t group_of(const struct rec *r)
 {
 	char key[2048];
-	const struct value *timer_on = rec_get(r, "timer_on");
+	const struct value *timer_on = rec_get(r, FIELD_ANY(run, timer_on));
 	bool on = timer_on && timer_on->kind == V_BOOL && timer_on->b;
-	config_key(r, key, sizeof(key));
-	strncat(key, on ? " timer_on" : " timer_off", sizeof(key) - strlen(key) - 1);
+	struct configuration config;
+	configuration_of(&config, r);
+	snprintf(key, sizeof(key), "%s%s", config.text, on ? " timer_on" : " timer_off");
 	for (size_t i = 0; i < ax.n_groups; i++)
 		if (!strcmp(ax.groups[i].key, key))
 			return i;
@@ -149,7 +154,7 @@ static size_t group_of(const struct rec *r)
 	memset(g, 0, sizeof(*g));
 	snprintf(g->key, sizeof(g->key), "%s", key);
 	for (size_t i = 0; i < r->nfields && g->nf < CONFIG_FIELDS_MAX; i++)
-		if (is_group_field(&r->f[i]))
+		if (is_group_field(r, i))
 			copy_field(&g->f[g->nf++], &r->f[i]);
 	return ax.n_groups++;
 }
@@ -159,7 +164,8 @@ static void take_record(const struct rec *r, void *ctx)
 	uint64_t cpu, call;
 	if (!strcmp(r->type, "boot")) {
 		take_boot(r);
-	} else if (!strcmp(r->type, "run") && rec_u64(r, "call", &call) && rec_u64(r, "cpu", &cpu)) {
+	} else if (!strcmp(r->type, "run") && rec_u64(r, FIELD_INT(run, call), &call) &&
+		   rec_u64(r, FIELD_INT(run, cpu), &cpu)) {
 		ax.runs = grow(ax.runs, ax.n_runs, sizeof(*ax.runs));
 		ax.runs[ax.n_runs++] = (struct run_ref){ .cpu = cpu, .call = call, .group = group_of(r) };
 	}
@@ -368,17 +374,17 @@ static void emit_episodes(const struct group *g, const struct kind_total *k)
 			s[n++] = (struct size_count){ k->sizes.slot[i].a, k->sizes.slot[i].count };
 	qsort(s, n, sizeof(*s), by_size);
 	struct record r;
-	record_begin(&r, "anatomy_episodes");
+	REC_BEGIN(&r, anatomy_episodes);
 	config_fields(&r, g);
-	record_str(&r, "kind", k->kind);
-	record_u64(&r, "runs", k->runs);
-	record_u64(&r, "episodes", k->episodes);
-	record_u64(&r, "instructions", k->instructions);
-	record_u64(&r, "min", n ? s[0].size : 0);
-	record_u64(&r, "p50", percentile(s, n, k->episodes, 500));
-	record_u64(&r, "p90", percentile(s, n, k->episodes, 900));
-	record_u64(&r, "p99", percentile(s, n, k->episodes, 990));
-	record_u64(&r, "max", n ? s[n - 1].size : 0);
+	REC_STR(&r, anatomy_episodes, kind, k->kind);
+	REC_U64(&r, anatomy_episodes, runs, k->runs);
+	REC_U64(&r, anatomy_episodes, episodes, k->episodes);
+	REC_U64(&r, anatomy_episodes, instructions, k->instructions);
+	REC_U64(&r, anatomy_episodes, min, n ? s[0].size : 0);
+	REC_U64(&r, anatomy_episodes, p50, percentile(s, n, k->episodes, 500));
+	REC_U64(&r, anatomy_episodes, p90, percentile(s, n, k->episodes, 900));
+	REC_U64(&r, anatomy_episodes, p99, percentile(s, n, k->episodes, 990));
+	REC_U64(&r, anatomy_episodes, max, n ? s[n - 1].size : 0);
 	record_emit(&r);
 	free(s);
 }
@@ -401,13 +407,13 @@ static void emit_functions(const struct group *g, const struct kind_total *k)
 	qsort(s, n, sizeof(*s), by_instructions);
 	for (size_t i = 0; i < n; i++) {
 		struct record r;
-		record_begin(&r, "anatomy");
+		REC_BEGIN(&r, anatomy);
 		config_fields(&r, g);
-		record_str(&r, "kind", k->kind);
-		record_str(&r, "function", ax.fn_name[s[i].a]);
-		record_str(&r, "layer", ax.fn_layer[s[i].a]);
-		record_u64(&r, "episodes", k->episodes);
-		record_u64(&r, "instructions", s[i].count);
+		REC_STR(&r, anatomy, kind, k->kind);
+		REC_STR(&r, anatomy, function, ax.fn_name[s[i].a]);
+		REC_STR(&r, anatomy, layer, ax.fn_layer[s[i].a]);
+		REC_U64(&r, anatomy, episodes, k->episodes);
+		REC_U64(&r, anatomy, instructions, s[i].count);
 		record_emit(&r);
 	}
 	free(s);
@@ -437,9 +443,9 @@ static void emit_layers(void)
 		if (fn == ax.n_fn)
 			continue;
 		struct record r;
-		record_begin(&r, "anatomy_layer");
-		record_str(&r, "layer", layer);
-		record_str(&r, "description", table.info[i].description);
+		REC_BEGIN(&r, anatomy_layer);
+		REC_STR(&r, anatomy_layer, layer, layer);
+		REC_STR(&r, anatomy_layer, description, table.info[i].description);
 		record_emit(&r);
 	}
 }
@@ -450,19 +456,19 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 	for (size_t i = 0; i < prof.n_runs; i++)
 		unfollowed += prof.runs[i].unfollowed;
 	struct record r;
-	record_begin(&r, "annex");
-	record_u64(&r, "format", 1);
-	record_str(&r, "of", ax.boot_crc);
-	record_str(&r, "version", TICKBENCH_VERSION);
-	record_str(&r, "tool", "anatomy");
-	record_str(&r, "caches", prof.caches);
-	record_str(&r, "symbols", symbols_from);
-	record_u64(&r, "symbols_count", syms.n);
-	record_u64(&r, "text_offset", text_offset(symbols_from));
-	record_u64(&r, "plugin_runs", prof.n_runs);
-	record_u64(&r, "plugin_unfollowed", unfollowed);
-	record_u64(&r, "run_records", ax.n_runs);
-	record_u64(&r, "run_records_without", missing);
+	REC_BEGIN(&r, annex);
+	REC_U64(&r, annex, format, 1);
+	REC_STR(&r, annex, of, ax.boot_crc);
+	REC_STR(&r, annex, version, TICKBENCH_VERSION);
+	REC_STR(&r, annex, tool, "anatomy");
+	REC_STR(&r, annex, caches, prof.caches);
+	REC_STR(&r, annex, symbols, symbols_from);
+	REC_U64(&r, annex, symbols_count, syms.n);
+	REC_U64(&r, annex, text_offset, text_offset(symbols_from));
+	REC_U64(&r, annex, plugin_runs, prof.n_runs);
+	REC_U64(&r, annex, plugin_unfollowed, unfollowed);
+	REC_U64(&r, annex, run_records, ax.n_runs);
+	REC_U64(&r, annex, run_records_without, missing);
 	record_emit(&r);
 	emit_layers();
 	for (size_t i = 0; i < ax.n_groups; i++)
@@ -476,9 +482,9 @@ static void emit_annex(const char *symbols_from, unsigned missing)
 		}
 	struct record end;
 	uint64_t before = record_count();
-	record_begin(&end, "annex_end");
-	record_u64(&end, "records", before);
-	record_str(&end, "status", missing ? "fail" : "pass");
+	REC_BEGIN(&end, annex_end);
+	REC_U64(&end, annex_end, records, before);
+	REC_STR(&end, annex_end, status, missing ? "fail" : "pass");
 	record_emit(&end);
 }
 
@@ -515,6 +521,7 @@ int main(int argc, char **argv)
 	const char *profile_path = NULL, *symbols_path = NULL, *from = NULL;
 	const char *layers_path = "tools/anatomy/layers";
 	char err[512];
+	say_program = "anatomy annex";
 	if (argc == 3 && !strcmp(argv[1], "--caches-spec"))
 		return check_caches_spec(argv[2]);
 	for (int c; (c = getopt_long(argc, argv, "", opts, NULL)) != -1;) {

@@ -1,6 +1,7 @@
 /* The cache mode's records of the annex (annex.h; docs/FORMAT.md, "The annex"). */
 #include "annex.h"
 #include "tally.h"
+#include "schema.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,13 @@ struct cache_kind {
 	size_t n_layers;
 };
 
-static const char *const level_key[PROFILE_LEVELS] = { "l1i", "l1d", "l2", "llc" };
+/* Each level's field of a quantity (lib/schema.def), l1i, l1d, l2, llc in turn. */
+static const char *const evicted_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(evicted, U64, cache);
+static const char *const excess_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(excess, I64, cache, cache_after);
+static const char *const misses_keys[PROFILE_LEVELS] =
+	SCHEMA_CACHE_LEVELS(workload_misses, U64, cache);
 
 struct cache_kind *cache_kind_new(void)
 {
@@ -72,15 +79,14 @@ void cache_kind_add(struct cache_kind *k, const struct cache_profile *c,
 	add_first_touches(k, c, layer_at);
 }
 
-static void level_fields(struct record *r, const char *what, const uint64_t *u, const int64_t *s)
+static void level_fields(struct record *r, const char *const *keys, const uint64_t *u,
+			 const int64_t *s)
 {
-	char key[32];
 	for (int l = 0; l < PROFILE_LEVELS; l++) {
-		snprintf(key, sizeof(key), "%s_%s", what, level_key[l]);
 		if (u)
-			record_u64(r, key, u[l]);
+			record_u64(r, keys[l], u[l]);
 		else
-			record_i64(r, key, s[l]);
+			record_i64(r, keys[l], s[l]);
 	}
 }
 
@@ -89,25 +95,25 @@ static void emit_cache(const struct cache_kind *k, const char *kind, const char 
 		       const void *ctx)
 {
 	struct record r;
-	record_begin(&r, "cache");
+	REC_BEGIN(&r, cache);
 	config(&r, ctx);
-	record_str(&r, "kind", kind);
-	record_str(&r, "preset", preset);
-	record_str(&r, "geometry", spec);
+	REC_STR(&r, cache, kind, kind);
+	REC_STR(&r, cache, preset, preset);
+	REC_STR(&r, cache, geometry, spec);
 	const struct cache_profile *s = &k->sum;
-	record_u64(&r, "runs", k->runs);
-	record_u64(&r, "episodes", s->episodes);
-	record_u64(&r, "footprint_i_lines_sum", s->fetched);
-	record_u64(&r, "footprint_i_lines_sq", s->fetched_sq);
-	record_u64(&r, "footprint_d_lines_sum", s->touched);
-	record_u64(&r, "footprint_d_lines_sq", s->touched_sq);
-	level_fields(&r, "evicted", s->evicted, NULL);
-	level_fields(&r, "excess", NULL, s->excess);
-	record_i64(&r, "indirect_cycles_sum", s->cycles);
-	record_u64(&r, "indirect_cycles_sq", s->cycles_sq);
-	record_i64(&r, "indirect_cycles_max", s->cycles_max);
-	record_u64(&r, "workload_accesses", k->work_accesses);
-	level_fields(&r, "workload_misses", k->work_misses, NULL);
+	REC_U64(&r, cache, runs, k->runs);
+	REC_U64(&r, cache, episodes, s->episodes);
+	REC_U64(&r, cache, footprint_i_lines_sum, s->fetched);
+	REC_U64(&r, cache, footprint_i_lines_sq, s->fetched_sq);
+	REC_U64(&r, cache, footprint_d_lines_sum, s->touched);
+	REC_U64(&r, cache, footprint_d_lines_sq, s->touched_sq);
+	level_fields(&r, evicted_keys, s->evicted, NULL);
+	level_fields(&r, excess_keys, NULL, s->excess);
+	REC_I64(&r, cache, indirect_cycles_sum, s->cycles);
+	REC_U64(&r, cache, indirect_cycles_sq, s->cycles_sq);
+	REC_I64(&r, cache, indirect_cycles_max, s->cycles_max);
+	REC_U64(&r, cache, workload_accesses, k->work_accesses);
+	level_fields(&r, misses_keys, k->work_misses, NULL);
 	record_emit(&r);
 }
 
@@ -116,12 +122,12 @@ static void emit_layers(const struct cache_kind *k, const char *kind,
 {
 	for (size_t l = 0; l < k->n_layers; l++) {
 		struct record r;
-		record_begin(&r, "cache_layer");
+		REC_BEGIN(&r, cache_layer);
 		config(&r, ctx);
-		record_str(&r, "kind", kind);
-		record_str(&r, "layer", k->layer[l]);
-		record_u64(&r, "footprint_i_lines_sum", k->layer_lines[l][0]);
-		record_u64(&r, "footprint_d_lines_sum", k->layer_lines[l][1]);
+		REC_STR(&r, cache_layer, kind, kind);
+		REC_STR(&r, cache_layer, layer, k->layer[l]);
+		REC_U64(&r, cache_layer, footprint_i_lines_sum, k->layer_lines[l][0]);
+		REC_U64(&r, cache_layer, footprint_d_lines_sum, k->layer_lines[l][1]);
 		record_emit(&r);
 	}
 }
@@ -134,13 +140,13 @@ static void emit_after(const struct cache_kind *k, const char *kind,
 		if (!x[0] && !x[1] && !x[2] && !x[3] && !x[4])
 			continue;
 		struct record r;
-		record_begin(&r, "cache_after");
+		REC_BEGIN(&r, cache_after);
 		config(&r, ctx);
-		record_str(&r, "kind", kind);
-		record_u64(&r, "after_lo", d ? 1ull << d : 0);
-		record_u64(&r, "after_hi", 2ull << d);
-		level_fields(&r, "excess", NULL, x);
-		record_i64(&r, "indirect_cycles", x[PROFILE_LEVELS]);
+		REC_STR(&r, cache_after, kind, kind);
+		REC_U64(&r, cache_after, after_lo, d ? 1ull << d : 0);
+		REC_U64(&r, cache_after, after_hi, 2ull << d);
+		level_fields(&r, excess_keys, NULL, x);
+		REC_I64(&r, cache_after, indirect_cycles, x[PROFILE_LEVELS]);
 		record_emit(&r);
 	}
 }

@@ -1,6 +1,7 @@
 /* A per-run figure over boots (see boots.h). */
 #include "boots.h"
 #include "heap.h"
+#include "resample.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -148,44 +149,10 @@ bool levels_of(const struct dataset *d, struct levels *lv)
 
 /* ---- the bootstrap ------------------------------------------------------------ */
 
-/* splitmix64 (Steele, Lea and Flood, 2014): the resamples' random numbers. */
-static uint64_t next_random(uint64_t *state)
+/* A set's boots as the resamples take them (resample.h). */
+static struct boot_values values_of(const struct clusters *c)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static size_t pick(uint64_t *rng, size_t n)
-{
-	return (size_t)(((unsigned __int128)next_random(rng) * n) >> 64);
-}
-
-/* The mean of boot k's runs resampled with replacement. */
-static double resampled_mean(const struct clusters *c, int k, uint64_t *rng)
-{
-	double s = 0;
-	for (size_t j = 0; j < c->len[k]; j++)
-		s += c->v[c->start[k] + pick(rng, c->len[k])];
-	return s / (double)c->len[k];
-}
-
-/* One resample of the statistic: of a (b NULL), of b - a paired by boot (map[i] is
- * b's cluster of a's boot i), or of b - a independent (map NULL). */
-static double resample(const struct clusters *a, const struct clusters *b, const int *map,
-		       uint64_t *rng)
-{
-	double sa = 0, sb = 0;
-	for (int i = 0; i < a->k; i++) {
-		int k = (int)pick(rng, (size_t)a->k);
-		sa += resampled_mean(a, k, rng);
-		if (b && map)
-			sb += resampled_mean(b, map[k], rng);
-	}
-	for (int i = 0; b && !map && i < b->k; i++)
-		sb += resampled_mean(b, (int)pick(rng, (size_t)b->k), rng);
-	return b ? sb / (map ? a->k : b->k) - sa / a->k : sa / a->k;
+	return (struct boot_values){ c->k, c->start, c->len, c->v };
 }
 
 /* The jackknife's leave-one-boot-out values of the same statistic. */
@@ -256,16 +223,25 @@ static void bca(struct dataset *star, double theta, double accel, int k, int ci,
 	}
 }
 
+/* The statistic resampled (of a, b NULL; of b - a paired by boot where map[i] is b's
+ * cluster of a's boot i; of b - a apart, map NULL) and its BCa interval; while a
+ * page's figures are collected (resample.h), an interval of no width. */
 static void bootstrap(const struct clusters *a, const struct clusters *b, const int *map,
 		      double theta, int ci, struct estimate *e)
 {
-	uint64_t rng = BOOTSTRAP_SEED;
+	struct boot_values va = values_of(a), vb = b ? values_of(b) : va;
+	const double *drawn = resamples(&va, b ? &vb : NULL, map);
+	e->method = IV_BOOTSTRAP;
+	if (!drawn) {
+		e->lo = e->hi = theta;
+		return;
+	}
 	struct dataset star;
 	double *jack = must_calloc((size_t)a->k + (size_t)(b ? b->k : 0), sizeof(*jack));
 	ds_init(&star, "resamples");
 	for (int i = 0; i < BOOTSTRAP_RESAMPLES; i++)
-		if (!ds_add(&star, resample(a, b, map, &rng)))
-			exit(2);
+		if (!ds_add(&star, drawn[i]))
+			out_of_memory();
 	double accel = acceleration(jack, jackknife(a, b, map, jack));
 	bca(&star, theta, accel, b && !map && b->k < a->k ? b->k : a->k, ci, &e->lo, &e->hi);
 	e->method = IV_BOOTSTRAP;
@@ -299,8 +275,9 @@ static double t_half(double s, double n, int ci)
 	return t_crit(ci, n - 1) * s / sqrt(n);
 }
 
-/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own). */
-static struct estimate boots_mean(const struct dataset *d, int ci)
+/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own);
+ * without its interval (interval false), its method and counts (estimate_shape). */
+static struct estimate mean_over_boots(const struct dataset *d, int ci, bool interval)
 {
 	struct estimate e = mean_of_runs(d, ci);
 	struct clusters c;
@@ -315,15 +292,20 @@ static struct estimate boots_mean(const struct dataset *d, int ci)
 	set_counts(&e, &c, NULL);
 	e.boots = c.k;
 	e.v = mean_of(c.mean, (size_t)c.k);
-	if (c.k < BOOTSTRAP_MIN_BOOTS)
-		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
-	else
-		bootstrap(&c, NULL, NULL, e.v, ci, &e);
 	e.method = c.k < BOOTSTRAP_MIN_BOOTS ? IV_BOOT_MEANS : IV_BOOTSTRAP;
+	if (interval && e.method == IV_BOOT_MEANS)
+		symmetric(&e, t_half(sd_of(c.mean, (size_t)c.k), c.k, ci));
+	else if (interval)
+		bootstrap(&c, NULL, NULL, e.v, ci, &e);
 	e.interval = !isnan(e.lo);
 	e.e = (e.hi - e.lo) / 2;
 	clusters_free(&c);
 	return e;
+}
+
+static struct estimate boots_mean(const struct dataset *d, int ci)
+{
+	return mean_over_boots(d, ci, true);
 }
 
 /* b's cluster for each of a's boots when both hold the same boots, else NULL. */
@@ -340,20 +322,22 @@ static int *pairing(const struct clusters *a, const struct clusters *b)
 	return map;
 }
 
-/* Two or more boots: the per-boot differences (paired), or the two sets' boot means. */
+/* Two or more boots: the per-boot differences (paired), or the two sets' boot
+ * means; the interval where asked. */
 static void boots_difference(const struct clusters *a, const struct clusters *b,
-			     const int *map, int ci, struct estimate *e)
+			     const int *map, int ci, bool interval, struct estimate *e)
 {
 	double *d = must_calloc((size_t)a->k, sizeof(*d));
 	for (int i = 0; map && i < a->k; i++)
 		d[i] = b->mean[map[i]] - a->mean[i];
 	e->v = map ? mean_of(d, (size_t)a->k) : mean_of(b->mean, (size_t)b->k) -
 						   mean_of(a->mean, (size_t)a->k);
-	e->method = IV_BOOT_MEANS;
-	if (map && a->k >= BOOTSTRAP_MIN_BOOTS)
+	bool resampled = a->k >= BOOTSTRAP_MIN_BOOTS && (map || b->k >= BOOTSTRAP_MIN_BOOTS);
+	e->method = resampled ? IV_BOOTSTRAP : IV_BOOT_MEANS;
+	if (!interval)
+		;                        /* its method and counts alone */
+	else if (resampled)
 		bootstrap(a, b, map, e->v, ci, e);
-	else if (!map && a->k >= BOOTSTRAP_MIN_BOOTS && b->k >= BOOTSTRAP_MIN_BOOTS)
-		bootstrap(a, b, NULL, e->v, ci, e);
 	else if (map)
 		symmetric(e, t_half(sd_of(d, (size_t)a->k), a->k, ci));
 	else {
@@ -365,8 +349,10 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 }
 
 /* A difference of values of several boots (lib/estimate.h calls it): one boot each
- * (or too few boots to pair), two sets of runs with the pooled s, as of one boot. */
-static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
+ * (or too few boots to pair), two sets of runs with the pooled s, as of one boot;
+ * without its interval, as mean_over_boots. */
+static struct estimate diff_over_boots(const struct dataset *a, const struct dataset *b,
+				       int ci, bool interval)
 {
 	struct estimate e = { .v = NAN, .lo = NAN, .hi = NAN, .e = NAN, .na = a->n, .nb = b->n };
 	struct clusters ca, cb;
@@ -381,7 +367,7 @@ static struct estimate boots_diff(const struct dataset *a, const struct dataset 
 	set_counts(&e, &ca, &cb);
 	e.boots = boots;
 	if (boots >= 2)
-		boots_difference(&ca, &cb, map, ci, &e);
+		boots_difference(&ca, &cb, map, ci, interval, &e);
 	if (!map && e.boots >= 2)
 		e.boots = ca.k + cb.k;
 	e.interval = !isnan(e.lo);
@@ -390,6 +376,16 @@ static struct estimate boots_diff(const struct dataset *a, const struct dataset 
 	clusters_free(&ca);
 	clusters_free(&cb);
 	return e;
+}
+
+static struct estimate boots_diff(const struct dataset *a, const struct dataset *b, int ci)
+{
+	return diff_over_boots(a, b, ci, true);
+}
+
+static struct estimate boots_shape(const struct dataset *a, const struct dataset *b)
+{
+	return b ? diff_over_boots(a, b, CONF_95, false) : mean_over_boots(a, CONF_95, false);
 }
 
 /* ---- boots and runs needed ----------------------------------------------------
@@ -555,7 +551,7 @@ static struct need boots_plan_diff(const struct dataset *a, const struct dataset
 				   double boot_cost, int ci, long max_boots, long max_runs)
 {
 	struct need n = { 1, 0, true, 0 };
-	struct estimate e = boots_diff(a, b, ci);
+	struct estimate e = diff_over_boots(a, b, ci, false);    /* its boots and s */
 	if (!e.ok || a->n < 2 || b->n < 2)
 		return n;
 	if (e.boots < 2) {
@@ -568,7 +564,7 @@ static struct need boots_plan_diff(const struct dataset *a, const struct dataset
 }
 
 const struct boots_estimators boots_estimators = {
-	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff,
+	boots_mean, boots_diff, boots_plan_mean, boots_plan_diff, boots_shape,
 };
 
 /* Every program that links this (tickstat, its tests) pools boots so. */

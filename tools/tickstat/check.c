@@ -1,11 +1,13 @@
 /* The log's integrity rules (docs/FORMAT.md): CRC and JSON per line (log.c), seq
  * from 0 without gaps or repeats, a "boot" first, an "end" last whose "records"
- * counts the records before it, and range checks on the fields tickstat uses.
- * A serial capture may hold several boots: a "boot" with seq 0 starts a new session.
- * After a boot's "end" may come annexes, records written on the host about that boot
- * (tools/anatomy): a session of their own, "annex" first naming the boot by its
- * record's CRC, "annex_end" last. */
+ * counts the records before it, and every record held to the record contract,
+ * lib/schema.def (contract.c). A serial capture may hold several boots: a "boot"
+ * with seq 0 starts a new session. After a boot's "end" may come annexes, records
+ * written on the host about that boot (tools/anatomy): a session of their own,
+ * "annex" first naming the boot by its record's CRC, "annex_end" last. */
 #include "log.h"
+#include "contract.h"
+#include "tickstat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,265 +16,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* ---- range checks on known record types --------------------------------------- */
-
-static const char *bad(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static const char *bad(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	return buf;
-}
-
-/* The fields the checks of run and stats records read (the percentiles in their
- * order: validate_order walks them). */
-enum checked { K_CYCLES, K_INTERRUPTS, K_TIMER_ON, K_HZ, K_GAPS, K_GAP_CYCLES, K_N, K_MIN,
-	       K_MAX, K_SUM, K_UNIT, K_P50, K_P90, K_P99, K_P999, K_HIST_LO, K_HIST_N, K_COUNT };
-static const char *const checked_key[K_COUNT] = {
-	[K_CYCLES] = "cycles", [K_INTERRUPTS] = "interrupts", [K_TIMER_ON] = "timer_on",
-	[K_HZ] = "hz", [K_GAPS] = "gaps", [K_GAP_CYCLES] = "gap_cycles", [K_N] = "n",
-	[K_MIN] = "min", [K_MAX] = "max", [K_SUM] = "sum", [K_UNIT] = "unit", [K_P50] = "p50",
-	[K_P90] = "p90", [K_P99] = "p99", [K_P999] = "p999", [K_HIST_LO] = "hist_lo",
-	[K_HIST_N] = "hist_n",
-};
-
-/* Where a record's checked fields are: 1 + the field's number, 0 for none. Found by
- * key for the first record of a shape (lib/rec.h), then kept for the records of
- * that shape, which have their keys at the same places (looking each key up in
- * every record cost 4 % of check's instructions); found afresh for a record without
- * a shape (one the fast parser did not read, one made by hand). */
-struct checked_at {
-	uint64_t shape;
-	uint8_t at[K_COUNT];
-};
-
-static void find_checked(struct checked_at *m, const struct rec *r)
-{
-	m->shape = r->shape;
-	memset(m->at, 0, sizeof(m->at));
-	for (size_t i = 0; i < r->nfields; i++)
-		for (int k = 0; k < K_COUNT; k++)
-			if (!strcmp(r->f[i].key, checked_key[k]))
-				m->at[k] = (uint8_t)(i + 1);
-}
-
-static inline const struct checked_at *checked_of(const struct rec *r)
-{
-	static struct checked_at kept[REC_SHAPES], fresh;
-	struct checked_at *m = r->shape ? &kept[r->shape % REC_SHAPES] : &fresh;
-	if (!r->shape || m->shape != r->shape)
-		find_checked(m, r);
-	return m;
-}
-
-/* r's field k (m: checked_of(r)), or NULL. */
-static inline const struct value *checked(const struct rec *r, const struct checked_at *m,
-					  enum checked k)
-{
-	return m->at[k] ? &r->f[m->at[k] - 1].v : NULL;
-}
-
-/* v, r's field key (NULL: r lacks it), as an unsigned integer into *out. */
-REC_INLINE const char *need_u64_of(const struct rec *r, const struct value *v, const char *key,
-				   uint64_t *out, char *buf, size_t size)
-{
-	if (!v)
-		return bad(buf, size, "\"%s\" record lacks \"%s\"", r->type, key);
-	if (v->kind != V_INT || v->neg)
-		return bad(buf, size, "\"%s\" is not an unsigned integer", key);
-	*out = v->u;
-	return NULL;
-}
-
-REC_INLINE const char *need_u64(const struct rec *r, const struct checked_at *m, enum checked k,
-				uint64_t *out, char *buf, size_t size)
-{
-	return need_u64_of(r, checked(r, m, k), checked_key[k], out, buf, size);
-}
-
-/* A run that sampled one value per nanosecond for three days would take 2^48
- * samples: a count above that is damage, and refusing it keeps the pooled counts
- * (summed over runs in 64 bits) from wrapping. */
-#define STATS_N_MAX (1ull << 48)
-
-/* TSC cycles of one run or one sample: a day at 100 GHz is 8.6 x 10^15, below 2^53
- * (docs/FORMAT.md). Above it a value cannot be (2^64 - 1 was taken as a run's
- * cycles and gave a CPU share of 8720592716952 %), and below it every figure
- * converts to a double exactly. */
-#define CYCLES_MAX (1ull << 53)
-
-/* The percentile k, if r has it, at least *prev and at most max; *prev becomes it. */
-REC_INLINE const char *percentile_in_order(const struct rec *r, const struct checked_at *m,
-					   enum checked k, uint64_t *prev, uint64_t min, uint64_t max,
-					   char *buf, size_t size)
-{
-	const struct value *percentile = checked(r, m, k);
-	uint64_t v;
-	if (!percentile)
-		return NULL;
-	if (!value_u64(percentile, &v))
-		return bad(buf, size, "\"%s\" is not an unsigned integer", checked_key[k]);
-	if (v < *prev || v > max)
-		return bad(buf, size, "\"%s\" = %llu out of order (min %llu, max %llu)",
-			   checked_key[k], (unsigned long long)v,
-			   (unsigned long long)min, (unsigned long long)max);
-	*prev = v;
-	return NULL;
-}
-
-/* The percentiles of a stats record lie between min and max, in order. */
-static const char *validate_order(const struct rec *r, const struct checked_at *m,
-				  uint64_t min, uint64_t max, char *buf, size_t size)
-{
-	uint64_t prev = min;
-	const char *e;
-	for (int k = K_P50; k <= K_P999; k++)
-		if ((e = percentile_in_order(r, m, k, &prev, min, max, buf, size)))
-			return e;
-	return NULL;
-}
-
-static const char *validate_hist(const struct rec *r, const struct checked_at *m, uint64_t n,
-				 uint64_t min, char *buf, size_t size)
-{
-	const struct value *lo = checked(r, m, K_HIST_LO), *cnt = checked(r, m, K_HIST_N);
-	if (!lo && !cnt)
-		return NULL;
-	if (!lo || !cnt || lo->kind != V_ARRAY || cnt->kind != V_ARRAY)
-		return bad(buf, size, "\"hist_lo\" and \"hist_n\" must both be arrays");
-	if (lo->len != cnt->len)
-		return bad(buf, size, "\"hist_lo\" has %zu entries, \"hist_n\" %zu",
-			   lo->len, cnt->len);
-	uint64_t total = 0;
-	for (size_t i = 0; i < lo->len; i++) {
-		if (i && lo->arr[i] <= lo->arr[i - 1])
-			return bad(buf, size, "\"hist_lo\" is not ascending at entry %zu", i);
-		if (cnt->arr[i] == 0 || cnt->arr[i] > n - total)
-			return bad(buf, size, "\"hist_n\" entry %zu is 0 or sums past n", i);
-		total += cnt->arr[i];
-	}
-	if (total != n)
-		return bad(buf, size, "histogram counts sum to %llu, n is %llu",
-			   (unsigned long long)total, (unsigned long long)n);
-	if (lo->len && lo->arr[0] > min)
-		return bad(buf, size, "first histogram bucket starts above min");
-	return NULL;
-}
-
-static const char *validate_stats(const struct rec *r, char *buf, size_t size)
-{
-	const struct checked_at *m = checked_of(r);
-	uint64_t n = 0, min = 0, max = 0, sum = 0;
-	const char *e;
-	if ((e = need_u64(r, m, K_N, &n, buf, size)) || (e = need_u64(r, m, K_MIN, &min, buf, size)) ||
-	    (e = need_u64(r, m, K_MAX, &max, buf, size)) ||
-	    (e = need_u64(r, m, K_SUM, &sum, buf, size)))
-		return e;
-	if (n == 0)
-		return bad(buf, size, "\"n\" is 0");
-	if (n > STATS_N_MAX)
-		return bad(buf, size, "\"n\" = %llu is more samples than a run can take (at most "
-			   "2^48)", (unsigned long long)n);
-	if (min > max)
-		return bad(buf, size, "min %llu > max %llu",
-			   (unsigned long long)min, (unsigned long long)max);
-	if (max > CYCLES_MAX)
-		return bad(buf, size, "\"max\" = %llu is more than 2^53 cycles, a day at 100 GHz",
-			   (unsigned long long)max);
-	const struct value *unit = checked(r, m, K_UNIT);
-	if (unit && unit->kind == V_STRING && (unit->len != 6 || memcmp(unit->s, "cycles", 6)))
-		return bad(buf, size, "\"unit\" is \"%.40s\", not \"cycles\"", unit->s);
-	unsigned __int128 lo = (unsigned __int128)min * n, hi = (unsigned __int128)max * n;
-	if (sum < lo || sum > hi)
-		return bad(buf, size, "sum %llu is not between n*min and n*max",
-			   (unsigned long long)sum);
-	if ((e = validate_order(r, m, min, max, buf, size)))
-		return e;
-	return validate_hist(r, m, n, min, buf, size);
-}
-
-static const char *validate_run(const struct rec *r, char *buf, size_t size)
-{
-	const struct checked_at *m = checked_of(r);
-	const struct value *on = checked(r, m, K_TIMER_ON);
-	uint64_t cycles = 0, irqs = 0, hz = 0, gaps = 0, gap_cycles = 0;
-	const char *e;
-	if ((e = need_u64(r, m, K_CYCLES, &cycles, buf, size)) ||
-	    (e = need_u64(r, m, K_INTERRUPTS, &irqs, buf, size)))
-		return e;
-	if (!on || on->kind != V_BOOL)
-		return bad(buf, size, "\"run\" record lacks the boolean \"timer_on\"");
-	if (cycles == 0 || cycles > CYCLES_MAX)
-		return bad(buf, size, "\"cycles\" = %llu is not 1 to 2^53 (a day at 100 GHz)",
-			   (unsigned long long)cycles);
-	if (irqs > cycles)
-		return bad(buf, size, "more \"interrupts\" (%llu) than \"cycles\"",
-			   (unsigned long long)irqs);
-	const struct value *hz_value = checked(r, m, K_HZ), *gaps_value = checked(r, m, K_GAPS);
-	if (hz_value && (!value_u64(hz_value, &hz) || hz == 0 || hz > 100000000))
-		return bad(buf, size, "\"hz\" out of range (1 to 10^8)");
-	if (gaps_value) {
-		if (!value_u64(gaps_value, &gaps))
-			return bad(buf, size, "\"gaps\" is not an unsigned integer");
-		if ((e = need_u64(r, m, K_GAP_CYCLES, &gap_cycles, buf, size)))
-			return e;
-		if (gap_cycles > cycles)
-			return bad(buf, size, "\"gap_cycles\" exceeds \"cycles\"");
-		if (gaps == 0 && gap_cycles != 0)
-			return bad(buf, size, "\"gap_cycles\" is not 0 with no gaps");
-	}
-	return NULL;
-}
-
-/* The run's verdict: one of three words (docs/FORMAT.md). */
-static const char *validate_end(const struct rec *r, char *buf, size_t size)
-{
-	uint64_t records;
-	const char *e = need_u64_of(r, rec_get(r, "records"), "records", &records, buf, size);
-	const char *status = rec_str(r, "status");
-	if (e)
-		return e;
-	if (!status)
-		return bad(buf, size, "\"end\" record lacks the string \"status\"");
-	if (strcmp(status, "pass") && strcmp(status, "fail") && strcmp(status, "error"))
-		return bad(buf, size, "\"status\" is \"%.40s\", not pass, fail or error", status);
-	return NULL;
-}
-
-/* What ran below the measurements: the bare kernel (none) or Linux (docs/FORMAT.md,
- * platform). */
-static const char *validate_platform(const struct rec *r, char *buf, size_t size)
-{
-	const char *os = rec_str(r, "os");
-	if (os && strcmp(os, "none") && strcmp(os, "linux"))
-		return bad(buf, size, "\"os\" is \"%.40s\", not none or linux", os);
-	return NULL;
-}
-
-const char *rec_validate(const struct rec *r, char *buf, size_t size)
-{
-	uint64_t v;
-	const char *e;
-	if (rec_type_is(r, "run"))
-		return validate_run(r, buf, size);
-	if (rec_type_is(r, "stats"))
-		return validate_stats(r, buf, size);
-	if (rec_type_is(r, "platform"))
-		return validate_platform(r, buf, size);
-	if (rec_type_is(r, "end"))
-		return validate_end(r, buf, size);
-	if (rec_type_is(r, "calibration") && rec_get(r, "tsc_hz") &&
-	    (!rec_u64(r, "tsc_hz", &v) || v < 1000000 || v > 100000000000ull))
-		return bad(buf, size, "\"tsc_hz\" out of range (1 MHz to 100 GHz)");
-	if (rec_type_is(r, "boot") && (e = need_u64_of(r, rec_get(r, "format"), "format", &v, buf, size)))
-		return e;
-	return NULL;
-}
 
 /* ---- the log ------------------------------------------------------------------ */
 
@@ -294,6 +37,7 @@ struct log_state {
 	uint64_t arrbuf[LOG_LINE_MAX / 2 + 2];
 	struct rec_shapes shapes;
 	struct rec r;
+	struct contract_log contract;    /* the format version of the boot read last */
 };
 
 static void problem(struct log_state *s, unsigned long line, const char *fmt, ...)
@@ -312,6 +56,14 @@ static void problem(struct log_state *s, unsigned long line, const char *fmt, ..
 	fputc('\n', stderr);
 }
 
+/* A warning: said, not counted as a problem (a log of a newer format). */
+static void warn(void *ctx, const struct rec *r, const char *text)
+{
+	struct log_state *s = ctx;
+	if (!s->rep->quiet)
+		fprintf(stderr, "%s:%lu: warning: %s\n", s->name, r->line, text);
+}
+
 static void close_session(struct log_state *s)
 {
 	if (s->in_session && !s->ended)
@@ -323,7 +75,7 @@ static void close_session(struct log_state *s)
 /* An annex follows a whole session of the boot it names. */
 static void check_annex(struct log_state *s, const struct rec *r, bool after_whole)
 {
-	const char *of = rec_str(r, "of");
+	const char *of = rec_str(r, FIELD(annex, of, STR));
 	if (!after_whole || !s->boot_crc[0])
 		problem(s, r->line, "an annex that follows no whole boot");
 	else if (!of || strcmp(of, s->boot_crc))
@@ -335,7 +87,7 @@ static void open_session(struct log_state *s, const struct rec *r)
 {
 	bool after_whole = s->in_session && s->ended;
 	close_session(s);
-	s->annex = rec_type_is(r, "annex");
+	s->annex = rec_type_is(r, RECORD_TYPE(annex));
 	if (s->annex)
 		check_annex(s, r, after_whole);
 	else if (strcmp(r->type, "boot"))
@@ -347,9 +99,11 @@ static void open_session(struct log_state *s, const struct rec *r)
 	s->next_seq = r->seq;
 	s->lines_in_session = r->seq;
 	s->damaged = 0;
+	/* a newer format is named (its records read on, docs/FORMAT.md); an older one is
+	 * read as its version's contract, a field added since then absent */
 	uint64_t format;
-	if (!strcmp(r->type, "boot") && rec_u64(r, "format", &format) &&
-	    format != LOG_FORMAT_VERSION)
+	if (!strcmp(r->type, RECORD_TYPE(boot)) && rec_u64(r, FIELD(boot, format, U64), &format) &&
+	    format > LOG_FORMAT_VERSION)
 		problem(s, r->line, "format version %llu; tickstat reads version %d",
 			(unsigned long long)format, LOG_FORMAT_VERSION);
 }
@@ -376,7 +130,7 @@ static bool check_seq(struct log_state *s, const struct rec *r)
 static void check_end(struct log_state *s, const struct rec *r)
 {
 	uint64_t records = 0;
-	rec_u64(r, "records", &records);
+	rec_u64(r, FIELD_OF(records, U64, end, annex_end), &records);
 	if (records != r->seq || records != s->lines_in_session)
 		problem(s, r->line, "\"end\" says %llu records came before it; seq is %llu and "
 			"the log holds %llu", (unsigned long long)records,
@@ -389,7 +143,8 @@ static void check_end(struct log_state *s, const struct rec *r)
 
 static void intact_record(struct log_state *s, const struct rec *r)
 {
-	bool new_session = r->seq == 0 && (rec_type_is(r, "boot") || rec_type_is(r, "annex"));
+	bool new_session = r->seq == 0 && (rec_type_is(r, RECORD_TYPE(boot)) ||
+					   rec_type_is(r, RECORD_TYPE(annex)));
 	if (!s->in_session || new_session) {
 		open_session(s, r);
 	} else if (s->ended) {
@@ -400,7 +155,7 @@ static void intact_record(struct log_state *s, const struct rec *r)
 	} else if (!check_seq(s, r)) {
 		return;
 	}
-	if (rec_type_is(r, s->annex ? "annex_end" : "end"))
+	if (rec_type_is(r, s->annex ? RECORD_TYPE(annex_end) : RECORD_TYPE(end)))
 		check_end(s, r);
 	s->next_seq = r->seq + 1;
 	s->lines_in_session++;
@@ -440,8 +195,11 @@ static void record_line(struct log_state *s, unsigned long lineno, const char *p
 	r->line = lineno;
 	const struct rec_scratch scratch = { s->strbuf, s->arrbuf, log_crc, &s->shapes };
 	const char *e = rec_parse(r, p, n, &scratch);
+	if (!e && rec_type_is(r, RECORD_TYPE(boot)) &&     /* its version's contract from here */
+	    !rec_u64(r, FIELD(boot, format, U64), &s->contract.version))
+		s->contract.version = LOG_FORMAT_VERSION;
 	if (!e)
-		e = rec_validate(r, why, sizeof(why));
+		e = contract_check(r, &s->contract, why, sizeof(why));
 	if (e) {
 		problem(s, lineno, "damaged record refused: %s", e);
 		s->damaged++, s->lines_in_session++, s->rep->refused++;
@@ -455,13 +213,31 @@ static struct log_state *state_new(const char *name, rec_fn fn, void *ctx,
 {
 	struct log_state *s = calloc(1, sizeof(*s));
 	if (!s) {
-		fprintf(stderr, "tickstat: out of memory\n");
+		say_error("out of memory");
 		return NULL;
 	}
 	s->name = name, s->fn = fn, s->ctx = ctx, s->rep = rep;
+	s->contract = (struct contract_log){ .version = LOG_FORMAT_VERSION, .warn = warn, .ctx = s };
 	s->problems_before = rep->problems;
 	s->records_before = rep->records;
 	return s;
+}
+
+/* Is the record line p[0..n) of a type the reader wants (log_report's only)? */
+static bool wanted(const struct log_report *rep, const char *p, size_t n)
+{
+	static const char open[] = "{\"type\":\"";
+	if (!rep->only)
+		return true;
+	if (n < sizeof(open) || memcmp(p, open, sizeof(open) - 1))
+		return true;                    /* not a record's opening: said as noise */
+	p += sizeof(open) - 1, n -= sizeof(open) - 1;
+	for (const char *const *t = rep->only; *t; t++) {
+		size_t len = strlen(*t);
+		if (n > len && !memcmp(p, *t, len) && p[len] == '"')
+			return true;
+	}
+	return false;
 }
 
 /* The whole lines of data[0..len) (and, at the end of the log, the last one
@@ -478,7 +254,7 @@ static size_t feed_lines(struct log_state *s, const char *data, size_t len, bool
 		s->lineno++;
 		if (n && p[n - 1] == '\r')
 			n--;
-		if (n && p[0] == '{')
+		if (n && p[0] == '{' && wanted(s->rep, p, n))
 			record_line(s, s->lineno, p, n);
 		p = nl ? nl + 1 : end;
 	}
@@ -575,6 +351,23 @@ static int read_pieces(int fd, struct log_state *s)
 	return -1;
 }
 
+/* A log that cannot be opened or read, said once, whichever read of a command
+ * finds it first (a command reads a log up to four times: its boots, its machine,
+ * its records' type, its figures): "tickstat: report: x.log: No such file or
+ * directory". Returns 2. */
+static int unreadable(const char *path, const char *what, int err)
+{
+	static const char *said[64];
+	static unsigned nsaid;
+	for (unsigned i = 0; i < nsaid; i++)
+		if (!strcmp(said[i], path))
+			return 2;
+	if (nsaid < sizeof(said) / sizeof(said[0]) && (said[nsaid] = strdup(path)))
+		nsaid++;
+	say_error("%s: %s%s", !strcmp(path, "-") ? "standard input" : path, what, strerror(err));
+	return 2;
+}
+
 /* Standard input, read as often as a command asks (compare and column read a log
  * twice, export --csv too, the machines' scan once more): a file (a redirection)
  * from where it started each time; a pipe whole into memory the first time. */
@@ -589,18 +382,15 @@ static int read_stdin(rec_fn fn, void *ctx, struct log_report *rep)
 		seen = true;
 		seekable = !fstat(0, &st) && S_ISREG(st.st_mode) &&
 			   (start = lseek(0, 0, SEEK_CUR)) >= 0;
-		if (!seekable && slurp(0, &data, &len)) {
-			fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
-			return 2;
-		}
+		if (!seekable && slurp(0, &data, &len))
+			return unreadable("-", "cannot read: ", errno);
 	}
 	if (!seekable)
-		return log_read_mem(log_name("-"), data, len, fn, ctx, rep);
+		return data ? log_read_mem(log_name("-"), data, len, fn, ctx, rep) : 2;
 	struct log_state *s = state_new(log_name("-"), fn, ctx, rep);
 	if (!s || lseek(0, start, SEEK_SET) < 0 || read_pieces(0, s)) {
-		fprintf(stderr, "tickstat: standard input: cannot read: %s\n", strerror(errno));
 		free(s);
-		return 2;
+		return unreadable("-", "cannot read: ", errno);
 	}
 	return state_finish(s);
 }
@@ -616,18 +406,29 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep)
 	if (!strcmp(path, "-"))
 		return read_stdin(fn, ctx, rep);
 	int fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		fprintf(stderr, "tickstat: %s: %s\n", path, strerror(errno));
-		return 2;
-	}
+	if (fd < 0)
+		return unreadable(path, "", errno);
 	struct log_state *s = state_new(path, fn, ctx, rep);
 	int rc = 2;
 	if (s && read_pieces(fd, s) == 0) {
 		rc = state_finish(s);
 	} else if (s) {
-		fprintf(stderr, "tickstat: %s: cannot read: %s\n", path, strerror(errno));
+		rc = unreadable(path, "cannot read: ", errno);
 		free(s);
 	}
 	close(fd);
 	return rc;
+}
+
+bool log_readable(const char *path)
+{
+	if (!strcmp(path, "-"))
+		return true;
+	int fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		unreadable(path, "", errno);
+		return false;
+	}
+	close(fd);
+	return true;
 }

@@ -37,6 +37,8 @@ int cmd_column(int argc, char **argv)
 	}
 	if (!sel.field || nlogs == 0)
 		usage_error("FIELD and LOG needed");
+	if (logs_ready(logs, nlogs, true))
+		return 2;
 	if (sel.by)
 		usage_error("--by is for compare; use --where");
 	if (sel.numbers)
@@ -53,8 +55,8 @@ int cmd_column(int argc, char **argv)
 			printf("%.17g\n", s[i].d.v[k]);
 	}
 	if (n > 1 && !heads && status < 2)
-		fprintf(stderr, "tickstat: column: %d configurations, each headed by a '#' line; "
-			"choose one with --where K=V before ministat\n", n);
+		say_error("%d configurations, each headed by a '#' line; "
+			"choose one with --where K=V before ministat", n);
 	select_free(s, n);
 	return status;
 }

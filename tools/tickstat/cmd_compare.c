@@ -7,6 +7,7 @@
 #include "boots.h"
 #include "figure_double.h"
 #include "ministat.h"
+#include "resample.h"
 #include "select.h"
 
 #include <math.h>
@@ -33,13 +34,20 @@ static void print_difference(double diff, double err, double avg)
 	printf("\t%s%s%s%s\n", d, *rel ? " (" : "", rel, *rel ? ")" : "");
 }
 
+/* Whether the F test finds the variances alike at the level: the verdict's test,
+ * and the runs needed's, is then Student's t with the pooled s, else Welch's t. */
+static bool variances_alike(struct dataset *a, struct dataset *b, int ci)
+{
+	return f_test_p(a, b) >= 1 - conf_pct[ci] / 100;
+}
+
 /* The one verdict on b against a: Student's t with the pooled s where the F test
  * finds the variances alike, else Welch's t; the field and the test named. */
 static void print_verdict(struct dataset *a, struct dataset *b, int ci, const char *field)
 {
 	double p = f_test_p(a, b);
 	char pf[32], s[32];
-	bool alike = p >= 1 - conf_pct[ci] / 100;
+	bool alike = variances_alike(a, b, ci);
 	struct tresult t = alike ? student_exact(a, b, ci) : welch(a, b, ci);
 	figure_double(pf, sizeof(pf), p, -1, 0, 0);
 	figure_double(s, sizeof(s), t.s, -1, 0, 0);
@@ -54,22 +62,36 @@ static void print_verdict(struct dataset *a, struct dataset *b, int ci, const ch
 static void print_mann_whitney(struct dataset *a, struct dataset *b, int ci)
 {
 	struct mwresult m = mann_whitney(a, b);
-	printf("Mann-Whitney U = %g, z = %.3f, p = %.3g (rank test, normal approximation): %s\n",
-	       m.u, m.z, m.p, m.p < 1 - conf_pct[ci] / 100 ? "distributions differ"
-	       : "no difference proven");
+	const char *verdict = m.p < 1 - conf_pct[ci] / 100 ? "distributions differ"
+							   : "no difference proven";
+	if (m.exact)
+		printf("Mann-Whitney U = %g, p = %.3g (rank test, exact, ties included): %s\n",
+		       m.u, m.p, verdict);
+	else
+		printf("Mann-Whitney U = %g, z = %.3f, p = %.3g (rank test, normal approximation): "
+		       "%s\n", m.u, m.z, m.p, verdict);
 }
 
+/* The runs per set that the verdict's test (Student's or Welch's) needs to resolve
+ * the difference seen, or --delta's. */
 static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, const char *delta)
 {
+	bool alike = variances_alike(a, b, ci);
 	struct tresult t = student_exact(a, b, ci);
-	double d = t.diff;
+	double d = t.diff, sa = ds_stddev(a), sb = ds_stddev(b);
 	if (delta) {
 		char *end;
 		d = strtod(delta, &end);
 		if (*end == '%')
 			d = d / 100 * ds_mean(a);
 	}
-	long n = runs_within_boot(t.s, fabs(d), true, ci);
+	long n = alike ? runs_within_boot(t.s, fabs(d), true, ci)
+		       : runs_within_unequal(sa, sb, fabs(d), ci);
+	char s[64];
+	if (alike)
+		snprintf(s, sizeof(s), "pooled s = %g, Student's t", t.s);
+	else
+		snprintf(s, sizeof(s), "s = %g and %g, Welch's t", sa, sb);
 	if (d == 0 || !isfinite(d))
 		printf("Runs needed: no difference to resolve\n");
 	else if (n == 0)
@@ -78,8 +100,8 @@ static void print_runs_needed(struct dataset *a, struct dataset *b, int ci, cons
 		char share[32] = "";
 		if (ds_mean(a) != 0)     /* a share of a mean of 0 is no figure */
 			snprintf(share, sizeof(share), " (%.3g%%)", fabs(d) * 100 / ds_mean(a));
-		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set "
-		       "(pooled s = %g, Student's t)\n", fabs(d), share, conf_pct[ci], n, t.s);
+		printf("Runs needed to resolve %g%s at %.1f%% confidence: %ld per set (%s)\n",
+		       fabs(d), share, conf_pct[ci], n, s);
 	}
 }
 
@@ -106,20 +128,18 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 	for (int i = 0; i < n; i++) {
 		if (s[i].d.n >= 3)
 			continue;
-		fprintf(stderr, "tickstat: set \"%s\" has %zu value(s); compare needs at least 3",
-			s[i].d.name, s[i].d.n);
+		char why[160] = "";
 		if (s[i].no_irq)
-			fprintf(stderr, " (%zu of its runs with the timer counted no interrupts: no "
-				"cost per interrupt)", s[i].no_irq);
-		fprintf(stderr, "%s\n", o->read_status == 1 ? " (damaged records were refused)" : "");
+			snprintf(why, sizeof(why), " (%zu of its runs with the timer counted no "
+				 "interrupts: no cost per interrupt)", s[i].no_irq);
+		say_error("set \"%s\" has %zu value(s); compare needs at least 3%s%s", s[i].d.name,
+			  s[i].d.n, why, o->read_status == 1 ? " (damaged records were refused)" : "");
 		return o->read_status == 1 ? 1 : 2;
 	}
-	for (int i = 0; i < n; i++) {   /* ministat's part sorts: the boots first */
+	for (int i = 0; i < n; i++)     /* ministat's part sorts: the boots first */
 		over[i] = diff_estimate(&s[0].d, &s[i].d, o->ci);
-		sets[i] = s[i].d;
-		sets[i].boot = NULL;     /* the sort forgets them: s[i] frees them */
-		ds_sort(&sets[i]);
-	}
+	for (int i = 0; i < n; i++)     /* a sorted copy: s[i]'s values keep their boots */
+		sets[i] = sorted_copy(&s[i].d);
 	ms_legend(stdout, sets, n);
 	ms_plot(stdout, sets, n, o->width);
 	ms_header(stdout, NULL);
@@ -137,6 +157,8 @@ static int report(struct series *s, int n, const struct compare_opts *o)
 		if (boots_in(&s[0].d) > 1 || boots_in(&s[i].d) > 1)
 			print_over_boots(&over[i], o->ci);
 	}
+	for (int i = 0; i < n; i++)
+		ds_free(&sets[i]);
 	return 0;
 }
 
@@ -150,7 +172,7 @@ static void print_configs(struct series *s, int n)
 static int compare_sets(struct series *s, int n, const struct compare_opts *o, bool numbers)
 {
 	if (n < 2 || n > MS_MAX_SETS) {
-		fprintf(stderr, "tickstat: compare needs 2 to %d sets; the selection gives %d%s%s\n",
+		say_error("compare needs 2 to %d sets; the selection gives %d%s%s",
 			MS_MAX_SETS, n, s[0].config[0] ? " for " : "", s[0].config);
 		return 2;
 	}
@@ -193,10 +215,24 @@ static int compare_configs(struct series *s, int n, const struct compare_opts *o
 	free(group);
 	free(done);
 	if (several && !compared) {
-		fprintf(stderr, "tickstat: no configuration has two sets to compare\n");
+		say_error("no configuration has two sets to compare");
 		return 2;
 	}
 	return group && done ? status : 2;
+}
+
+/* The comparisons, for print_drawn_ahead: their intervals over boots drawn together. */
+struct comparison {
+	struct series *s;
+	int n;
+	const struct compare_opts *o;
+	bool numbers;
+};
+
+static int compare_page(void *ctx)
+{
+	struct comparison *c = ctx;
+	return compare_configs(c->s, c->n, c->o, c->numbers);
 }
 
 const struct help help_compare = {
@@ -259,17 +295,18 @@ int cmd_compare(int argc, char **argv)
 			logs[nlogs++] = argv[i];
 		}
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
 	if (nlogs == 1 && !sel.by && !sel.numbers)
 		usage_error("give two logs or more, or split one with --by FIELD");
+	if (logs_ready(logs, nlogs, !sel.numbers))
+		return 2;
 	struct series *s;
 	sel.split_configs = true;
 	int n, status = select_sets(logs, nlogs, &sel, &s, &n);
 	o.field = sel.numbers ? "the numbers" : sel.field;
 	o.read_status = status;
 	if (status < 2 && n > 0) {
-		int rc = compare_configs(s, n, &o, sel.numbers);
+		struct comparison c = { s, n, &o, sel.numbers };
+		int rc = print_drawn_ahead(compare_page, &c);
 		status = rc > status ? rc : status;
 	}
 	select_free(s, n);

@@ -33,13 +33,17 @@ struct export {
 	int ngroups;
 };
 
-static const char *const machine_cols[] = { "machine", "machine_id", "machine_label" };
+/* The label last: it may hold a comma. */
+#define MACHINE_COLS 4
+static const char *const machine_cols[MACHINE_COLS] = { "machine", "machine_id", "machine_os",
+							 "machine_label" };
 
-/* The three machine values of the log r comes from ("" when unknown). */
-static void machine_values(struct export *x, const struct rec *r, const char *out[3],
+/* The machine values of the log r comes from ("" when unknown): its key, id, what
+ * ran the loop (bare, or linux: tickbench-linux) and label. */
+static void machine_values(struct export *x, const struct rec *r, const char *out[MACHINE_COLS],
 			   char *label, size_t size)
 {
-	out[0] = out[1] = out[2] = "";
+	out[0] = out[1] = out[2] = out[3] = "";
 	if (x->ngroups <= 0)
 		return;
 	if (x->cur >= x->nlogs || strcmp(log_name(x->logs[x->cur]), r->file))
@@ -52,7 +56,8 @@ static void machine_values(struct export *x, const struct rec *r, const char *ou
 				machine_label(label, size, &x->groups[g], 200);
 				out[0] = x->groups[g].key;
 				out[1] = x->groups[g].who->id;
-				out[2] = label;
+				out[2] = x->groups[g].who->under_linux ? "linux" : "none";
+				out[3] = label;
 			}
 }
 
@@ -141,10 +146,10 @@ static void json_record(const struct rec *r, void *ctx)
 	printf("%s{\"file\":", x->first ? "" : ",\n");
 	x->first = false;
 	json_string(r->file);
-	const char *m[3];
+	const char *m[MACHINE_COLS];
 	char label[256];
 	machine_values(x, r, m, label, sizeof(label));
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < MACHINE_COLS; k++) {
 		printf(",\"%s\":", machine_cols[k]);
 		json_string(m[k]);
 	}
@@ -200,7 +205,7 @@ static void csv_record(const struct rec *r, void *ctx)
 	struct export *x = ctx;
 	if (x->type && strcmp(r->type, x->type))
 		return;
-	const char *m[3];
+	const char *m[MACHINE_COLS];
 	char label[256];
 	const struct shape_columns *c = columns_of(x, r);
 	printf("\"%s\",%lu,%s,%llu", r->file, r->line, r->type, (unsigned long long)r->seq);
@@ -212,7 +217,7 @@ static void csv_record(const struct rec *r, void *ctx)
 	/* last: a label may hold a comma (QEMU's "Standard PC (i440FX + PIIX, 1996)"),
 	 * and scripts that split on commas find the fields before it where they were */
 	machine_values(x, r, m, label, sizeof(label));
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < MACHINE_COLS; k++) {
 		struct value v = { .kind = V_STRING, .s = m[k] };
 		putchar(',');
 		print_value(&v, false);
@@ -224,7 +229,7 @@ const struct help help_export = {
 	"export --csv|--json [--type T] LOG...",
 	"  flat tables of the intact records, with machine columns\n",
 	"  --csv           one table: file, line, type, seq, a column per field name\n"
-	"                  seen, then machine, machine_id, machine_label\n"
+	"                  seen, then machine, machine_id, machine_os, machine_label\n"
 	"  --json          a JSON array of the records, file, line and the machine\n"
 	"                  columns added, crc left out\n"
 	"  --type T        records of type T only\n", NULL
@@ -249,11 +254,11 @@ int cmd_export(int argc, char **argv)
 	}
 	if (csv == x.json)
 		usage_error("give --csv or --json");
-	if (first_log == argc)
-		usage_error("no LOG given");
 	struct log_report rep = { 0 };
 	char **logs = argv + first_log;
 	int n = argc - first_log, rc;
+	if (logs_ready(logs, n, false))
+		return 2;
 	machine_setup_export(&x, logs, n);
 	if (x.json) {
 		puts("[");
@@ -270,7 +275,9 @@ int cmd_export(int argc, char **argv)
 	printf("file,line,type,seq");
 	for (int k = 0; k < x.ncols; k++)
 		printf(",%s", x.cols[k]);
-	printf(",%s,%s,%s\n", machine_cols[0], machine_cols[1], machine_cols[2]);
+	for (int k = 0; k < MACHINE_COLS; k++)
+		printf(",%s", machine_cols[k]);
+	putchar('\n');
 	rc = read_logs(logs, n, csv_record, &x, &rep);
 	for (int k = 0; k < x.ncols; k++)
 		free(x.cols[k]);

@@ -15,8 +15,8 @@
 #define PLAN_MAX_BOOTS 1000
 #define PLAN_MAX_RUNS  10000
 
-/* "0.05%" or "0.05": a half width in % of the CPU, as millionths. */
-static double precision_ppm(const char *arg)
+/* "0.05%" or "0.05": a half width in % of the CPU, as millionths (into a double). */
+static void take_precision(const char *arg, void *ppm)
 {
 	char *end;
 	double v = strtod(arg, &end);
@@ -24,7 +24,7 @@ static double precision_ppm(const char *arg)
 		end++;
 	if (end == arg || *end || !(v > 0) || v >= 100)
 		usage_error("--precision takes a share of the CPU above 0 %%, e.g. 0.05%%");
-	return v * 1e4;
+	*(double *)ppm = v * 1e4;
 }
 
 /* "runs 0.0021 %, boots 0.012 %" (standard deviations), or the boots unknown. */
@@ -136,27 +136,24 @@ int cmd_plan(int argc, char **argv)
 {
 	double h = PLAN_PRECISION_PPM;
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
-	int nlogs = 0, ci = 2;
-	for (int i = 0; logs && i < argc; i++) {
-		if (!strcmp(argv[i], "--precision"))
-			h = precision_ppm(option_value(argc, argv, &i));
-		else if (!strcmp(argv[i], "-c"))
-			ci = level_option(argc, argv, &i);
-		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("unknown option %s", argv[i]);
-		else
-			logs[nlogs++] = argv[i];
+	int ci = 2;
+	const struct option opts[] = { { "--precision", take_precision, &h },
+				       { "-c", take_level, &ci }, { NULL, NULL, NULL } };
+	if (!logs)
+		return 2;
+	int nlogs = parse_options(argc, argv, opts, logs);
+	if (logs_ready(logs, nlogs, true)) {
+		free(logs);
+		return 2;
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
 	struct mlog *ids = NULL;
 	struct mgroup *g = NULL;
 	struct report *r = report_new(ci);
 	struct log_report rep = { 0 };
-	int rc = 2, ng = boots_repeat(logs, nlogs) ? -1 : machine_setup(logs, nlogs, &ids, &g);
+	int rc = 2, ng = machine_setup(logs, nlogs, &ids, &g);
 	if (ng > 1)
-		fprintf(stderr, "tickstat: plan: the logs are of %d machines (or builds, or the bare "
-			"kernel and Linux); plan one at a time\n", ng);
+		say_error("the logs are of %d machines (or builds, or the bare kernel and Linux); "
+			  "plan one at a time", ng);
 	if (r && ng >= 0 && ng <= 1)
 		rc = read_logs(logs, nlogs, report_take, r, &rep);
 	if (rc < 2) {

@@ -18,7 +18,10 @@
  *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
 #include "tickstat.h"
+#include "configuration.h"
+#include "schema.h"
 #include "plot_hz.h"
+#include "resample.h"
 #include "gnuplot.h"
 #include "idle.h"
 #include "machines.h"
@@ -40,9 +43,9 @@ struct tick_runs {
 	struct dataset off, on, irq;
 };
 
-/* A tick configuration with its CPU count (config_key: strings, hz, cpus). */
+/* A tick configuration with its CPU count (lib/configuration.h). */
 struct config_series {
-	char key[KEY_MAX];
+	struct configuration config;     /* first: an item of plot's configurations */
 	struct tick_runs runs;
 };
 
@@ -54,11 +57,11 @@ struct dist_series {
 };
 
 struct plot {
-	int ndist, nconfig;
+	int ndist;
+	struct configurations configs;   /* of struct config_series, MAX_SERIES at most */
 	struct report *report;   /* the per-run figures against HZ */
 	struct os_adds os;       /* tickbench-linux's logs beside the bare kernel's */
 	struct anatomy anatomy;  /* the annexes' anatomies */
-	struct config_series config[MAX_SERIES];
 	struct dist_series dist[MAX_SERIES];
 };
 
@@ -75,16 +78,11 @@ static void copy_name(char *dst, size_t size, const char *src)
 
 static struct config_series *config_of(struct plot *p, const struct rec *r)
 {
-	char key[KEY_MAX];
-	config_key(r, key, sizeof(key));
-	for (int i = 0; i < p->nconfig; i++)
-		if (!strcmp(p->config[i].key, key))
-			return &p->config[i];
-	if (p->nconfig == MAX_SERIES)
-		return NULL;
-	struct config_series *c = &p->config[p->nconfig++];
-	snprintf(c->key, sizeof(c->key), "%s", key);
-	return c;
+	struct configuration c;
+	bool added;
+	configuration_of(&c, r);
+	int k = configurations_place(&p->configs, &c, &added);
+	return k < 0 ? NULL : configurations_at(&p->configs, k);
 }
 
 static struct dist_series *dist_of(struct plot *p, const char *bench_in_log,
@@ -123,18 +121,19 @@ static void add_tick_run(struct tick_runs *t, bool on, double cycles, const stru
 {
 	double irq;
 	ds_add(on ? &t->on : &t->off, cycles);
-	if (on && rec_num(r, "interrupts", &irq))
+	if (on && rec_num(r, FIELD_INT(run, interrupts), &irq))
 		ds_add(&t->irq, irq);
 }
 
 /* The 1-versus-N panel's runs (the HZ panels take theirs from the report). */
 static void take_run(struct plot *p, const struct rec *r)
 {
-	const char *bench = rec_str(r, "bench");
+	const char *bench = rec_str(r, FIELD(run, bench, STR));
 	bool on;
 	double cycles;
-	if (!rec_bool(r, "timer_on", &on) || !rec_num(r, "cycles", &cycles) || !bench ||
-	    strcmp(bench, "tick") || !rec_get(r, "cpus"))
+	if (!rec_bool(r, FIELD(run, timer_on, BOOL), &on) ||
+	    !rec_num(r, FIELD_INT(run, cycles), &cycles) || !bench ||
+	    strcmp(bench, "tick") || !rec_get(r, FIELD_ANY(run, cpus)))
 		return;
 	struct config_series *c = config_of(p, r);
 	if (c)
@@ -152,23 +151,26 @@ static void take(const struct rec *r, void *ctx)
 	report_take(r, p->report);
 	if (!strcmp(r->type, "run"))
 		take_run(p, r);
-	const char *bench = rec_str(r, "bench"), *what = rec_str(r, "what");
+	const char *bench = rec_str(r, FIELD(stats, bench, STR));
+	const char *what = rec_str(r, FIELD(stats, what, STR));
 	if (strcmp(r->type, "stats") || !bench || !what)
 		return;
 	/* latency on several CPUs at once (latency_cpus=) apart from one CPU's, each
 	 * idle state apart from spin, the wake's stamp apart from the handler's */
 	uint64_t cpus = 1;
 	char label[64], state[48] = "";
-	const char *wait = rec_str(r, "wait"), *stamp = rec_str(r, "stamp");
-	rec_u64(r, "cpus", &cpus);
+	const char *wait = rec_str(r, FIELD(stats, wait, STR));
+	const char *stamp = rec_str(r, FIELD(stats, stamp, STR));
+	rec_u64(r, FIELD_INT(stats, cpus), &cpus);
 	if (wait && strcmp(wait, "spin") && strcmp(bench, "ipi"))
 		snprintf(state, sizeof(state), " %s%s", wait, stamp && !strcmp(stamp, "wake") ? " wake" : "");
 	snprintf(label, sizeof(label), cpus > 1 ? "%s%s cpus=%llu" : "%s%s", what, state,
 		 (unsigned long long)cpus);
 	struct dist_series *d = dist_of(p, bench, label);
-	if (d && rec_num(r, "p50", &v))
+	if (d && rec_num(r, FIELD_INT(stats, p50), &v))
 		ds_add(&d->p50, v);
-	const struct value *lo = rec_get(r, "hist_lo"), *n = rec_get(r, "hist_n");
+	const struct value *lo = rec_get(r, FIELD_ANY(stats, hist_lo));
+	const struct value *n = rec_get(r, FIELD_ANY(stats, hist_n));
 	if (d && lo && n)
 		add_hist(d, lo, n);
 }
@@ -192,7 +194,8 @@ static void scaling_block(const char *base, const int *members, const unsigned *
 	struct scaling_writer *b = ctx;
 	int points = 0;
 	for (int k = 0; k < n; k++) {
-		struct tick_runs *t = &b->p->config[members[k]].runs;
+		struct config_series *c = configurations_at(&b->p->configs, members[k]);
+		struct tick_runs *t = &c->runs;
 		struct tick_figures f;
 		if (!tick_figures(&t->off, &t->on, &t->irq, cpus[k], &f))
 			continue;
@@ -214,9 +217,9 @@ static int scaling_blocks(FILE *g, struct plot *p, char configs[][KEY_MAX], unsi
 {
 	struct scaling_writer b = { .g = g, .p = p, .configs = configs };
 	const char *keys[MAX_SERIES];
-	for (int i = 0; i < p->nconfig; i++)
-		keys[i] = p->config[i].key;
-	scaling_sets(keys, p->nconfig, scaling_block, &b);
+	for (int i = 0; i < p->configs.n; i++)
+		keys[i] = ((struct config_series *)configurations_at(&p->configs, i))->config.text;
+	scaling_sets(keys, p->configs.n, scaling_block, &b);
 	*max_cpus = b.max_cpus;
 	return b.n;
 }
@@ -364,10 +367,13 @@ static int draw(struct plot *p, const char *out)
 	int nt = 0, ns = 0, nl = 0, nc = 0, ni = 0, no = 0, na = 0, nca = 0, label_max = 0;
 	if (!t)
 		return 2;
-	/* count panels first, writing the datablocks to a scratch stream */
+	/* count panels first, writing the datablocks to a scratch stream, the figures
+	 * they bootstrap collected and drawn together (resample.h) */
 	FILE *scratch = fopen("/dev/null", "w");
 	nt = hz_layout(p->report, &t->hz);
 	if (scratch) {
+		resamples_collect(true);
+		hz_blocks(scratch, p->report, &t->hz);
 		ns = scaling_blocks(scratch, p, t->configs, &t->max_cpus);
 		nl = latency_blocks(scratch, p);
 		nc = cost_block(scratch, p, &label_max);
@@ -375,17 +381,19 @@ static int draw(struct plot *p, const char *out)
 		no = os_adds_block(scratch, &p->os);
 		na = anatomy_block(scratch, &p->anatomy);
 		nca = anatomy_after_block(scratch, &p->anatomy);
+		resamples_collect(false);
+		resamples_draw();
 		fclose(scratch);
 	}
 	int panels = nt + (ns > 0) + (nl > 0) + (nc > 0) + (ni > 0) + (no > 0) + (na > 0) + (nca > 0);
 	if (!panels) {
-		fprintf(stderr, "tickstat: plot: no run or stats records to plot\n");
+		say_error("no run or stats records to plot");
 		free(t);
 		return 2;
 	}
 	struct gnuplot *gp = gnuplot_open(out, 1000, 420 * panels);
 	if (!gp) {
-		fprintf(stderr, "tickstat: plot: out of memory\n");
+		say_error("out of memory");
 		free(t);
 		return 2;
 	}
@@ -474,8 +482,10 @@ int cmd_plot(int argc, char **argv)
 	}
 	if (!out)
 		usage_error("-o FILE.png|FILE.svg|FILE.gp needed");
-	if (nlogs == 0)
-		usage_error("no LOG given");
+	if (logs_ready(logs, nlogs, true)) {
+		free(logs);
+		return 2;
+	}
 	int across = plot_machines(logs, nlogs, out);
 	if (across >= 0) {
 		free(logs);
@@ -485,6 +495,7 @@ int cmd_plot(int argc, char **argv)
 	struct log_report rep = { 0 };
 	if (!p || !(p->report = report_new(2)))
 		return 2;
+	p->configs = (struct configurations){ .size = sizeof(struct config_series), .max = MAX_SERIES };
 	int rc = read_logs(logs, nlogs, take, p, &rep);
 	if (rc < 2) {
 		int d = draw(p, out);
@@ -493,8 +504,9 @@ int cmd_plot(int argc, char **argv)
 	report_free(p->report);
 	os_adds_free(&p->os);
 	anatomy_free(&p->anatomy);
-	for (int i = 0; i < p->nconfig; i++)
-		free_tick_runs(&p->config[i].runs);
+	for (int i = 0; i < p->configs.n; i++)
+		free_tick_runs(&((struct config_series *)configurations_at(&p->configs, i))->runs);
+	configurations_free(&p->configs);
 	for (int i = 0; i < p->ndist; i++)
 		ds_free(&p->dist[i].p50);
 	free(p);

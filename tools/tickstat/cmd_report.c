@@ -5,6 +5,7 @@
 #include "html.h"
 #include "machines.h"
 #include "osadds.h"
+#include "resample.h"
 #include "anatomy.h"
 #include "tickstat.h"
 
@@ -12,19 +13,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The pages, for print_drawn_ahead. */
+struct page { struct report *r; char **logs; int nlogs; struct mgroup *g; int ng, baseline, ci;
+	      struct os_adds *os; };
+
+static int machines_page(void *ctx)
+{
+	struct page *p = ctx;
+	machines_print(p->g, p->ng, p->baseline, p->ci);
+	return 0;
+}
+
+static int one_page(void *ctx)
+{
+	struct page *p = ctx;
+	report_print(p->r, p->logs, p->nlogs);
+	return 0;
+}
+
+static int os_page(void *ctx)
+{
+	struct page *p = ctx;
+	os_adds_print(p->os, p->ci);
+	return 0;
+}
+
 /* Logs of several machines: a report per group of pooled logs, then the table
  * across machines (machines_report.c). */
 static int report_machines(struct mgroup *g, int ng, char **logs, const char *base, int ci)
 {
 	int baseline = base ? machine_find(g, ng, base) : 0, worst;
 	if (baseline < 0) {
-		fprintf(stderr, "tickstat: report: --baseline %s names no one machine (give M1, M2, "
-			"... or a machine id)\n", base);
+		say_error("--baseline %s names no one machine (give M1, M2, ... or a machine id)",
+			  base);
 		return 2;
 	}
 	worst = machine_reports(g, ng, logs, ci);
+	struct page page = { .g = g, .ng = ng, .baseline = baseline, .ci = ci };
 	if (worst < 2)
-		machines_print(g, ng, baseline, ci);
+		print_drawn_ahead(machines_page, &page);
 	machine_reports_free(g, ng);
 	return worst;
 }
@@ -34,15 +61,15 @@ static int report_one(struct report *r, char **logs, int nlogs, const char *base
 {
 	struct log_report rep = { 0 };
 	if (baseline)
-		fprintf(stderr, "tickstat: report: --baseline ignored: the logs are of one "
-			"machine\n");
+		say_error("--baseline ignored: the logs are of one machine");
 	int rc = read_logs(logs, nlogs, report_take, r, &rep);
 	char **names = calloc((size_t)nlogs + 1, sizeof(*names));
 	for (int i = 0; names && i < nlogs; i++)
 		names[i] = (char *)log_name(logs[i]);      /* "(stdin)" for - */
 	r->logs = nlogs;
+	struct page page = { .r = r, .logs = names ? names : logs, .nlogs = nlogs };
 	if (rc < 2)
-		report_print(r, names ? names : logs, nlogs);
+		print_drawn_ahead(one_page, &page);
 	free(names);
 	return rc;
 }
@@ -61,8 +88,9 @@ static int report_os(char **paths, int n, int bare, int ci)
 		log_read(paths[i], os_adds_take, a, &quiet);
 	if (read < n)
 		rc = read_logs(paths + read, n - read, os_adds_take, a, &rep);
+	struct page page = { .os = a, .ci = ci };
 	if (rc < 2)
-		os_adds_print(a, ci);
+		print_drawn_ahead(os_page, &page);
 	os_adds_free(a);
 	free(a);
 	return rc;
@@ -105,28 +133,17 @@ int cmd_report(int argc, char **argv)
 	struct report *r = report_new(2);       /* 95% */
 	char **logs = calloc((size_t)argc + 1, sizeof(*logs));
 	const char *baseline = NULL, *html = NULL;
-	int nlogs = 0;
 	if (!r || !logs)
 		return 2;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-c"))
-			r->ci = level_option(argc, argv, &i);
-		else if (!strcmp(argv[i], "--baseline"))
-			baseline = option_value(argc, argv, &i);
-		else if (!strcmp(argv[i], "--html"))
-			html = option_value(argc, argv, &i);
-		else if (argv[i][0] == '-' && argv[i][1])
-			usage_error("unknown option %s", argv[i]);
-		else
-			logs[nlogs++] = argv[i];
-	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
+	const struct option opts[] = { { "-c", take_level, &r->ci },
+				       { "--baseline", take_string, &baseline },
+				       { "--html", take_string, &html }, { NULL, NULL, NULL } };
+	int nlogs = parse_options(argc, argv, opts, logs);
 	char **given = logs;
 	logs = html_logs_expand(logs, &nlogs);  /* a page stands for its logs */
 	if (logs != given)
 		free(given);
-	if (boots_repeat(logs, nlogs)) {
+	if (logs_ready(logs, nlogs, true)) {
 		report_free(r);
 		free(logs);
 		return 2;

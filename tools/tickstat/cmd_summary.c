@@ -3,6 +3,8 @@
  * derived figures of the tick benchmark and the pooled histograms of stats
  * records. docs/TICKSTAT.md defines every figure. */
 #include "tickstat.h"
+#include "configuration.h"
+#include "schema.h"
 #include "boots.h"
 #include "figure_double.h"
 #include "pairs.h"
@@ -108,8 +110,14 @@ struct group {
 	int at;
 };
 
-/* What a record is: a measurement, or one of the machine and the run (is_metadata),
- * of which summary reads boot, calibration, skip and error. */
+/* What a record is: a measurement, or one of the machine and the run (its type's
+ * class in lib/schema.def: it describes, or notes what did not run; a type the
+ * schema does not know, of a newer format, measures), of which summary reads boot,
+ * calibration, skip and error. Every record type is either a measurement (run,
+ * stats, fire, storm, storm_limit, tsc_sync, idle, report) or not: tests/host/
+ * tickstat-summary.sh holds the list to the document. Those before `calibration`
+ * (machine_check, machine, ...) once got tables "converted" at tsc_hz 0, and a
+ * warning of boots with different TSC frequencies in every single-boot log. */
 enum record_is { MEASURED, DESCRIBING, BOOT, CALIBRATION, NOTED };
 
 /* What the records of a shape (lib/rec.h) are, and the numbers of the fields that
@@ -166,37 +174,14 @@ static inline bool same(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Records that describe the machine and the run rather than measure: no table of
- * their own (skip and error are listed as notes). Every record type of
- * docs/FORMAT.md is either here or a measurement (run, stats, fire, storm,
- * storm_limit, tsc_sync, report): tests/host/tickstat-summary.sh holds the list to
- * the document. Those before `calibration` (machine_check, machine, ...) once got
- * tables "converted" at tsc_hz 0, and a warning of boots with different TSC
- * frequencies in every single-boot log. */
-static bool is_metadata(const char *type)
+/* Whether field i of r names a CPU (an APIC id: cpu, victim, noisy): its role is
+ * identity (lib/schema.def); not a figure. */
+static bool is_id_field(const struct rec *r, size_t i)
 {
-	if (same(type, "run") || same(type, "stats"))   /* nearly every record */
-		return false;
-	static const char *const types[] = { "boot", "platform", "machine_check",
-					     "machine_check_log", "acpi", "acpi_problem",
-					     "machine", "smbios_problem", "interrupts",
-					     "calibration", "cpus", "timer", "hpet_comparator",
-					     "selftest", "idle_caps", "spin", "skip", "error", "end",
-					     "pmu", "ftq" /* series: report's spectrum */, "linux",
-					     /* the annex's: report's "The tick, function by function" */
-					     "annex", "annex_end", "anatomy_layer", "anatomy_episodes",
-					     "anatomy", "cache", "cache_layer", "cache_after" };
-	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
-		if (!strcmp(type, types[i]))
-			return true;
-	return false;
-}
-
-/* APIC ids name a CPU; they are not figures. */
-static bool is_id_field(const char *key)
-{
-	return (key[0] == 'c' && !strcmp(key, "cpu")) || (key[0] == 'v' && !strcmp(key, "victim")) ||
-	       (key[0] == 'n' && !strcmp(key, "noisy"));
+	unsigned t = schema_type(r->type, strlen(r->type));
+	const struct schema_field *f = t < SCHEMA_TYPES ?
+		schema_field(t, r->f[i].key, r->f[i].sig >> 16) : NULL;
+	return f && f->role == SCHEMA_IDENTITY;
 }
 
 /* The boots' TSC frequencies that figures are converted with: several, and the log
@@ -215,11 +200,12 @@ static void add_clock(struct summary *s, unsigned long line)
 
 static struct group *find_group(struct summary *s, const struct rec *r)
 {
-	char key[512];
+	struct configuration config;
+	const char *key = config.text;
 	struct group *last = &s->g[s->last];
-	if (s->last < s->ngroups && last->tsc_hz == s->tsc_hz && config_key_is(r, last->key))
+	if (s->last < s->ngroups && last->tsc_hz == s->tsc_hz && configuration_is(r, last->key))
 		return last;            /* runs come in a row: no key to build */
-	config_key(r, key, sizeof(key));
+	configuration_of(&config, r);
 	for (int i = s->ngroups - 1; i >= 0; i--)
 		if (s->g[i].tsc_hz == s->tsc_hz && !strcmp(s->g[i].key, key))
 			return &s->g[s->last = i];
@@ -458,8 +444,9 @@ static void put_int(struct text *t, const struct value *v)
  * instructions. */
 static void note_text(const struct rec *r, char *buf, size_t size)
 {
-	const char *bench = rec_str(r, "bench"), *why = rec_str(r, "reason");
-	const char *msg = rec_str(r, "message");
+	const char *bench = rec_str(r, FIELD_OF(bench, STR, skip, error));
+	const char *why = rec_str(r, FIELD_OF(reason, STR, skip, error));
+	const char *msg = rec_str(r, FIELD(error, message, STR));
 	struct text t = { buf, size, 0 };
 	buf[0] = 0;
 	put(&t, r->type);
@@ -636,12 +623,11 @@ static unsigned put_text(struct layout *L, unsigned *at, const char *s)
 	return from;
 }
 
-/* Whether a field names its group's configuration (AS_CONFIG in its layout): a
- * string or an integer (as in its configuration key: an "hz" of another kind is
- * none). */
-static bool names_config(const struct field *f)
+/* Whether field i of r names its group's configuration (AS_CONFIG in its layout):
+ * lib/configuration.h's. */
+static bool names_config(const struct rec *r, int i)
 {
-	return (f->v.kind == V_STRING || f->v.kind == V_INT) && is_config_field(f);
+	return configuration_field(r, (size_t)i);
 }
 
 /* What field i of r is: a configuration value (its string, hz, cpus, the work
@@ -660,7 +646,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 			L->at[k] = (signed char)i;
 	if (f->v.kind == V_BOOL && same(f->key, "timer_on"))
 		L->timer_on = i;
-	if (names_config(f)) {
+	if (names_config(r, i)) {
 		struct config_value *c = &L->config[L->nconfig++];
 		L->role[i] = AS_CONFIG;
 		*c = (struct config_value){ .field = (uint8_t)i, .string = f->v.kind == V_STRING,
@@ -678,7 +664,7 @@ static void field_role(struct layout *L, const struct rec *r, int i, unsigned *a
 		L->cpu = i;
 	} else if (run && same(f->key, "run")) {
 		L->run = i;
-	} else if (!is_id_field(f->key) && !same(f->key, "run") &&
+	} else if (!is_id_field(r, (size_t)i) && !same(f->key, "run") &&
 		   !(L->is_stats && same(f->key, "sum"))) {
 		L->role[i] = AS_FIGURE;
 		if (run && same(f->key, "cycles"))
@@ -725,12 +711,13 @@ static int layout_case(struct group *g, const struct rec *r)
  * type at every record were 1 % of summary's instructions). */
 static enum record_is record_is(const char *type)
 {
-	if (!is_metadata(type))
-		return MEASURED;
-	return !strcmp(type, "boot")        ? BOOT
-	       : !strcmp(type, "calibration") ? CALIBRATION
-	       : !strcmp(type, "skip") || !strcmp(type, "error") ? NOTED
-							     : DESCRIBING;
+	unsigned t = schema_type(type, strlen(type));
+	unsigned class = t < SCHEMA_TYPES ? schema_records[t].class : SCHEMA_MEASURES;
+	return class == SCHEMA_MEASURES          ? MEASURED
+	       : t == SCHEMA_TYPE_boot           ? BOOT
+	       : t == SCHEMA_TYPE_calibration    ? CALIBRATION
+	       : class == SCHEMA_NOTES           ? NOTED
+						 : DESCRIBING;
 }
 
 /* A boot record (each boot converts with its own calibration), a calibration, a
@@ -740,7 +727,7 @@ static void take_metadata(struct summary *s, const struct rec *r, enum record_is
 	uint64_t hz;
 	if (is == BOOT)
 		s->tsc_hz = 0, s->boots++;
-	if (is == CALIBRATION && rec_u64(r, "tsc_hz", &hz))
+	if (is == CALIBRATION && rec_u64(r, FIELD_INT(calibration, tsc_hz), &hz))
 		s->tsc_hz = (double)hz;
 	if (is == NOTED)
 		note(s, r);
@@ -792,7 +779,7 @@ static const struct shape_info *shape_info_of(struct summary *s, const struct re
 	in->nconfig = 0;
 	in->keys = mix_text(0, r->type, strlen(r->type));
 	for (size_t i = 0; i < r->nfields; i++)
-		if (names_config(&r->f[i])) {
+		if (names_config(r, (int)i)) {
 			in->config[in->nconfig++] = (uint8_t)i;
 			in->keys = mix_text(in->keys, r->f[i].key, r->f[i].sig >> 16);
 		}
@@ -864,7 +851,7 @@ static void index_group(struct summary *s, uint64_t hash, const struct group *g)
 /* The group of r: the last one's when r fits a layout of it (no key built, its
  * type known), else the one its configuration's hash finds, else found by its
  * configuration key (and indexed), a layout made for r unless it fits one; NULL
- * for a record of the machine or the run (is_metadata), said there. */
+ * for a record of the machine or the run (record_is), said there. */
 static struct group *group_of(struct summary *s, const struct rec *r)
 {
 	struct group *g = &s->g[s->last];
@@ -1279,18 +1266,18 @@ int cmd_summary(int argc, char **argv)
 {
 	int worst = 0, nlogs = 0;
 	bool all = false;
+	char **logs = must_calloc((size_t)argc + 1, sizeof(*logs));
 	for (int i = 0; i < argc; i++) {
 		if (!strcmp(argv[i], "--all"))
 			all = true;
 		else if (argv[i][0] == '-' && argv[i][1])
 			usage_error("unknown option %s", argv[i]);
 		else
-			nlogs++;
+			logs[nlogs++] = argv[i];
 	}
-	if (nlogs == 0)
-		usage_error("no LOG given");
-	for (int i = 0, done = 0; i < argc; i++)
-		if (strcmp(argv[i], "--all"))
-			summarise(argv[i], all, done++ == 0, &worst);
+	worst = logs_ready(logs, nlogs, false);
+	for (int i = 0; i < nlogs && !worst; i++)
+		summarise(logs[i], all, i == 0, &worst);
+	free(logs);
 	return worst;
 }

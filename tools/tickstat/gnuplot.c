@@ -42,7 +42,7 @@ struct gnuplot *gnuplot_open(const char *out, int width, int height)
 {
 	const char *ext = strrchr(out, '.');
 	if (!ext || (strcmp(ext, ".png") && strcmp(ext, ".svg") && strcmp(ext, ".gp")))
-		usage_error("plot: -o FILE must end in .png, .svg or .gp");
+		usage_error("-o FILE must end in .png, .svg or .gp");
 	struct gnuplot *gp = calloc(1, sizeof(*gp));
 	if (!gp || !(gp->script = open_memstream(&gp->text, &gp->len))) {
 		free(gp);
@@ -78,7 +78,7 @@ static bool sink_open(struct sink *s, const char *path)
 {
 	*s = (struct sink){ .path = path, .f = fopen(path, "w") };
 	if (!s->f)
-		fprintf(stderr, "tickstat: plot: cannot write %s: %s\n", path, strerror(errno));
+		say_error("cannot write %s: %s", path, strerror(errno));
 	return s->f != NULL;
 }
 
@@ -102,7 +102,7 @@ static int sink_close(struct sink *s, bool keep)
 	if (fclose(s->f) && !s->err)
 		s->err = errno ? errno : EIO;
 	if (s->err)
-		fprintf(stderr, "tickstat: plot: cannot write %s: %s\n", s->path, strerror(s->err));
+		say_error("cannot write %s: %s", s->path, strerror(s->err));
 	struct stat st;
 	if ((s->err || !keep) && !lstat(s->path, &st) && S_ISREG(st.st_mode))
 		unlink(s->path);
@@ -121,7 +121,7 @@ static bool spawn_gnuplot(pid_t *pid, int fd[3])
 	posix_spawn_file_actions_t fa;
 	for (int i = 0; i < 3; i++)
 		if (pipe2(p[i], O_CLOEXEC)) {
-			perror("tickstat: plot: pipe");
+			say_error("pipe: %s", strerror(errno));
 			return false;
 		}
 	posix_spawn_file_actions_init(&fa);
@@ -135,8 +135,8 @@ static bool spawn_gnuplot(pid_t *pid, int fd[3])
 	close(p[2][1]);
 	fd[0] = p[0][1], fd[1] = p[1][0], fd[2] = p[2][0];
 	if (err) {
-		fprintf(stderr, "tickstat: plot: cannot run gnuplot: %s (Debian's package is "
-			"gnuplot-nox)\n", strerror(err));
+		say_error("cannot run gnuplot: %s (Debian's package is "
+			"gnuplot-nox)", strerror(err));
 		for (int i = 0; i < 3; i++)
 			close(fd[i]);
 	}
@@ -219,15 +219,15 @@ static bool gnuplot_ended_well(pid_t pid, size_t sent, size_t len, size_t bytes,
 	if (!well && messages)
 		fputs(messages, stderr);
 	if (WIFSIGNALED(status))
-		fprintf(stderr, "tickstat: plot: gnuplot was killed by signal %d\n",
+		say_error("gnuplot was killed by signal %d",
 			WTERMSIG(status));
 	else if (WEXITSTATUS(status))
-		fprintf(stderr, "tickstat: plot: gnuplot failed (exit status %d; its "
-			"messages are above)\n", WEXITSTATUS(status));
+		say_error("gnuplot failed (exit status %d; its "
+			"messages are above)", WEXITSTATUS(status));
 	else if (sent < len)
-		fprintf(stderr, "tickstat: plot: gnuplot stopped reading its script\n");
+		say_error("gnuplot stopped reading its script");
 	else if (!bytes)
-		fprintf(stderr, "tickstat: plot: gnuplot drew no image\n");
+		say_error("gnuplot drew no image");
 	else
 		return true;
 	return false;
@@ -263,7 +263,7 @@ int gnuplot_finish(struct gnuplot *gp)
 {
 	int rc = 2;
 	if (fclose(gp->script) != 0) {
-		fprintf(stderr, "tickstat: plot: out of memory\n");
+		say_error("out of memory");
 	} else if (is_script(gp->out)) {
 		struct sink s;
 		if (sink_open(&s, gp->out)) {

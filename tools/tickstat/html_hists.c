@@ -5,6 +5,7 @@
  * (docs/FORMAT.md, "stats"), each at its lower bound, in ns at its boot's rate. */
 #include "html.h"
 #include "svg.h"
+#include "schema.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -59,18 +60,20 @@ static void dist_add(struct dist *d, double lo, double n)
  * mode, path and model of a 1-CPU run; "" for a record not drawn. */
 static void dist_name(char *buf, size_t size, const struct rec *r, const char *bench)
 {
-	const char *what = rec_str(r, "what"), *wait = rec_str(r, "wait");
-	const char *timer = rec_str(r, "timer"), *mode = rec_str(r, "mode");
-	const char *path = rec_str(r, "delivery");
+	const char *what = rec_str(r, FIELD(stats, what, STR));
+	const char *wait = rec_str(r, FIELD(stats, wait, STR));
+	const char *timer = rec_str(r, FIELD(stats, timer, STR));
+	const char *mode = rec_str(r, FIELD(stats, mode, STR));
+	const char *path = rec_str(r, FIELD(stats, delivery, STR));
 	uint64_t cpus = 1, work = 0, data = 0;
 	buf[0] = 0;
 	if (!strcmp(bench, "latency") && what) {
 		snprintf(buf, size, "%s%s%s", what, wait ? "/" : "", wait ? wait : "");
 		return;
 	}
-	rec_u64(r, "cpus", &cpus);
-	rec_u64(r, "tick_work", &work);
-	rec_u64(r, "tick_data_kib", &data);
+	rec_u64(r, FIELD_INT(stats, cpus), &cpus);
+	rec_u64(r, FIELD_INT(stats, tick_work), &work);
+	rec_u64(r, FIELD_INT(stats, tick_data_kib), &data);
 	if (what && !strcmp(what, "gap") && timer && mode && cpus == 1)
 		snprintf(buf, size, "%s %s%s%s%s%s", timer, mode, path ? " (" : "", path ? path : "",
 			 path ? ")" : "", work || data ? " (work model)" : "");
@@ -79,15 +82,16 @@ static void dist_name(char *buf, size_t size, const struct rec *r, const char *b
 static void take(const struct rec *r, void *ctx)
 {
 	struct dists *s = ctx;
-	const char *bench = rec_str(r, "bench");
+	const char *bench = rec_str(r, FIELD(stats, bench, STR));
 	char name[CHART_NAME];
-	if (rec_type_is(r, "boot"))
+	if (rec_type_is(r, RECORD_TYPE(boot)))
 		s->tsc_hz = 0;
-	else if (rec_type_is(r, "calibration"))
-		rec_num(r, "tsc_hz", &s->tsc_hz);
-	if (!rec_type_is(r, "stats") || !bench || strcmp(bench, s->bench))
+	else if (rec_type_is(r, RECORD_TYPE(calibration)))
+		rec_num(r, FIELD_INT(calibration, tsc_hz), &s->tsc_hz);
+	if (!rec_type_is(r, RECORD_TYPE(stats)) || !bench || strcmp(bench, s->bench))
 		return;
-	const struct value *lo = rec_get(r, "hist_lo"), *n = rec_get(r, "hist_n");
+	const struct value *lo = rec_get(r, FIELD(stats, hist_lo, ARR));
+	const struct value *n = rec_get(r, FIELD(stats, hist_n, ARR));
 	dist_name(name, sizeof(name), r, bench);
 	struct dist *d = name[0] && lo && n && lo->kind == V_ARRAY && n->kind == V_ARRAY &&
 			 lo->len == n->len ? dist_named(s, name) : NULL;

@@ -118,7 +118,8 @@ void html_osadds(struct html_page *p)
 		if (!os_parts_of(p->os, c, &x))
 			continue;
 		os_config_label(label, sizeof(label), c);
-		snprintf(cat, sizeof(cat), "%s %s", c->release, label);
+		snprintf(cat, sizeof(cat), "%s ", c->release);     /* cut short where longer */
+		strncat(cat, label, sizeof(cat) - strlen(cat) - 1);
 		double v[] = { x.floor, x.linux_direct - x.floor, x.rest };
 		for (int k = 0; k < 3; k++) {
 			figure_double(text, sizeof(text), v[k], -1, 0, 0);

@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 #include "rec.h"
+#include "schema.h"
 
-/* The record format this reader knows: docs/FORMAT.md's "Format version", tickstat's
- * own copy (it reads logs, not the kernel's headers); tests/host/tickstat-format.sh
- * holds the two, and the kernel's, equal. */
-#define LOG_FORMAT_VERSION 1
+/* The record format this reader knows: the schema's (lib/schema.h), docs/FORMAT.md's
+ * "Format version" (tests/host/tickstat-format.sh holds the two equal). */
+#define LOG_FORMAT_VERSION SCHEMA_FORMAT_VERSION
 
 #define LOG_LINE_MAX   8192   /* a record line (the kernel writes at most 4096) */
 
@@ -26,10 +26,6 @@
  * IEEE polynomial) folded with carry-less multiplication where the CPU has it:
  * zlib's crc32() was 15 % of summary's time and a fifth of check's. */
 uint32_t log_crc(const void *data, size_t len);
-
-/* Range checks on the fields of known record types (n >= 1, min <= p50 <= max, ...).
- * Returns NULL or a description (written to buf). */
-const char *rec_validate(const struct rec *r, char *buf, size_t size);
 
 typedef void (*rec_fn)(const struct rec *r, void *ctx);
 
@@ -40,6 +36,10 @@ struct log_report {
 	unsigned long refused;   /* damaged records among the problems */
 	uint64_t bytes;
 	bool quiet;              /* count problems, don't print them */
+	/* NULL, or the record types wanted (NULL-terminated): a quiet scan of what a
+	 * log is (its boots, its machine) reads the other records' lines not at all
+	 * (their seq then seems to skip: problems counted, not said) */
+	const char *const *only;
 };
 
 /* A log's name in messages and records' file: its path, "(stdin)" for "-". */
@@ -49,10 +49,14 @@ static inline const char *log_name(const char *path)
 }
 
 /* Read one log (path "-" is standard input, as often as asked), checking every
- * rule of the format,
- * and call fn for each intact record. Problems go to stderr as FILE:LINE: text.
+ * rule of the format, and call fn for each intact record. Problems go to stderr as
+ * FILE:LINE: text; a log that cannot be opened or read is said once a command.
  * Returns 0 when the log is whole, 1 when damaged, 2 when it cannot be read. */
 int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
+
+/* Whether the log at path can be opened (standard input can); one that cannot is
+ * said, once a command, as log_read says it. */
+bool log_readable(const char *path);
 
 /* The records of a log taken out of an HTML report, by its name, or NULL: set by
  * html_logs.c when tickstat check or report takes such a page; NULL (logs are

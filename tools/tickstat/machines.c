@@ -2,6 +2,7 @@
  * A machine is its `machine` record's id; logs of one id and one build (`boot`
  * version) are pooled, any other pair is kept apart and said so. */
 #include "machines.h"
+#include "schema.h"
 #include "tickstat.h"
 
 #include <stdlib.h>
@@ -17,26 +18,31 @@ static void copy_field(char *dst, size_t size, const struct rec *r, const char *
 static void scan_record(const struct rec *r, void *ctx)
 {
 	struct mlog *m = ctx;
-	if (!strcmp(r->type, "boot") && !m->version[0]) {
-		copy_field(m->version, sizeof(m->version), r, "version");
-	} else if (!strcmp(r->type, "platform")) {
-		const char *os = rec_str(r, "os");
+	if (!strcmp(r->type, RECORD_TYPE(boot)) && !m->version[0]) {
+		copy_field(m->version, sizeof(m->version), r, FIELD(boot, version, STR));
+	} else if (!strcmp(r->type, RECORD_TYPE(platform))) {
+		const char *os = rec_str(r, FIELD(platform, os, STR));
 		m->under_linux |= os && !strcmp(os, "linux");
-	} else if (!strcmp(r->type, "machine") && !m->id[0]) {
-		copy_field(m->id, sizeof(m->id), r, "id");
-		copy_field(m->manufacturer, sizeof(m->manufacturer), r, "system_manufacturer");
-		copy_field(m->product, sizeof(m->product), r, "system_product");
-		copy_field(m->brand, sizeof(m->brand), r, "cpu_brand");
-		copy_field(m->bios_version, sizeof(m->bios_version), r, "bios_version");
-		copy_field(m->microcode, sizeof(m->microcode), r, "microcode");
-		copy_field(m->firmware, sizeof(m->firmware), r, "firmware");
+	} else if (!strcmp(r->type, RECORD_TYPE(machine)) && !m->id[0]) {
+		copy_field(m->id, sizeof(m->id), r, FIELD(machine, id, STR));
+		copy_field(m->manufacturer, sizeof(m->manufacturer), r,
+			   FIELD(machine, system_manufacturer, STR));
+		copy_field(m->product, sizeof(m->product), r,
+			   FIELD(machine, system_product, STR));
+		copy_field(m->brand, sizeof(m->brand), r, FIELD(machine, cpu_brand, STR));
+		copy_field(m->bios_version, sizeof(m->bios_version), r,
+			   FIELD(machine, bios_version, STR));
+		copy_field(m->microcode, sizeof(m->microcode), r,
+			   FIELD(machine, microcode, HEX));
+		copy_field(m->firmware, sizeof(m->firmware), r, FIELD(machine, firmware, STR));
 	}
 }
 
 int machine_scan(char **paths, int n, struct mlog *ids)
 {
+	static const char *const identity[] = { "boot", "platform", "machine", NULL };
 	for (int i = 0; i < n; i++) {
-		struct log_report quiet = { .quiet = true };
+		struct log_report quiet = { .quiet = true, .only = identity };
 		memset(&ids[i], 0, sizeof(ids[i]));
 		ids[i].path = paths[i];
 		if (log_read(paths[i], scan_record, &ids[i], &quiet) == 2)
@@ -121,9 +127,10 @@ void machine_label(char *buf, size_t size, const struct mgroup *g, size_t cols)
 	if (!m->id[0])
 		snprintf(buf, size, "unknown machine: %s (no machine record)", base_name(m->path));
 	else
-		snprintf(buf, size, "%s%s%s / %s", m->manufacturer, m->manufacturer[0] ? " " : "",
+		snprintf(buf, size, "%s%s%s / %s%s", m->manufacturer, m->manufacturer[0] ? " " : "",
 			 m->product[0] ? m->product : "(no SMBIOS product)",
-			 m->brand[0] ? m->brand : "(no CPU brand)");
+			 m->brand[0] ? m->brand : "(no CPU brand)",
+			 m->under_linux ? ", under Linux" : "");
 	cut(buf, cols);
 }
 
@@ -224,7 +231,7 @@ int machine_setup(char **paths, int n, struct mlog **ids, struct mgroup **groups
 		return -1;
 	int ng = machine_groups(*ids, n, *groups);
 	if (ng < 0)
-		fprintf(stderr, "tickstat: more than %d machines, or %d logs of one\n",
+		say_error("more than %d machines, or %d logs of one",
 			M_MAX_GROUPS, M_MAX_LOGS);
 	return ng;
 }

@@ -57,6 +57,7 @@ struct headline {
 	char name[200];          /* "direct cost lapic periodic spin cpus=1 HZ=10000" */
 	const struct dataset *d;
 	bool share;              /* millionths of the CPU, else ns or cycles */
+	const struct rconfig *c; /* a tick figure's configuration (its rate kept or not) */
 };
 struct headlines {
 	struct headline f[M_MAX_FIGURES];

@@ -4,6 +4,7 @@
 #include "machines.h"
 #include "plot_hz.h"
 #include "gnuplot.h"
+#include "tickstat.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -89,10 +90,10 @@ int machines_plot(struct mgroup *grp, int n, const char *out)
 	int nn = fs && names ? figure_names(fs, n, names) : 0;
 	struct gnuplot *gp = NULL;
 	if (nn == 0)
-		fprintf(stderr, "tickstat: plot: no figure to plot across machines\n");
+		say_error("no figure to plot across machines");
 	else if (!(gp = gnuplot_open(out, PANEL_W * PLOT_COLUMNS,
 				     PANEL_H * ((nn + PLOT_COLUMNS - 1) / PLOT_COLUMNS))))
-		fprintf(stderr, "tickstat: plot: out of memory\n");
+		say_error("out of memory");
 	if (gp) {
 		write_script(gp->script, grp, fs, n, names, nn, cycles ? "TSC cycles" : "ns");
 		rc = gnuplot_finish(gp);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 static void add_figure(struct headlines *fs, const char *name, const struct dataset *d,
-		       bool share)
+		       bool share, const struct rconfig *c)
 {
 	if (fs->n == M_MAX_FIGURES || !d->n)
 		return;
@@ -18,6 +18,7 @@ static void add_figure(struct headlines *fs, const char *name, const struct data
 	snprintf(f->name, sizeof(f->name), "%s", name);
 	f->d = d;
 	f->share = share;
+	f->c = c;
 }
 
 static void stat_figures(struct report *r, struct headlines *fs, const char *bench,
@@ -29,11 +30,11 @@ static void stat_figures(struct report *r, struct headlines *fs, const char *ben
 		if (strcmp(s->bench, bench))
 			continue;
 		snprintf(name, sizeof(name), "%s %s p50", title, s->what);
-		add_figure(fs, name, &s->p50, false);
+		add_figure(fs, name, &s->p50, false, NULL);
 		if (!p99)
 			continue;
 		snprintf(name, sizeof(name), "%s %s p99", title, s->what);
-		add_figure(fs, name, &s->p99, false);
+		add_figure(fs, name, &s->p99, false, NULL);
 	}
 }
 
@@ -43,18 +44,18 @@ static void config_name(char *buf, size_t size, const struct rconfig *c)
 		 c->delivery[0] ? " " : "", c->delivery, c->workload, c->cpus, c->hz);
 }
 
-/* Direct cost per source (timer, mode, delivery) on one CPU at its highest HZ
+/* Direct cost per source (timer, mode, delivery) on the answer's CPUs at its highest HZ
  * with holes measured, as report's "Direct vs indirect" section takes it. */
 static void direct_figures(struct report *r, struct headlines *fs)
 {
 	char name[200], cfg[160];
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *c = &r->cfg[i], *top = c;
-		if (!c->direct.n || c->cpus != 1)
+		if (!c->direct.n || !on_answer_cpus(r, c))
 			continue;
 		for (int j = 0; j < r->nconfig; j++) {
 			struct rconfig *x = &r->cfg[j];
-			if (x->direct.n && x->cpus == 1 && !strcmp(x->timer, c->timer) &&
+			if (x->direct.n && on_answer_cpus(r, x) && !strcmp(x->timer, c->timer) &&
 			    !strcmp(x->mode, c->mode) && !strcmp(x->delivery, c->delivery) &&
 			    (x->hz > top->hz || (x->hz == top->hz && j < i)))
 				top = x;
@@ -63,7 +64,7 @@ static void direct_figures(struct report *r, struct headlines *fs)
 			continue;
 		config_name(cfg, sizeof(cfg), c);
 		snprintf(name, sizeof(name), "direct cost %s", cfg);
-		add_figure(fs, name, &c->direct, false);
+		add_figure(fs, name, &c->direct, false, c);
 	}
 }
 
@@ -78,7 +79,7 @@ void machine_figures(struct report *r, struct headlines *fs)
 	for (int i = 0; i < r->nconfig; i++) {
 		config_name(cfg, sizeof(cfg), &r->cfg[i]);
 		snprintf(name, sizeof(name), "CPU share %s", cfg);
-		add_figure(fs, name, &r->cfg[i].lost, true);
+		add_figure(fs, name, &r->cfg[i].lost, true, &r->cfg[i]);
 	}
 }
 
@@ -107,6 +108,8 @@ static void fmt_verdict(char *buf, size_t size, const struct headline *base,
 {
 	struct verdict v = verdict_of(base->d, f->d, 0, ci);
 	char diff[96], rel[48] = "", need[64];
+	if (f->c && base->c && ticks_no_verdict(buf, size, f->c, base->c))
+		return;
 	if (!v.d.interval) {
 		snprintf(buf, size, "too few runs to compare (n=%zu+%zu)", v.d.na, v.d.nb);
 		return;
@@ -143,6 +146,7 @@ static void print_row(const struct mgroup *g, const struct headline *f,
 	struct estimate e = mean_estimate(f->d, ci);
 	char value[96], method[128], head[256], tail[256];
 	fmt_value(value, sizeof(value), f, &e, false);
+	ticks_mark(value, sizeof(value), &f->c, f->c ? 1 : 0);
 	fmt_method(method, sizeof(method), &e, ci);
 	snprintf(head, sizeof(head), "  %-3s %s  (%s)", g->key, value, method);
 	if (is_base)

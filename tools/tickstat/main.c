@@ -92,7 +92,7 @@ static int flush_output(int status)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout) && fclose(stdout) == 0)
 		return status;
-	fprintf(stderr, "tickstat: cannot write the output: %s\n",
+	say_error("cannot write the output: %s",
 		errno ? strerror(errno) : "write error");
 	return 2;
 }

@@ -167,6 +167,9 @@ void ms_relative(FILE *out, struct dataset *ref, struct dataset *d, int ci)
 	}
 	fprintf(out, "Difference at %.1f%% confidence\n", conf_pct[ci]);
 	fprintf(out, "\t%g +/- %g\n", t.diff, t.err);
-	fprintf(out, "\t%g%% +/- %g%%\n", t.diff * 100 / avg, t.err * 100 / avg);
+	if (avg != 0)
+		fprintf(out, "\t%g%% +/- %g%%\n", t.diff * 100 / avg, t.err * 100 / avg);
+	else                     /* ministat's inf%: a share of a mean of 0 is no figure */
+		fprintf(out, "\t(no %% of the first set's mean, 0)\n");
 	fprintf(out, "\t(Student's t, pooled s = %g)\n", t.s);
 }

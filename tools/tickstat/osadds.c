@@ -2,6 +2,7 @@
  * A log is tickbench-linux's when its platform record says `os` "linux"
  * (docs/FORMAT.md, "Under Linux"); the bare kernel's otherwise. */
 #include "osadds.h"
+#include "schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,18 +31,18 @@ static void take_about(struct os_adds *a, const struct rec *rec)
 		l->boot = a->boots++;
 		a->bare_logs++;          /* until its platform says linux */
 	} else if (!strcmp(t, "platform")) {
-		const char *os = rec_str(rec, "os");
+		const char *os = rec_str(rec, FIELD(platform, os, STR));
 		l->under_linux = os && !strcmp(os, "linux");
 		a->bare_logs -= l->under_linux;
 	} else if (!strcmp(t, "machine")) {
-		copy(l->machine, sizeof(l->machine), rec_str(rec, "id"));
+		copy(l->machine, sizeof(l->machine), rec_str(rec, FIELD(machine, id, STR)));
 	} else if (!strcmp(t, "calibration")) {
-		rec_num(rec, "tsc_hz", &l->tsc_hz);
+		rec_num(rec, FIELD_INT(calibration, tsc_hz), &l->tsc_hz);
 	} else if (!strcmp(t, "spin") && !l->step) {
-		rec_num(rec, "step_cycles", &l->step);
+		rec_num(rec, FIELD_INT(spin, step_cycles), &l->step);
 	} else if (!strcmp(t, "linux")) {
-		copy(l->nohz, sizeof(l->nohz), rec_str(rec, "nohz"));
-		copy(l->release, sizeof(l->release), rec_str(rec, "release"));
+		copy(l->nohz, sizeof(l->nohz), rec_str(rec, FIELD(linux, nohz, STR)));
+		copy(l->release, sizeof(l->release), rec_str(rec, FIELD(linux, release, STR)));
 	}
 }
 
@@ -63,8 +64,8 @@ static struct os_work *work_of(struct os_work *w, int *n, int max, const char *w
 static bool work_rate(const struct rec *rec, const char *workload, double *rate)
 {
 	double it, cycles;
-	if (!strcmp(workload, "ftq") || !rec_num(rec, "iterations", &it) ||
-	    !rec_num(rec, "cycles", &cycles) || !(cycles > 0))
+	if (!strcmp(workload, "ftq") || !rec_num(rec, FIELD_INT(run, iterations), &it) ||
+	    !rec_num(rec, FIELD_INT(run, cycles), &cycles) || !(cycles > 0))
 		return false;
 	*rate = it / cycles;
 	return true;
@@ -114,14 +115,14 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 {
 	bool on = false;
 	double direct, rate, unit = a->now.tsc_hz > 0 ? 1e9 / a->now.tsc_hz : 1;
-	rec_bool(rec, "timer_on", &on);
+	rec_bool(rec, FIELD(run, timer_on, BOOL), &on);
 	if (!on && work_rate(rec, workload, &rate)) {
 		struct os_work *w = bare_work_of(a, workload);
 		if (w)
 			add(a, &w->rate, rate);
 		return;
 	}
-	const char *handler = rec_str(rec, "handler");
+	const char *handler = rec_str(rec, FIELD(run, handler, STR));
 	struct os_source *s;
 	if (!on || strcmp(workload, "spin") || !handler || !run_direct(rec, &direct) ||
 	    !(s = source_of(a, timer, mode)))
@@ -131,23 +132,16 @@ static void take_bare(struct os_adds *a, const struct rec *rec, const char *time
 	add(a, full ? &s->full_cycles : &s->floor_cycles, direct);
 }
 
-static struct os_config *config_of(struct os_adds *a, const char *timer, const char *mode,
-				   unsigned long long hz)
+/* A Linux configuration: the machine and tick mode of its log, the run's timer,
+ * mode and HZ. */
+static const struct configuration_part config_parts[] = {
+	{ FIELD(run, timer, STR), "" }, { FIELD(run, mode, STR), "" },
+	{ FIELD(run, hz, U64), "0" }, { NULL, NULL },
+};
+
+static void fill_config(struct os_adds *a, struct os_config *c, const char *timer,
+			const char *mode, unsigned long long hz)
 {
-	for (int i = 0; i < a->nconfig; i++) {
-		struct os_config *c = &a->cfg[i];
-		if (!strcmp(c->machine, a->now.machine) && !strcmp(c->timer, timer) &&
-		    !strcmp(c->mode, mode) && !strcmp(c->nohz, a->now.nohz) && c->hz == hz) {
-			c->logs += c->last_boot != a->now.boot;
-			c->last_boot = a->now.boot;
-			return c;
-		}
-	}
-	if (a->nconfig == OS_MAX_CONFIGS) {
-		a->full = true;
-		return NULL;
-	}
-	struct os_config *c = &a->cfg[a->nconfig++];
 	copy(c->machine, sizeof(c->machine), a->now.machine);
 	copy(c->timer, sizeof(c->timer), timer);
 	copy(c->mode, sizeof(c->mode), mode);
@@ -155,7 +149,29 @@ static struct os_config *config_of(struct os_adds *a, const char *timer, const c
 	copy(c->release, sizeof(c->release), a->now.release);
 	c->file = a->now.file;
 	c->hz = hz;
-	c->logs = 1;
+}
+
+static struct os_config *config_of(struct os_adds *a, const struct rec *rec, const char *timer,
+				   const char *mode, unsigned long long hz)
+{
+	struct configuration key;
+	bool added;
+	configuration_pick(&key, rec, config_parts);
+	configuration_add(&key, "machine", a->now.machine);
+	configuration_add(&key, FIELD(linux, nohz, STR), a->now.nohz);
+	if (!a->configs.size)
+		a->configs = (struct configurations){ .size = sizeof(struct os_config),
+						      .max = OS_MAX_CONFIGS };
+	int k = configurations_place(&a->configs, &key, &added);
+	if (k < 0) {
+		a->full = true;
+		return NULL;
+	}
+	a->cfg = a->configs.items, a->nconfig = a->configs.n;
+	struct os_config *c = &a->cfg[k];
+	if (added)
+		fill_config(a, c, timer, mode, hz);
+	c->logs += c->last_boot != a->now.boot || added;
 	c->last_boot = a->now.boot;
 	return c;
 }
@@ -192,10 +208,10 @@ static void take_linux(struct os_adds *a, const struct rec *rec, const char *tim
 {
 	uint64_t hz = 0;
 	double cycles, irqs = 0, direct, rate;
-	rec_u64(rec, "hz", &hz);
-	rec_num(rec, "interrupts", &irqs);
-	struct os_config *c = config_of(a, timer, mode, hz);
-	if (!c || !rec_num(rec, "cycles", &cycles) || !(cycles > 0) || !(a->now.tsc_hz > 0))
+	rec_u64(rec, FIELD_INT(run, hz), &hz);
+	rec_num(rec, FIELD_INT(run, interrupts), &irqs);
+	struct os_config *c = config_of(a, rec, timer, mode, hz);
+	if (!c || !rec_num(rec, FIELD_INT(run, cycles), &cycles) || !(cycles > 0) || !(a->now.tsc_hz > 0))
 		return;
 	add(a, &c->rate, irqs * a->now.tsc_hz / cycles);
 	take_softirqs(a, c, rec, irqs);
@@ -223,9 +239,9 @@ void os_adds_take(const struct rec *rec, void *ctx)
 		take_about(a, rec);
 		return;
 	}
-	rec_u64(rec, "cpus", &cpus);
-	bench = rec_str(rec, "bench"), timer = rec_str(rec, "timer");
-	mode = rec_str(rec, "mode"), workload = rec_str(rec, "workload");
+	rec_u64(rec, FIELD_INT(run, cpus), &cpus);
+	bench = rec_str(rec, FIELD(run, bench, STR)), timer = rec_str(rec, FIELD(run, timer, STR));
+	mode = rec_str(rec, FIELD(run, mode, STR)), workload = rec_str(rec, FIELD(run, workload, STR));
 	if (rec->file != a->now.file || !bench || strcmp(bench, "tick") || !timer || !mode ||
 	    !workload || cpus != 1)
 		return;
@@ -344,6 +360,7 @@ void os_adds_free(struct os_adds *a)
 {
 	for (int i = 0; i < a->nconfig; i++)
 		free_config(&a->cfg[i]);
+	configurations_free(&a->configs);
 	for (int i = 0; i < a->nsource; i++) {
 		struct os_source *s = &a->src[i];
 		ds_free(&s->floor), ds_free(&s->full);

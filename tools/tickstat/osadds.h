@@ -33,6 +33,7 @@ struct os_work {
  * took (direct x timer interrupts / cycles, ppm); per run of any workload the timer
  * interrupts a second and the softirqs per interrupt. */
 struct os_config {
+	struct configuration key;        /* first: an item of os_adds' configs */
 	char machine[16], timer[A_NAME], mode[A_NAME], nohz[8], release[64];
 	const char *file;        /* its first log */
 	unsigned long long hz;
@@ -65,7 +66,8 @@ struct os_log {
 
 struct os_adds {
 	int nconfig, nsource, nbare_work, bare_logs;
-	struct os_config cfg[OS_MAX_CONFIGS];
+	struct configurations configs;   /* of struct os_config, OS_MAX_CONFIGS at most */
+	struct os_config *cfg;   /* configs' items, nconfig of them, kept in step */
 	struct os_source src[OS_MAX_SOURCES];
 	struct { char machine[16]; struct os_work w; } bare_work[OS_MAX_SOURCES];
 	struct os_log now;       /* the log being read */

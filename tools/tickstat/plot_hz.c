@@ -1,5 +1,6 @@
-/* tickstat plot: the panels against HZ, for tick on one CPU, from tickstat report's
- * per-run figures (report.h) with their 95% intervals (Student's t, exact quantile):
+/* tickstat plot: the panels against HZ, for tick on the answer's CPUs (1, or the
+ * fewest that ran: lib/answer.h), from tickstat report's per-run figures
+ * (report.h) with their 95% intervals (Student's t, exact quantile):
  *   - the CPU share lost, a panel per timer (and delivery path), log-x;
  *   - the total cost per interrupt, all timers, on a panel of its own;
  *   - the direct cost per interrupt (spin's holes), on another, so that neither
@@ -45,7 +46,7 @@ static bool first_of_series(const struct report *r, int i)
 	const struct rconfig *c = &r->cfg[i];
 	for (int j = 0; j < i; j++) {
 		const struct rconfig *x = &r->cfg[j];
-		if (x->cpus == 1 && x->lost.n && !strcmp(x->timer, c->timer) &&
+		if (on_answer_cpus(r, x) && x->lost.n && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->mode, c->mode) &&
 		    !strcmp(x->workload, c->workload))
 			return false;
@@ -58,7 +59,7 @@ int hz_layout(const struct report *r, struct hz_layout *l)
 	memset(l, 0, sizeof(*l));
 	for (int i = 0; i < r->nconfig && l->nlines < HZ_MAX_LINES; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || !c->lost.n || !first_of_series(r, i))
+		if (!on_answer_cpus(r, c) || !c->lost.n || !first_of_series(r, i))
 			continue;
 		char source[80];
 		snprintf(source, sizeof(source), "%s%s%s%s", c->timer, c->delivery[0] ? " (" : "",
@@ -93,7 +94,7 @@ void hz_blocks(FILE *g, const struct report *r, const struct hz_layout *l)
 			const struct rconfig *next = NULL;
 			for (int i = 0; i < r->nconfig; i++) {
 				const struct rconfig *x = &r->cfg[i];
-				if (x->cpus == 1 && x->lost.n && x->hz > last &&
+				if (on_answer_cpus(r, x) && x->lost.n && x->hz > last &&
 				    (!next || x->hz < next->hz) && !strcmp(x->timer, c->timer) &&
 				    !strcmp(x->delivery, c->delivery) && !strcmp(x->mode, c->mode) &&
 				    !strcmp(x->workload, c->workload))
@@ -148,7 +149,7 @@ static void axes(FILE *g, const struct report *r, const char *title, const char 
 {
 	unsigned long long lo = 0, hi = 0;
 	for (int i = 0; i < r->nconfig; i++)
-		if (r->cfg[i].cpus == 1 && r->cfg[i].lost.n) {
+		if (on_answer_cpus(r, &r->cfg[i]) && r->cfg[i].lost.n) {
 			lo = !lo || r->cfg[i].hz < lo ? r->cfg[i].hz : lo;
 			hi = r->cfg[i].hz > hi ? r->cfg[i].hz : hi;
 		}

@@ -10,15 +10,15 @@
 static bool one_boot(const struct rboot *a, const struct rboot *b)
 {
 	if (a->line == b->line && same_file(a->file, b->file)) {
-		fprintf(stderr, "tickstat: %s and %s are one log given twice\n", a->file, b->file);
+		say_error("%s and %s are one log given twice", a->file, b->file);
 		return true;
 	}
 	if (!a->has_seed || !b->has_seed || a->seed != b->seed || strcmp(a->version, b->version) ||
 	    strcmp(a->machine, b->machine))
 		return false;
-	fprintf(stderr, "tickstat: %s:%lu and %s:%lu are one boot given twice (machine %s, "
-		"build %s, seed %llu)\n", a->file, a->line, b->file, b->line,
-		a->machine[0] ? a->machine : "unknown", a->version, a->seed);
+	say_error("%s:%lu and %s:%lu are one boot given twice (machine %s, build %s, seed %llu)",
+		  a->file, a->line, b->file, b->line, a->machine[0] ? a->machine : "unknown",
+		  a->version, a->seed);
 	return true;
 }
 
@@ -32,10 +32,9 @@ bool boots_repeat(char **paths, int n)
 {
 	struct report *r = report_new(CONF_95);
 	bool repeat = !r;
+	static const char *const identity[] = { "boot", "machine", NULL };
 	for (int i = 0; r && i < n; i++) {
-		struct log_report quiet = { .quiet = true };
-		if (!strcmp(paths[i], "-"))
-			break;           /* read once, by the figures */
+		struct log_report quiet = { .quiet = true, .only = identity };
 		log_read(paths[i], scan_boot, r, &quiet);
 	}
 	for (unsigned i = 0; r && i < r->boots && !repeat; i++)

@@ -30,16 +30,16 @@ static void method_item(char *buf, size_t size, const struct estimate *e, int ci
 	snprintf(buf, size, "(%s)", m);
 }
 
-/* A configuration on one CPU with runs, the first of its kind (same) among the
- * sorted list before it. */
+/* A configuration on the answer's CPUs with runs, the first of its kind (same)
+ * among the sorted list before it. */
 static bool first_of(const struct report *r, int i,
 		     bool (*same)(const struct rconfig *, const struct rconfig *))
 {
 	const struct rconfig *c = &r->cfg[i];
-	if (c->cpus != 1 || !c->lost.n)
+	if (!on_answer_cpus(r, c) || !c->lost.n)
 		return false;
 	for (int j = 0; j < i; j++)
-		if (r->cfg[j].cpus == 1 && r->cfg[j].lost.n && same(&r->cfg[j], c))
+		if (on_answer_cpus(r, &r->cfg[j]) && r->cfg[j].lost.n && same(&r->cfg[j], c))
 			return false;
 	return true;
 }
@@ -74,16 +74,52 @@ void print_share_verdict(const char *what, const struct dataset *a, const struct
 
 /* ---- each HZ against the lowest, run by run ------------------------------------- */
 
-/* The runs of b paired with a's of the same boot and index: their differences. */
+/* A run of a configuration: its boot and index, and where it stands among the runs. */
+struct run_at { unsigned boot; unsigned long long run; size_t at; };
+
+static int by_boot_and_run(const void *x, const void *y)
+{
+	const struct run_at *p = x, *q = y;
+	if (p->boot != q->boot)
+		return p->boot < q->boot ? -1 : 1;
+	if (p->run != q->run)
+		return p->run < q->run ? -1 : 1;
+	return p->at < q->at ? -1 : p->at > q->at;
+}
+
+/* The first of a's runs (sorted) of the boot and index of key, or NULL. */
+static const struct run_at *first_run(const struct run_at *sorted, size_t n, struct run_at key)
+{
+	size_t lo = 0, hi = n;
+	key.at = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (by_boot_and_run(&sorted[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && sorted[lo].boot == key.boot && sorted[lo].run == key.run ? &sorted[lo] : NULL;
+}
+
+/* The runs of b paired with a's of the same boot and index (the first such of a):
+ * their differences. a's runs sorted by boot and index, each of b's found by halving
+ * (a walk of a's for each of b's took 400 million steps a pair of configurations of
+ * 28,000 runs). */
 static size_t paired_differences(const struct rconfig *a, const struct rconfig *b, double *d)
 {
+	struct run_at *sorted = must_calloc(a->lost.n + 1, sizeof(*sorted));
 	size_t n = 0;
-	for (size_t j = 0; j < b->lost.n; j++)
-		for (size_t i = 0; i < a->lost.n; i++)
-			if (a->lost_run[i] == b->lost_run[j] && a->lost.boot[i] == b->lost.boot[j]) {
-				d[n++] = b->lost.v[j] - a->lost.v[i];
-				break;
-			}
+	for (size_t i = 0; i < a->lost.n; i++)
+		sorted[i] = (struct run_at){ a->lost.boot[i], a->lost_run[i], i };
+	qsort(sorted, a->lost.n, sizeof(*sorted), by_boot_and_run);
+	for (size_t j = 0; j < b->lost.n; j++) {
+		const struct run_at *m = first_run(sorted, a->lost.n,
+						   (struct run_at){ b->lost.boot[j], b->lost_run[j], 0 });
+		if (m)
+			d[n++] = b->lost.v[j] - a->lost.v[m->at];
+	}
+	free(sorted);
 	return n;
 }
 
@@ -96,7 +132,13 @@ static void print_shift(const struct rconfig *a, const struct rconfig *b, const 
 	struct line l;
 	char head[192], v[96], p[64];
 	size_t n = d ? paired_differences(a, b, d) : 0;
-	if (n >= 2 && a->lost.n >= 2 && b->lost.n >= 2 && paired_shift(d, n, &sh)) {
+	bool shown = n >= 2 && a->lost.n >= 2 && b->lost.n >= 2;
+	snprintf(head, sizeof(head), "  %s HZ=%llu vs HZ=%llu:", label, b->hz, a->hz);
+	if (shown && ticks_no_verdict(v, sizeof(v), b, a)) {   /* runs off their rate */
+		begin(&l, head, 4);
+		line_add(&l, " ", v);
+		line_end(&l);
+	} else if (shown && paired_shift(d, n, &sh)) {
 		figure_double(v, sizeof(v), sh.hl / 1e4, -1, 0, FIGURE_PERCENT | FIGURE_SIGN);
 		if (sh.p < 0.001)
 			snprintf(p, sizeof(p), "p < 0.001 (%zu pairs)", sh.n);
@@ -105,7 +147,6 @@ static void print_shift(const struct rconfig *a, const struct rconfig *b, const 
 			figure_double(pv, sizeof(pv), sh.p, -1, 0, 0);
 			snprintf(p, sizeof(p), "p = %s (%zu pairs)", pv, sh.n);
 		}
-		snprintf(head, sizeof(head), "  %s HZ=%llu vs HZ=%llu:", label, b->hz, a->hz);
 		begin(&l, head, 4);
 		line_add(&l, " ", strcat(v, " of the CPU,"));
 		line_add(&l, " ", p);
@@ -168,13 +209,15 @@ static void print_paired(struct report *r)
 	}
 }
 
-static void share_item(char *buf, size_t size, const char *label, const struct dataset *d,
-		       int ci, struct estimate *e)
+/* A share of c's runs (d: all of them, or one CPU's), its mark after it. */
+static void share_item(char *buf, size_t size, const char *label, const struct rconfig *c,
+		       const struct dataset *d, int ci, struct estimate *e)
 {
 	char v[96];
 	*e = mean_estimate(d, ci);
 	fmt_share_estimate(v, sizeof(v), e, FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
 	snprintf(buf, size, "%s%s", label, v);
+	ticks_mark(buf, size, &c, 1);
 }
 
 /* Items that share one method and counts name it once, at the end of their line;
@@ -229,14 +272,14 @@ static struct rconfig *in_mode(struct report *r, const struct rconfig *c, const 
 	return NULL;
 }
 
-/* The periodic configuration of c's timer, delivery and workload on one CPU with
- * the highest hz that also ran one-shot. */
+/* The periodic configuration of c's timer, delivery and workload on the answer's
+ * CPUs with the highest hz that also ran one-shot. */
 static struct rconfig *top_periodic(struct report *r, const struct rconfig *c)
 {
 	struct rconfig *top = NULL;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *x = &r->cfg[i];
-		if (x->cpus == 1 && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
+		if (on_answer_cpus(r, x) && !strcmp(x->mode, "periodic") && !strcmp(x->timer, c->timer) &&
 		    !strcmp(x->delivery, c->delivery) && !strcmp(x->workload, c->workload) &&
 		    same_model(x, c) && x->lost.n && in_mode(r, x, "oneshot") &&
 		    (!top || x->hz > top->hz))
@@ -252,7 +295,7 @@ static void print_modes(struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		struct rconfig *p = &r->cfg[i], *o;
-		if (p->cpus != 1 || p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
+		if (!on_answer_cpus(r, p) || p != top_periodic(r, p) || !(o = in_mode(r, p, "oneshot")))
 			continue;
 		if (!any)
 			printf("\nPeriodic vs one-shot re-armed vs no timer (the runs without it: "
@@ -263,13 +306,17 @@ static void print_modes(struct report *r)
 		struct items it = { .n = 0 };
 		snprintf(head, sizeof(head), "  %s %s HZ=%llu:", p->timer, p->workload, p->hz);
 		begin(&l, head, 4);
-		share_item(it.text[0], sizeof(it.text[0]), "periodic ", &p->lost, r->ci, &it.e[0]);
+		share_item(it.text[0], sizeof(it.text[0]), "periodic ", p, &p->lost, r->ci, &it.e[0]);
 		add_item(&it, " ");
-		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", &o->lost, r->ci, &it.e[1]);
+		share_item(it.text[1], sizeof(it.text[1]), "one-shot ", o, &o->lost, r->ci, &it.e[1]);
 		add_item(&it, "; ");
 		print_items(&l, &it, r->ci);
-		print_share_verdict("one-shot vs periodic", &p->lost, &o->lost, boot_cost(r, p, o),
-				    r->ci);
+		char none[96];
+		if (ticks_no_verdict(none, sizeof(none), o, p))
+			printf("    one-shot vs periodic: %s\n", none);
+		else
+			print_share_verdict("one-shot vs periodic", &p->lost, &o->lost,
+					    boot_cost(r, p, o), r->ci);
 	}
 }
 
@@ -285,7 +332,7 @@ static void print_count(struct report *r, struct rconfig *c)
 	begin(&l, head, 6);
 	for (int k = 0; k < c->ncpu && it.n < 63; k++) {
 		snprintf(label, sizeof(label), "cpu%llu ", c->cpu_id[k]);
-		share_item(it.text[it.n], sizeof(it.text[0]), label, &c->cpu_lost[k], r->ci,
+		share_item(it.text[it.n], sizeof(it.text[0]), label, c, &c->cpu_lost[k], r->ci,
 			   &it.e[it.n]);
 		add_item(&it, "; ");
 	}
@@ -298,6 +345,7 @@ static void print_count(struct report *r, struct rconfig *c)
 		it.e[it.n] = mean_estimate(&all, r->ci);
 		fmt_share_estimate(v, sizeof(v), &it.e[it.n], FIGURE_COMPACT | FIGURE_NOT_NEGATIVE);
 		snprintf(item, sizeof(it.text[0]), "all %s of one CPU", v);
+		ticks_mark(item, sizeof(it.text[0]), (const struct rconfig *const *)&c, 1);
 		add_item(&it, "; ");
 		ds_free(&all);
 	}
@@ -343,13 +391,15 @@ static void print_cpus(struct report *r)
 
 /* ---- direct against indirect ---------------------------------------------------- */
 
+/* A figure of c's runs (d), its mark after it. */
 static void pm_item(struct items *it, const char *sep, const char *label,
-		    const struct dataset *d, int ci, unsigned flags)
+		    const struct rconfig *c, const struct dataset *d, int ci, unsigned flags)
 {
 	char v[96];
 	it->e[it->n] = mean_estimate(d, ci);
 	fmt_estimate(v, sizeof(v), &it->e[it->n], FIGURE_COMPACT | flags);
 	snprintf(it->text[it->n], sizeof(it->text[0]), "%s%s", label, v);
+	ticks_mark(it->text[it->n], sizeof(it->text[0]), &c, 1);
 	add_item(it, sep);
 }
 
@@ -363,16 +413,16 @@ static void print_direct_line(struct report *r, struct rconfig *top)
 	source_name(name, sizeof(name), top);
 	snprintf(head, sizeof(head), "  %s HZ=%llu:", name, top->hz);
 	begin(&l, head, 4);
-	pm_item(&it, " ", "direct ", &top->direct, r->ci, FIGURE_NOT_NEGATIVE);
-	pm_item(&it, ", ", "indirect ", &top->indirect, r->ci, FIGURE_NOT_NEGATIVE);
-	pm_item(&it, "; ", "total spin ", &top->cost, r->ci, 0);
+	pm_item(&it, " ", "direct ", top, &top->direct, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, ", ", "indirect ", top, &top->indirect, r->ci, FIGURE_NOT_NEGATIVE);
+	pm_item(&it, "; ", "total spin ", top, &top->cost, r->ci, 0);
 	for (int j = 0; j < r->nconfig && it.n < 64; j++) {
 		struct rconfig *x = &r->cfg[j];
-		if (x == top || x->cpus != 1 || x->hz != top->hz || !same_source(x, top) ||
+		if (x == top || !on_answer_cpus(r, x) || x->hz != top->hz || !same_source(x, top) ||
 		    !x->cost.n || !is_floor(x))
 			continue;
 		snprintf(label, sizeof(label), "%s ", x->workload);
-		pm_item(&it, ", ", label, &x->cost, r->ci, 0);
+		pm_item(&it, ", ", label, x, &x->cost, r->ci, 0);
 	}
 	print_items(&l, &it, r->ci);
 }
@@ -385,7 +435,8 @@ static void print_direct(struct report *r)
 		if (!first_of(r, i, same_source))
 			continue;
 		for (int j = i; j < r->nconfig; j++)
-			if (r->cfg[j].direct.n && r->cfg[j].cpus == 1 && same_source(&r->cfg[j], &r->cfg[i]) &&
+			if (r->cfg[j].direct.n && on_answer_cpus(r, &r->cfg[j]) &&
+			    same_source(&r->cfg[j], &r->cfg[i]) &&
 			    is_floor(&r->cfg[j]) && (!top || r->cfg[j].hz > top->hz))
 				top = &r->cfg[j];
 		if (!top)

@@ -107,6 +107,7 @@ static void add_costs(struct line *l, const char *sep, const struct report *r,
 	char item[160], v[96];
 	ns_cycles(v, sizeof(v), r, &c->cost);
 	snprintf(item, sizeof(item), "per interrupt %s", v);
+	ticks_mark(item, sizeof(item), &c, 1);
 	line_add(l, sep, item);
 	const struct rconfig *s = spin_of(r, c);
 	if (!s)
@@ -125,6 +126,7 @@ static void print_model_row(const struct report *r, const struct rconfig *c)
 	model_label(label, sizeof(label), c);
 	fmt_share_estimate(share, sizeof(share), &lost,
 			   FIGURE_COMPACT | FIGURE_NOT_NEGATIVE | FIGURE_AT_MOST_100);
+	ticks_mark(share, sizeof(share), &c, 1);
 	printf("    %-36s %s\n", label, share);
 	struct line l;
 	line_start(&l, stdout_line, NULL, "     ", 8);
@@ -218,6 +220,7 @@ static void print_crossing(const struct report *r, int i)
 			 kib[0], kib[n - 1], pct);
 	else
 		snprintf(item, sizeof(item), "data %s KiB", kb);
+	ticks_mark(item, sizeof(item), s, (int)n);
 	struct line l;
 	line_start(&l, stdout_line, NULL, head, 4);
 	line_add(&l, " ", item);
@@ -233,7 +236,7 @@ static void print_crossings(const struct report *r)
 		for (int j = 0; j < r->nconfig; j++)
 			points += r->cfg[j].lost.n && same_but_data(&r->cfg[j], c) &&
 				  r->cfg[j].data_kib != c->data_kib;
-		if (!c->lost.n || !points || c->cpus != 1)
+		if (!c->lost.n || !points || !on_answer_cpus(r, c))
 			continue;
 		if (!any)
 			printf("\nThe data footprint at which the tick costs 1 %% of the CPU "
@@ -287,6 +290,7 @@ static void print_ftq(const struct report *r, const struct rconfig *c)
 	figure_double(pct, sizeof(pct), units > 0 ? lost.v / units * 100 : 0.0, -1, 0,
 		      FIGURE_PERCENT);
 	snprintf(item, sizeof(item), "work lost per quantum %s units (%s)", v, pct);
+	ticks_mark(item, sizeof(item), &c, 1);
 	line_add(&l, "; ", item);
 	add_costs(&l, "; ", r, c);
 	add_spectrum(&l, r, c);
@@ -298,7 +302,7 @@ static void print_ftqs(const struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (strcmp(c->workload, "ftq") || !c->ftq_lost.n || c->cpus != 1)
+		if (strcmp(c->workload, "ftq") || !c->ftq_lost.n || !on_answer_cpus(r, c))
 			continue;
 		if (!any)
 			printf("\nftq, fixed time quanta (units of work per quantum; %s %% intervals):\n",
@@ -313,7 +317,7 @@ void report_print_work(struct report *r)
 	bool any = false;
 	for (int i = 0; i < r->nconfig; i++) {
 		const struct rconfig *c = &r->cfg[i];
-		if (c->cpus != 1 || !c->lost.n || seen_group(r, i) || !group_has_work(r, c))
+		if (!on_answer_cpus(r, c) || !c->lost.n || seen_group(r, i) || !group_has_work(r, c))
 			continue;
 		if (!any)
 			printf("\nA tick that does work (CPU share lost; per interrupt: total, direct "

@@ -1,5 +1,7 @@
 /* Data sets from logs (see select.h). */
 #include "select.h"
+#include "configuration.h"
+#include "schema.h"
 #include "pairs.h"
 #include "machines.h"
 #include "tickstat.h"
@@ -23,6 +25,7 @@ struct collect {
 	struct series *s;
 	int n;
 	unsigned long matched, lacked_by, missing, too_many;   /* records */
+	unsigned long unpaired;  /* runs with the timer that no run without it pairs */
 	int status;
 	struct lost_pairs pairs; /* for lost_ppm */
 	unsigned boots;          /* boot records read, in every log: a value's boot */
@@ -90,13 +93,60 @@ static bool matches(const struct selection *sel, const struct rec *r)
 	return true;
 }
 
-/* The configuration without the --by field. */
-static void config_without(const struct rec *r, const char *by, char *buf, size_t size)
+/* --by machine: a set per machine (machines.h), the logs of one pooled. */
+static bool by_machine(const struct selection *sel)
+{
+	return sel->by && !strcmp(sel->by, "machine");
+}
+
+/* The fields that name a set with its --by field, its log or its machine, which the
+ * configuration then leaves out: a timer's delivery path is its own (--by timer
+ * compares pit's runs with lapic's, each through its path); the tick of what runs
+ * below the loop, its handler and Linux's nohz, goes with a log or a machine (the
+ * bare kernel's spin runs against Linux's). NULL-terminated. */
+static const char *const *companions(const struct selection *sel)
+{
+	static const char *const of_timer[] = { "delivery", NULL };
+	static const char *const of_system[] = { "handler", "nohz", NULL };
+	static const char *const none[] = { NULL };
+	if (sel->by && !strcmp(sel->by, "timer"))
+		return of_timer;
+	return by_machine(sel) || (!sel->by && !sel->merge_logs) ? of_system : none;
+}
+
+static bool names_the_set(const struct selection *sel, const char *key)
+{
+	for (const char *const *k = companions(sel); *k; k++)
+		if (!strcmp(*k, key))
+			return true;
+	return sel->by && !strcmp(sel->by, key);
+}
+
+/* A work model's field at 0: the floor, said as its absence is (tickbench-linux's
+ * runs have none). */
+static bool floor_model_field(const struct field *f)
+{
+	static const char *const model[] = {
+		FIELD(run, tick_work, U64), FIELD(run, tick_data_kib, U64),
+		FIELD(run, tick_code_kib, U64), FIELD(run, tick_pages, U64),
+	};
+	if (f->v.kind != V_INT || f->v.u)
+		return false;
+	for (size_t i = 0; i < sizeof(model) / sizeof(model[0]); i++)
+		if (!strcmp(f->key, model[i]))
+			return true;
+	return false;
+}
+
+/* The configuration without the fields that name the set and the floor's work
+ * model. */
+static void config_without(const struct rec *r, const struct selection *sel, char *buf,
+			   size_t size)
 {
 	size_t n = (size_t)snprintf(buf, size, "%s", r->type);
 	for (size_t i = 0; i < r->nfields && n < size; i++) {
 		const struct field *f = &r->f[i];
-		if (!is_config_field(f) || (by && !strcmp(f->key, by)))
+		if (!configuration_field(r, i) || names_the_set(sel, f->key) || floor_model_field(f))
 			continue;
 		char text[256];
 		value_text(r, f->key, text, sizeof(text));
@@ -104,10 +154,16 @@ static void config_without(const struct rec *r, const char *by, char *buf, size_
 	}
 }
 
-/* --by machine: a set per machine (machines.h), the logs of one pooled. */
-static bool by_machine(const struct selection *sel)
+/* " delivery=local": the companions' values the record has, after the set's name. */
+static void companion_words(const struct rec *r, const struct selection *sel, char *buf,
+			    size_t size)
 {
-	return sel->by && !strcmp(sel->by, "machine");
+	char text[128];
+	size_t n = 0;
+	buf[0] = 0;
+	for (const char *const *k = companions(sel); *k && n < size; k++)
+		if (value_text(r, *k, text, sizeof(text)))
+			n += (size_t)snprintf(buf + n, size - n, " %s=%s", *k, text);
 }
 
 /* Each log's set name: under --by machine, "M1 1a2b3c4d", "M3 old.log"; else the
@@ -137,7 +193,7 @@ static int machine_names(char **logs, int nlogs, bool by_machine, char (**names)
 
 static struct series *find_series(struct collect *c, const struct rec *r)
 {
-	char label[160] = "", byval[128];
+	char label[160] = "", byval[128], with[128];
 	size_t n = 0;
 	bool machine = by_machine(c->sel);
 	if (!c->sel->merge_logs || machine)
@@ -145,10 +201,13 @@ static struct series *find_series(struct collect *c, const struct rec *r)
 	if (c->sel->by && !machine) {
 		if (!value_text(r, c->sel->by, byval, sizeof(byval)))
 			return NULL;
-		snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "", c->sel->by, byval);
+		n += (size_t)snprintf(label + n, sizeof(label) - n, "%s%s=%s", n ? " " : "",
+				      c->sel->by, byval);
 	}
+	companion_words(r, c->sel, with, sizeof(with));
+	snprintf(label + n, sizeof(label) - n, "%s", with);
 	char config[512];
-	config_without(r, c->sel->by, config, sizeof(config));
+	config_without(r, c->sel, config, sizeof(config));
 	for (int i = 0; i < c->n; i++)
 		if (!strcmp(c->s[i].d.name, label) &&
 		    (!c->sel->split_configs || !strcmp(c->s[i].config, config)))
@@ -171,9 +230,13 @@ static void take(const struct rec *r, void *ctx)
 		c->boots++;
 	unsigned boot = c->boots ? c->boots - 1 : 0;
 	/* every run, unfiltered, goes to the pairing */
-	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair);
-	if (!matches(c->sel, r) || ((lost || cost) && !paired && rec_get(r, "timer_on")))
+	bool paired = (lost || cost) && lost_pair(&c->pairs, r, &pair), on = false;
+	if (!matches(c->sel, r))
 		return;
+	if ((lost || cost) && !paired && rec_get(r, FIELD_ANY(run, timer_on))) {
+		c->unpaired += rec_bool(r, FIELD_ANY(run, timer_on), &on) && on;
+		return;                 /* an off run, kept for its pair; an on run without */
+	}
 	c->matched++;
 	struct series *s = find_series(c, r);
 	if (!s) {
@@ -184,10 +247,10 @@ static void take(const struct rec *r, void *ctx)
 		return;
 	}
 	char config[512];
-	config_without(r, c->sel->by, config, sizeof(config));
+	config_without(r, c->sel, config, sizeof(config));
 	if (strcmp(config, s->config) && c->status != 2) {
-		fprintf(stderr, "tickstat: set \"%s\" mixes configurations:\n  %s\n  %s\n"
-			"choose one with --where K=V (or split with --by FIELD)\n",
+		say_error("set \"%s\" mixes configurations:\n  %s\n  %s\n"
+			"choose one with --where K=V (or split with --by FIELD)",
 			s->d.name, s->config, config);
 		c->status = 2;
 		return;
@@ -231,20 +294,24 @@ static void explain_nothing(const struct collect *c, unsigned long no_irq)
 	const struct selection *sel = c->sel;
 	char where[256];
 	where_words(sel, where, sizeof(where));
-	if (!c->matched)
-		fprintf(stderr, "tickstat: no %s record matches%s\n", sel->type,
+	if (!c->matched && c->unpaired)
+		say_error("the %lu %s records with the timer%s have no run without the timer to pair "
+			  "with (tickbench-linux's runs have none): no %s (--field direct: their "
+			  "holes' cost)", c->unpaired, sel->type, where, sel->field);
+	else if (!c->matched)
+		say_error("no %s record matches%s", sel->type,
 			where[0] ? where : " (the logs have none)");
 	else if (c->lacked_by == c->matched)
-		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\" (--by)\n", sel->type,
+		say_error("no %s record%s has the field \"%s\" (--by)", sel->type,
 			where, sel->by);
 	else if (c->missing == c->matched)
-		fprintf(stderr, "tickstat: no %s record%s has the field \"%s\"\n", sel->type, where,
+		say_error("no %s record%s has the field \"%s\"", sel->type, where,
 			sel->field);
 	else if (no_irq)
-		fprintf(stderr, "tickstat: the %lu runs with the timer counted no interrupts: no "
-			"cost per interrupt (--field names another figure)\n", no_irq);
+		say_error("the %lu runs with the timer counted no interrupts: no "
+			"cost per interrupt (--field names another figure)", no_irq);
 	else
-		fprintf(stderr, "tickstat: no value of \"%s\" in the %lu matching records\n",
+		say_error("no value of \"%s\" in the %lu matching records",
 			sel->field, c->matched);
 }
 
@@ -374,6 +441,8 @@ static int read_numbers(const char *path, struct series *s)
 int select_sets(char **logs, int nlogs, struct selection *sel, struct series **out, int *n)
 {
 	struct collect c = { .sel = sel };
+	*out = NULL;             /* select_free's, whatever the status */
+	*n = 0;
 	c.s = calloc(SELECT_MAX_SETS, sizeof(*c.s));
 	if (!c.s)
 		return 2;
@@ -390,8 +459,10 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	for (int i = 0; i < nlogs && !sel->numbers && c.status != 2; i++) {
 		if (!sel->type) {
 			struct log_report quiet = { .quiet = true };
-			if (log_read(logs[i], guess_type, &sel->type, &quiet) == 2)
-				return 2;
+			if (log_read(logs[i], guess_type, &sel->type, &quiet) == 2) {
+				c.status = 2;
+				break;
+			}
 			sel->type = sel->type ? sel->type : "stats";
 		}
 		if (!sel->field)
@@ -410,13 +481,13 @@ int select_sets(char **logs, int nlogs, struct selection *sel, struct series **o
 	lost_free(&c.pairs);
 	free(names);
 	if (c.missing && values)
-		fprintf(stderr, "tickstat: %lu matching record(s) lacked \"%s\"\n", c.missing,
+		say_error("%lu matching record(s) lacked \"%s\"", c.missing,
 			sel->field);
 	if (c.lacked_by && values)
-		fprintf(stderr, "tickstat: %lu matching record(s) lacked the --by field \"%s\"\n",
+		say_error("%lu matching record(s) lacked the --by field \"%s\"",
 			c.lacked_by, sel->by);
 	if (c.too_many)
-		fprintf(stderr, "tickstat: more than %d sets: %lu record(s) left out\n",
+		say_error("more than %d sets: %lu record(s) left out",
 			SELECT_MAX_SETS, c.too_many);
 	if (!values && c.status < 2 && !sel->numbers) {   /* nothing to print */
 		explain_nothing(&c, no_irq);

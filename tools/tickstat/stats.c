@@ -3,6 +3,7 @@
  * distributions follow (Abramowitz and Stegun 26.5.27, 26.6.2). */
 #include "stats.h"
 #include "heap.h"
+#include "tickstat.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -10,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(void)
+void out_of_memory(void)
 {
-	fprintf(stderr, "tickstat: out of memory\n");
+	say_error("out of memory");
 	exit(2);
 }
 
@@ -473,8 +474,7 @@ double f_test_p(const struct dataset *a, const struct dataset *b)
 	return p * 2 > 1 ? 1 : p * 2;
 }
 
-/* A sorted copy of d (the caller frees it); exits when out of memory. */
-static struct dataset sorted_copy(const struct dataset *d)
+struct dataset sorted_copy(const struct dataset *d)
 {
 	struct dataset c;
 	ds_init(&c, d->name);
@@ -485,36 +485,79 @@ static struct dataset sorted_copy(const struct dataset *d)
 	return c;
 }
 
-/* The ranks of b's values among a's and b's (a tie takes its mean rank), summed,
- * walking the two sorted sets at once; *ties gets the sum of t^3 - t over tied groups. */
-static double rank_sum(const struct dataset *a, const struct dataset *b, double *ties)
+/* Twice each value's rank among the sorted sets a and b (a tie takes its mean rank,
+ * whose double is an integer), a's then b's, walking both at once; *ties gets the
+ * sum of t^3 - t over tied groups. */
+static unsigned *doubled_ranks(const struct dataset *a, const struct dataset *b, double *ties)
 {
 	size_t i = 0, j = 0;
-	double rank_b = 0;
+	unsigned *r2 = must_calloc(a->n + b->n, sizeof(*r2));
 	*ties = 0;
 	while (i < a->n || j < b->n) {
 		double v = j == b->n || (i < a->n && a->v[i] < b->v[j]) ? a->v[i] : b->v[j];
-		size_t from = i + j, in_b = 0;
+		size_t from = i + j, i0 = i, j0 = j;
 		while (i < a->n && a->v[i] == v)
 			i++;
 		while (j < b->n && b->v[j] == v)
-			j++, in_b++;
-		double t = (double)(i + j - from), avg_rank = (double)(from + i + j + 1) / 2;
+			j++;
+		double t = (double)(i + j - from);
 		*ties += t * t * t - t;
-		rank_b += (double)in_b * avg_rank;
+		for (size_t k = i0; k < i; k++)
+			r2[k] = (unsigned)(from + i + j + 1);
+		for (size_t k = j0; k < j; k++)
+			r2[a->n + k] = (unsigned)(from + i + j + 1);
 	}
-	return rank_b;
+	return r2;
+}
+
+/* The exact two-sided p: 2 min(P(W <= w), P(W >= w)), W the doubled rank sum of k
+ * values chosen among the N (the smaller set's places, every choice alike: the null
+ * hypothesis), counted by sum (ways[j][s]: j values summing to s; no k of them sum
+ * to more than the k largest doubled ranks, k (2N - k + 1)). NAN when the table
+ * would be too large (then the normal approximation answers). */
+#define MW_EXACT_CELLS (1u << 21)        /* the table's doubles */
+#define MW_EXACT_STEPS (1ull << 28)      /* its updates */
+static double exact_rank_p(const unsigned *r2, size_t N, size_t k, unsigned long w2)
+{
+	unsigned long top = (unsigned long)k * (2 * N - k + 1);
+	size_t cells = (k + 1) * (top + 1);
+	if (cells > MW_EXACT_CELLS || (unsigned long long)cells * N > MW_EXACT_STEPS)
+		return NAN;
+	double *ways = must_calloc(cells, sizeof(*ways)), below = 0, above = 0, all = 0;
+	ways[0] = 1;
+	for (size_t i = 0; i < N; i++)
+		for (size_t j = i + 1 < k ? i + 1 : k; j >= 1; j--)
+			for (unsigned long s = top; s >= r2[i]; s--)
+				ways[j * (top + 1) + s] += ways[(j - 1) * (top + 1) + s - r2[i]];
+	for (unsigned long s = 0; s <= top; s++) {
+		double n = ways[k * (top + 1) + s];
+		all += n;
+		below += s <= w2 ? n : 0;
+		above += s >= w2 ? n : 0;
+	}
+	free(ways);
+	return fmin(1, 2 * fmin(below, above) / all);
 }
 
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b)
 {
-	struct mwresult r = { 0, 0, 1 };
+	struct mwresult r = { 0, 0, 1, false };
 	struct dataset sa = sorted_copy(a), sb = sorted_copy(b);
-	double ties, rank_b = rank_sum(&sa, &sb, &ties);
+	double ties, rank_b = 0;
+	unsigned *r2 = doubled_ranks(&sa, &sb, &ties);
 	ds_free(&sa);
 	ds_free(&sb);
+	for (size_t j = 0; j < b->n; j++)
+		rank_b += r2[a->n + j] / 2.0;
 	double na = (double)a->n, nb = (double)b->n, N = na + nb;
 	r.u = rank_b - nb * (nb + 1) / 2;
+	double ranks = a->n < b->n ? N * (N + 1) / 2 - rank_b : rank_b;  /* the smaller set's */
+	r.p = exact_rank_p(r2, a->n + b->n, a->n < b->n ? a->n : b->n,
+			   (unsigned long)(2 * ranks + 0.5));
+	free(r2);
+	if ((r.exact = !isnan(r.p)))
+		return r;
+	r.p = 1;
 	double mean = na * nb / 2;
 	double var = na * nb / 12 * ((N + 1) - ties / (N * (N - 1)));
 	if (var <= 0)

@@ -12,6 +12,11 @@
 
 /* calloc() of at least one element, or exit 2 with "out of memory". */
 void *must_calloc(size_t n, size_t size);
+/* A sorted copy of d's values, its name kept, not its boots (the caller frees it);
+ * exits when out of memory. */
+struct dataset sorted_copy(const struct dataset *d);
+/* "out of memory" said, exit 2. */
+void out_of_memory(void) __attribute__((noreturn));
 /* The data sets and their mean and spread are lib/'s (dataset.h), as are the
  * confidence levels and Student's t quantiles (student.h). */
 
@@ -65,8 +70,12 @@ struct tresult welch(const struct dataset *a, const struct dataset *b, int ci);
 /* Two-sided p of the F test that the variances are equal. */
 double f_test_p(const struct dataset *a, const struct dataset *b);
 
+/* U of b and the two-sided p: exact, ties included, where the table of the rank
+ * sums is small enough (sets of some dozens; a few values against thousands), else
+ * the normal approximation (z) with the ties' and a continuity correction. */
 struct mwresult {
-	double u, z, p;          /* U of b, normal approximation with ties and continuity */
+	double u, z, p;
+	bool exact;
 };
 struct mwresult mann_whitney(const struct dataset *a, const struct dataset *b);
 

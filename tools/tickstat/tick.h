@@ -22,8 +22,8 @@ struct tick_figures {
 bool tick_figures(const struct dataset *off, const struct dataset *on,
 		  const struct dataset *irq, unsigned cpus, struct tick_figures *f);
 
-/* The tick configurations among keys[0..nkeys) (config_key) that ran at two or more
- * CPU counts: fn gets each one's key without " cpus=N" and the indices of its keys,
+/* The tick configurations among keys[0..nkeys) (lib/configuration.h) that ran at two
+ * or more CPU counts: fn gets each one's key without " cpus=N" and the indices of its keys,
  * with their CPU counts, by ascending count. */
 typedef void (*scaling_fn)(const char *base, const int *members, const unsigned *cpus,
 			   int n, void *ctx);

@@ -11,6 +11,7 @@
 #ifndef TICKSTAT_H
 #define TICKSTAT_H
 
+#include "say_error.h"
 #include "log.h"
 
 /* Each command takes the arguments after its name; returns the exit status:
@@ -39,19 +40,36 @@ extern const struct help help_check, help_summary, help_compare, help_column, he
 /* -c LEVEL, as report, plan and compare take it. */
 #define HELP_LEVEL "  -c LEVEL        the confidence level: 80, 90, 95 (default), 98, 99 or 99.5\n"
 
+/* The logs a command reads, before it prints anything: a usage error when there
+ * are none; each opened (one that cannot be is said, once); for a command that
+ * pools their records (report, plan, compare, column, plot), no boot given twice
+ * (report.h's boots_repeat). 0 when all is well, else 2 (said). */
+int logs_ready(char **paths, int n, bool pooled);
+
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
 
 /* The same file, by name or not (a link, another path). */
 bool same_file(const char *a, const char *b);
 
-/* The command being run (main sets it), which usage errors name. */
-extern const char *usage_command;
-/* "tickstat: COMMAND: message" on standard error and exit 2. */
-void usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2))) __attribute__((noreturn));
 /* The value of the option at argv[*i] (the next argument), or a usage error. */
 const char *option_value(int argc, char **argv, int *i);
 /* -c LEVEL's value at argv[*i]: its index in conf_pct[], or a usage error. */
 int level_option(int argc, char **argv, int *i);
+
+/* An option that takes a value, and what takes it: take(value, into), which makes a
+ * usage error of a bad one. */
+struct option {
+	const char *word;
+	void (*take)(const char *value, void *into);
+	void *into;
+};
+/* The options of a command, in opts[] (ended by a NULL word), and its LOGs, the
+ * other words ("-" among them), into logs (room for argc): their number; a usage
+ * error for an unknown option, an option without its value, or no LOG. */
+int parse_options(int argc, char **argv, const struct option *opts, char **logs);
+/* take functions: a level of -c (into an int, its index in conf_pct[]), a string. */
+void take_level(const char *value, void *ci);
+void take_string(const char *value, void *s);
 
 #endif

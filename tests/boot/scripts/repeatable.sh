@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 out=build/test-logs/repeatable
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 # The HPET on (QEMU's default): its figures repeat since the kernel starts it after
 # the PM timer's waits (FORMAT.md, "Repeatability"), and it gives tsc_hz. seed=: the
 # TSC at the kernel's start differs between two -icount boots, and with it the seed

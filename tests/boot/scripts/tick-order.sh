@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../../.."
 [[ -x build/tickstat && -f build/tickbench.iso ]] || { echo "build/tickstat or the ISO missing (make)"; exit 1; }
 out=build/test-logs/tick-order
-mkdir -p "$out"
+rm -rf "$out" && mkdir -p "$out"       # its own logs: tools/run keeps any it would write over
 fail() { echo "FAIL: $*"; exit 1; }
 words=(bench=tick timer=lapic hz=100,1000 workload=spin runs=4 ms=20)
 
