@@ -38,7 +38,7 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/cmd_export.c \
 	tools/tickstat/cmd_plot.c \
 	tools/tickstat/cmd_report.c \
-	tools/tickstat/html.c \
+	tools/tickstat/html.c tools/tickstat/html_page.c \
 	tools/tickstat/html_answer.c \
 	tools/tickstat/html_figures.c \
 	tools/tickstat/html_hists.c \

@@ -1,6 +1,6 @@
 /* tickstat check: the integrity verdict for each log. */
 #include "tickstat.h"
-#include "html.h"
+#include "html_logs.h"
 
 #include <string.h>
 

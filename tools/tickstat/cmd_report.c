@@ -3,6 +3,7 @@
  * (machines.c, machines_report.c). */
 #include "report.h"
 #include "html.h"
+#include "html_logs.h"
 #include "machines.h"
 #include "osadds.h"
 #include "resample.h"

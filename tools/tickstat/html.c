@@ -1,6 +1,8 @@
 /* tickstat report --html (html.h): the page, its sections in the order a person
  * needs them, written whole to its file or not at all. */
 #include "html.h"
+#include "html_logs.h"
+#include "html_page.h"
 #include "svg.h"
 #if __has_include("version.h")      /* build/version.h: git describe (mk/tickstat.mk) */
 #include "version.h"
@@ -14,6 +16,13 @@
 #include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* A section: its id, heading and writer (to p->f); a writer that writes nothing
+ * leaves the section out, heading and all. */
+struct html_section {
+	const char *id, *heading;
+	void (*write)(struct html_page *p);
+};
 
 /* The sections in order: the answer first, then the figures behind it, the
  * details last. */
@@ -53,24 +62,6 @@ static const char style[] =
 "svg .tick,svg .legend{fill:#222}\n"
 "@media print{body{max-width:none;font-size:11pt}nav,.data{display:none}"
 "section,figure,table{break-inside:avoid}h2{break-after:avoid}}\n";
-
-char *html_capture(void (*fn)(void *), void *arg)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len), *saved = stdout;
-	if (!m)
-		return NULL;
-	fflush(stdout);
-	stdout = m;
-	fn(arg);
-	stdout = saved;
-	if (fclose(m)) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
-}
 
 /* ---- the head and the header ------------------------------------------------------ */
 
@@ -214,7 +205,8 @@ static int write_file(const char *path, const char *data, size_t len)
 	return 2;
 }
 
-int html_write(struct html_page *p, const char *path)
+/* The page to path: 0, or 2 with the reason on standard error. */
+static int html_write(struct html_page *p, const char *path)
 {
 	char *bodies[NSECTIONS] = { 0 }, *text = NULL;
 	size_t len = 0;

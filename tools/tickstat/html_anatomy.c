@@ -1,7 +1,7 @@
 /* "The tick, function by function" on the page (html.h; anatomy.h, issue 38's
  * annexes): per configuration its instructions a tick stacked by layer (the plot's
  * panel, anatomy_plot.c), then the terminal's section. */
-#include "html.h"
+#include "html_page.h"
 #include "anatomy.h"
 #include "svg.h"
 

@@ -2,7 +2,7 @@
  * lines (paragraphs: "CPU", "warning", ...) and its tables' rows, laid out as HTML;
  * with several columns, a table per kind of lib's tables, a row per row and column
  * of theirs and a column per machine, the cells lib's own text. */
-#include "html.h"
+#include "html_page.h"
 #include "svg.h"
 
 #include <stdlib.h>
@@ -464,45 +464,7 @@ void html_details(struct html_page *p)
 		html_text_blocks(p, notes);
 }
 
-/* ---- what the sections share --------------------------------------------------------- */
-
-void html_column_name(FILE *f, const struct html_column *c)
-{
-	char label[256];
-	if (!c->group) {
-		html_text(f, c->key[0] ? c->key : "the logs");
-		return;
-	}
-	const struct mlog *m = c->group->who;
-	machine_label(label, sizeof(label), c->group, 200);
-	fprintf(f, "<span class=\"machine\"><b>");
-	html_text(f, c->key);
-	fputs("</b> ", f);
-	html_text(f, label);
-	if (m->id[0]) {
-		snprintf(label, sizeof(label), "id %s, build %s%s%s, microcode %s, BIOS %s",
-			 m->id, m->version, m->firmware[0] ? ", " : "", m->firmware,
-			 m->microcode[0] ? m->microcode : "?", m->bios_version[0] ? m->bios_version : "?");
-		fputs("<br><small>", f);
-		html_text(f, label);
-		fputs("</small>", f);
-	}
-	fputs("</span>", f);
-}
-
-void html_series_name(char *buf, size_t size, const struct html_page *p, int col,
-		      const char *name)
-{
-	bool key = p->ncol > 1;
-	snprintf(buf, size, "%s%s%s", key ? p->col[col].key : "", key && name[0] ? " " : "", name);
-}
-
-void html_note(FILE *f, const char *text)
-{
-	fputs("<p class=\"note\">", f);
-	html_text(f, text);
-	fputs("</p>\n", f);
-}
+/* ---- the terminal's text blocks, under their columns ---------------------------------- */
 
 static bool starts_any(const char *line, const char *const *titles)
 {

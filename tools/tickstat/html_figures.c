@@ -2,7 +2,7 @@
  * answer's structures with lib's estimators (the mean and interval of each set of
  * per-run figures: lib/estimate.h's mean_estimate, the one the answer's tables
  * print), a series per column; then the terminal's own text of that section. */
-#include "html.h"
+#include "html_page.h"
 #include "svg.h"
 
 #include <math.h>
@@ -32,14 +32,6 @@ static void method_note(FILE *f, const char *what, const struct estimate *e, int
 	fmt_method(m, sizeof(m), e, ci);
 	snprintf(text, sizeof(text), "%s +/- its interval (%s).", what, m);
 	html_note(f, text);
-}
-
-const char *html_unit(const struct html_page *p)
-{
-	for (int i = 0; i < p->ncol; i++)
-		if (p->col[i].r->cycles_only)
-			return "TSC cycles";
-	return "ns";
 }
 
 /* "periodic spin", "one-shot (ioapic) matrix data 16 KiB". */

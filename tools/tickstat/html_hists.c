@@ -3,7 +3,7 @@
  * sizes (tick's `gap` stats: each hole less the loop's step) as a histogram, a line
  * per timer, mode and work model on one CPU. The buckets are the kernel's
  * (docs/FORMAT.md, "stats"), each at its lower bound, in ns at its boot's rate. */
-#include "html.h"
+#include "html_page.h"
 #include "svg.h"
 #include "schema.h"
 

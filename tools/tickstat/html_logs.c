@@ -1,4 +1,4 @@
-/* The logs inside an HTML page (html.h; docs/TICKSTAT.md, "The HTML report"):
+/* The logs inside an HTML page (html_logs.h; docs/TICKSTAT.md, "The HTML report"):
  * each log's intact records, as in the log, one a line, in a script element of a
  * type no browser runs, named by the log:
  *
@@ -11,7 +11,8 @@
  * names such a page stands for the logs inside it, by their names. Inside a script
  * element an HTML parser ends the element at "</script" and changes state at
  * "<!--": a record holding either is left out, and said. */
-#include "html.h"
+#include "html_logs.h"
+#include "log.h"
 #include "svg.h"
 
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * latency by state and source and the package's power at each HZ (lib's idle data,
  * lib/answer_idle.h, which the answer's Idle part prints), and per Linux
  * configuration a tick taken apart (osadds.h), with the terminal's text. */
-#include "html.h"
+#include "html_page.h"
 #include "svg.h"
 #include "answer_idle.h"
 
