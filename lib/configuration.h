@@ -3,7 +3,7 @@
  * of the configuration, timer_on, splits records into rows, not configurations), in
  * the record's order. The one notion of a configuration: tickstat summary groups
  * records by it, the pairing of runs and plot key their records by it, and the
- * report, its idle part and osadds keep a table of the parts of it they tell
+ * report, its idle part and os_vs_bare keep a table of the parts of it they tell
  * configurations apart by (configuration_pick). As text: "type key=value ...". */
 #ifndef LIB_CONFIGURATION_H
 #define LIB_CONFIGURATION_H

@@ -6,25 +6,25 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
 	tools/tickstat/contract.c \
-	tools/tickstat/util.c tools/tickstat/say_error.c \
+	tools/tickstat/args.c tools/tickstat/say_error.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
-	tools/tickstat/tick.c \
+	tools/tickstat/tick_scaling.c \
 	tools/tickstat/boots.c \
 	tools/tickstat/resample.c \
 	tools/tickstat/shift.c \
-	tools/tickstat/report.c \
+	tools/tickstat/boot_twice.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/report_work.c \
 	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
-	tools/tickstat/osadds.c \
-	tools/tickstat/osadds_print.c \
+	tools/tickstat/os_vs_bare.c \
+	tools/tickstat/os_vs_bare_print.c \
 	tools/tickstat/say.c \
-	tools/tickstat/osadds_plot.c \
+	tools/tickstat/os_vs_bare_plot.c \
 	tools/tickstat/anatomy.c \
 	tools/tickstat/anatomy_print.c \
 	tools/tickstat/caches_print.c \

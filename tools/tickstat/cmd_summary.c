@@ -9,7 +9,7 @@
 #include "figure_double.h"
 #include "pairs.h"
 #include "stats.h"
-#include "tick.h"
+#include "tick_scaling.h"
 
 #include <math.h>
 #include <stdlib.h>

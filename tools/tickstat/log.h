@@ -58,6 +58,9 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
  * said, once a command, as log_read says it. */
 bool log_readable(const char *path);
 
+/* The same file, by name or not (a link, another path). */
+bool same_file(const char *a, const char *b);
+
 /* The records of a log taken out of an HTML report, by its name, or NULL: set by
  * html_logs.c when tickstat check or report takes such a page; NULL (logs are
  * files) in a program without it. */

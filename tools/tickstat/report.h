@@ -17,11 +17,6 @@
 
 #define R_WIDTH LINES_WIDTH
 
-/* One boot given twice among the logs (docs/TICKSTAT.md): a log named twice (- twice,
- * or - and the file it reads), or two boots whose machine, build and seed are all
- * equal; said on standard error. Reads the logs (quietly). */
-bool boots_repeat(char **paths, int n);
-
 /* A line of the page to standard output (lib/lines.h's function). */
 void stdout_line(void *ctx, const char *line);
 

@@ -43,14 +43,11 @@ extern const struct help help_check, help_summary, help_compare, help_column, he
 /* The logs a command reads, before it prints anything: a usage error when there
  * are none; each opened (one that cannot be is said, once); for a command that
  * pools their records (report, plan, compare, column, plot), no boot given twice
- * (report.h's boots_repeat). 0 when all is well, else 2 (said). */
+ * (boot_twice.h). 0 when all is well, else 2 (said). */
 int logs_ready(char **paths, int n, bool pooled);
 
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
-
-/* The same file, by name or not (a link, another path). */
-bool same_file(const char *a, const char *b);
 
 /* The value of the option at argv[*i] (the next argument), or a usage error. */
 const char *option_value(int argc, char **argv, int *i);

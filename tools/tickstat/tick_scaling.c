@@ -1,5 +1,5 @@
-/* The tick benchmark's figures that summary and plot share (tick.h). */
-#include "tick.h"
+/* The tick benchmark's figures that summary and plot share (tick_scaling.h). */
+#include "tick_scaling.h"
 
 #include <math.h>
 #include <stdio.h>

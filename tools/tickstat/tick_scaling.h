@@ -1,8 +1,8 @@
 /* The tick benchmark's figures that summary's tables and plot's panels share: the
  * "1 versus N CPUs" figures of one configuration, and the configurations run at
  * several CPU counts. */
-#ifndef TICKSTAT_TICK_H
-#define TICKSTAT_TICK_H
+#ifndef TICKSTAT_TICK_SCALING_H
+#define TICKSTAT_TICK_SCALING_H
 
 #include "stats.h"
 

@@ -1,11 +1,11 @@
-/* Helpers the commands share: usage errors, reading several logs, the same file. */
+/* A command's arguments: its option words and their values, its logs checked and read
+ * (tickstat.h). */
 #include "tickstat.h"
-#include "report.h"
+#include "boot_twice.h"
 #include "stats.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 const char *option_value(int argc, char **argv, int *i)
 {
@@ -76,21 +76,4 @@ int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep)
 		fprintf(stderr, "tickstat: %lu problem(s) in the logs (not whole): the figures "
 			"use their %lu intact records\n", rep->problems, rep->records);
 	return worst;
-}
-
-/* stat, or fstat of standard input for "-" and the name records give it (the file a
- * redirection reads). */
-static int stat_log(const char *path, struct stat *st)
-{
-	bool in = !strcmp(path, "-") || !strcmp(path, log_name("-"));
-	return in ? fstat(0, st) : stat(path, st);
-}
-
-bool same_file(const char *a, const char *b)
-{
-	struct stat sa, sb;
-	if (!strcmp(a, b))
-		return true;
-	return !stat_log(a, &sa) && !stat_log(b, &sb) && S_ISREG(sa.st_mode) &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

@@ -1,8 +1,8 @@
-/* tickstat plot's panel "What the OS adds to a tick" (osadds.h): per Linux
+/* tickstat plot's panel "What the OS adds to a tick" (os_vs_bare.h): per Linux
  * configuration one bar, Linux's direct cost per tick taken apart (the bare floor,
  * the kernel's entry, exit and tick work above it) with the rest of the whole OS's
  * loss on spin per timer interrupt stacked on it; means, ns. */
-#include "osadds.h"
+#include "os_vs_bare.h"
 
 int os_adds_block(FILE *g, struct os_adds *a)
 {

@@ -1,7 +1,7 @@
-/* "What the OS adds to a tick": the section of tickstat report (osadds.h;
+/* "What the OS adds to a tick": the section of tickstat report (os_vs_bare.h;
  * docs/TICKSTAT.md, "What the OS adds to a tick"). Every figure by the rule for
  * figures (lib/figure.h), lines wrapped at 80 columns between items (lib/lines.h). */
-#include "osadds.h"
+#include "os_vs_bare.h"
 #include "report.h"
 #include "say.h"
 

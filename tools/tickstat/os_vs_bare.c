@@ -1,7 +1,7 @@
-/* "What the OS adds to a tick": the figures gathered record by record (osadds.h).
+/* "What the OS adds to a tick": the figures gathered record by record (os_vs_bare.h).
  * A log is tickbench-linux's when its platform record says `os` "linux"
  * (docs/FORMAT.md, "Under Linux"); the bare kernel's otherwise. */
-#include "osadds.h"
+#include "os_vs_bare.h"
 #include "schema.h"
 
 #include <math.h>

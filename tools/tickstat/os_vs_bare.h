@@ -6,8 +6,8 @@
  * direct cost per tick and their difference, the tick's CPU share, softirqs per
  * tick, the work rate against the bare kernel's; what nohz_full saves; the
  * configurations against each other in the words of the answer's HZ verdicts. */
-#ifndef TICKSTAT_OSADDS_H
-#define TICKSTAT_OSADDS_H
+#ifndef TICKSTAT_OS_VS_BARE_H
+#define TICKSTAT_OS_VS_BARE_H
 
 #include "answer.h"
 
@@ -106,7 +106,7 @@ void os_adds_order(struct os_adds *a);
 /* "HZ=250 nohz=idle" (no other text of the log in it: the plot's labels). */
 void os_config_label(char *buf, size_t size, const struct os_config *c);
 
-/* The plot's panel (osadds_plot.c): the datablock, a row per Linux configuration
+/* The plot's panel (os_vs_bare_plot.c): the datablock, a row per Linux configuration
  * with Linux's direct cost (os_parts_of), to g; returns the rows (0: no panel).
  * Then the panel, a bar per configuration: the bare floor, the kernel's entry, exit
  * and tick work, the rest, stacked. */

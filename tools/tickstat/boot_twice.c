@@ -1,5 +1,7 @@
-/* tickstat report: one boot given twice among the logs (report.h). */
-#include "report.h"
+/* One boot given twice among the logs (boot_twice.h). */
+#include "boot_twice.h"
+#include "answer.h"
+#include "student.h"
 #include "tickstat.h"
 
 #include <stdio.h>
