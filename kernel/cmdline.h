@@ -25,7 +25,7 @@ enum selftest {
 					 * fixup table turns each #GP into a return value */
 	SELFTEST_HPET_WRAP,             /* the HPET's counter moved to 10 ms before 2^32
 					 * ticks before the benchmarks: comparators written
-					 * from then on hold a high half (bench/core/timers.c) */
+					 * from then on hold a high half (kernel/timers.c) */
 };
 
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };

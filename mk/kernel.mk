@@ -91,7 +91,7 @@ KERNEL_OBJS := \
 	kernel/identity.o \
 	kernel/run.o \
 	kernel/selftest.o \
-	kernel/acpi_report.o \
+	kernel/acpi_tables.o \
 	kernel/acpi_dump.o \
 	kernel/machine.o \
 	kernel/smbios.o \
@@ -128,15 +128,15 @@ KERNEL_OBJS := \
 	bench/core/bench.o \
 	bench/core/config.o \
 	bench/core/plan.o \
-	bench/core/timers.o \
-	bench/core/calibrate.o \
-	bench/core/calibration.o \
+	kernel/timers.o \
+	kernel/calibrate.o \
+	kernel/calibration.o \
 	bench/core/tscsync.o \
-	bench/core/speed.o \
+	kernel/speed.o \
 	bench/core/source.o \
 	bench/core/handler.o \
-	bench/core/floor.o \
-	bench/core/full.o \
+	bench/core/handler_floor.o \
+	bench/core/handler_full.o \
 	bench/core/entry.o \
 	bench/core/hist.o \
 	bench/core/suite.o \
@@ -179,7 +179,7 @@ $(BUILD)/kernel-obj/%.o: %.S
 INCLUDES_kmain := -I bench/core
 $(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += $(INCLUDES_kmain)
 # The floor handlers are leaves of a few instructions: no frame pointer to set up.
-$(BUILD)/kernel-obj/bench/core/floor.o: CFLAGS += -fomit-frame-pointer
+$(BUILD)/kernel-obj/bench/core/handler_floor.o: CFLAGS += -fomit-frame-pointer
 
 # The version (git describe) in a header of its own, rewritten only when it changes:
 # the boot record's "version" is then that of the build, and only platform.o, its

@@ -6,7 +6,7 @@
 # kernel and busybox (scripts/get-linux) with an initramfs that runs the program.
 
 LINUX_PROG := $(BUILD)/tickbench-linux
-LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
+LINUX_SRCS := linux/main.c linux/linux_info.c linux/host.c linux/tsc.c linux/proctext.c \
 	linux/tickgrid.c linux/tickrun.c linux/measured.c \
 	bench/core/spin.c bench/core/spin_loop.S bench/core/hist.c bench/core/workload.c \
 	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \

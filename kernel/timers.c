@@ -3,7 +3,7 @@
 #include "timers.h"
 #include "problem.h"
 #include "clock.h"
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "console.h"
 #include "cpu.h"
 #include "irq.h"

@@ -1,6 +1,6 @@
-/* What runs under the loop, and the records that say so (see about.h). */
+/* What runs under the loop, and the records that say so (see linux_info.h). */
 #define _GNU_SOURCE
-#include "about.h"
+#include "linux_info.h"
 #include "cpu.h"
 #include "host.h"
 #include "identity.h"

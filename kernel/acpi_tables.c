@@ -1,5 +1,5 @@
 /* Finding the ACPI tables at boot and the "acpi" and "acpi_problem" records. */
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "acpi_dump.h"
 #include "console.h"
 #include "paging.h"
@@ -49,7 +49,7 @@ void acpi_find(const struct boot_info *bi)
 	acpi_parse(rsdp, len, source, acpi_map_phys, &acpi);
 }
 
-void acpi_report(void)
+void acpi_emit_records(void)
 {
 	kprintf("acpi: RSDP from %s, revision %u, tables %s\n", acpi.rsdp_source,
 		acpi.rsdp_revision, acpi.tables[0] ? acpi.tables : "(none)");

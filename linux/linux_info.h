@@ -1,8 +1,8 @@
 /* What runs under the loop: the Linux kernel and its tick, the CPU, the machine;
  * read from /proc and /sys, said on standard error and in the records boot,
  * platform, machine, calibration and linux (docs/FORMAT.md). */
-#ifndef LINUX_ABOUT_H
-#define LINUX_ABOUT_H
+#ifndef LINUX_LINUX_INFO_H
+#define LINUX_LINUX_INFO_H
 
 #include <stdbool.h>
 #include <stdint.h>

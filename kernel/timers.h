@@ -1,11 +1,10 @@
 /* The platform's timers and clocks, found, started, checked and calibrated against
  * each other once at boot; "timer" and "calibration" records describe them. */
-#ifndef BENCH_TIMERS_H
-#define BENCH_TIMERS_H
+#ifndef KERNEL_TIMERS_H
+#define KERNEL_TIMERS_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "config.h"
 #include "hpet.h"
 #include "tscvote.h"
 
@@ -46,10 +45,10 @@ void timers_hpet_wrap_soon(void);
 int hpet_periodic_comparator(void);
 
 /* Calibrate the TSC (sets the clock) and the APIC timer; the "calibration" record
- * (bench/core/calibration.c). */
+ * (kernel/calibration.c). */
 void calibration_run(void);
 
-/* Measurements (bench/core/calibrate.c): the TSC's rate against each reference in *hz,
+/* Measurements (kernel/calibrate.c): the TSC's rate against each reference in *hz,
  * within a window bounded at the fastest rate known so far (0: none known); NULL,
  * or why the measurement failed (*hz is then 0). */
 const char *calibrate_tsc_hpet(uint64_t fastest_hz, uint64_t *hz);

@@ -1,6 +1,6 @@
 /* How fast this CPU runs RDTSC and a plain loop, before anything is calibrated
- * (see bench.h, bench_probe_speed). */
-#include "bench.h"
+ * (see platform.h, platform_probe_speed). */
+#include "platform.h"
 #include "cpu.h"
 
 static uint64_t loop_1000(void)
@@ -10,7 +10,7 @@ static uint64_t loop_1000(void)
 	return rdtsc() - a;
 }
 
-void bench_probe_speed(struct platform_speed *s)
+void platform_probe_speed(struct platform_speed *s)
 {
 	s->rdtsc_cycles = s->loop_cycles = UINT64_MAX;
 	for (int i = 0; i < RDTSC_PROBE_PAIRS; i++) {

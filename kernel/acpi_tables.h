@@ -2,8 +2,8 @@
  * tables into the global `acpi` before any output (the SPCR table may name the
  * serial console); later, emit the "acpi" record and one "acpi_problem" per table
  * not used. */
-#ifndef KERNEL_ACPI_REPORT_H
-#define KERNEL_ACPI_REPORT_H
+#ifndef KERNEL_ACPI_TABLES_H
+#define KERNEL_ACPI_TABLES_H
 
 #include "acpi.h"
 #include "multiboot2.h"
@@ -13,7 +13,7 @@ extern struct acpi_info acpi;
  * below 4 GiB, mapped on demand above. */
 const void *acpi_map_phys(uint64_t phys, size_t len);
 void acpi_find(const struct boot_info *bi);     /* silent */
-void acpi_report(void);
+void acpi_emit_records(void);
 /* dump=acpi: the tables acpi_find found, as hex text lines (acpi_dump.h). */
 void acpi_dump_tables(void);
 
