@@ -1,5 +1,5 @@
 /* TSC calibration: the TSC's rate against every reference present, voted
- * (lib/tscvote.h), and the local APIC timer's rate against the TSC.
+ * (lib/run/tscvote.h), and the local APIC timer's rate against the TSC.
  *
  * Measured references (HPET, PM timer, PIT) count the TSC over a 50 ms window of
  * their own ticks. Each window spans from a TSC read next to a reference read to a

@@ -1,5 +1,5 @@
 /* The calibration: every TSC reference present measured or read (kernel/calibrate.c),
- * the vote (lib/tscvote.h) sets the clock, the APIC timer measured against the
+ * the vote (lib/run/tscvote.h) sets the clock, the APIC timer measured against the
  * TSC and cross-checked with CPUID 0x15; the "calibration" record and a "skip" for
  * each reference present whose measurement failed (docs/METHOD.md, "Calibration"). */
 #include "timers.h"

@@ -25,7 +25,7 @@ struct timers {
 
 	struct tsc_ref tsc_refs[TSC_REF_COUNT];   /* each reference's TSC rate, 0: absent */
 	const char *tsc_ref_why[TSC_REF_COUNT];  /* present, but its measurement failed */
-	struct tsc_vote tsc_vote;       /* the vote over tsc_refs (lib/tscvote.h) */
+	struct tsc_vote tsc_vote;       /* the vote over tsc_refs (lib/run/tscvote.h) */
 	const char *tsc_reference;      /* the name of the one the clock took, "" none */
 	uint64_t tsc_spread_ppm;        /* (max - min) / chosen over pit, hpet, pmtimer, cpuid */
 	uint64_t lapic_hz;              /* timer ticks per second at divide-by-1, measured */

@@ -11,12 +11,12 @@ LINUX_SRCS := linux/main.c linux/linux_info.c linux/host.c linux/tsc.c linux/pro
 	bench/core/spin.c bench/core/spin_loop.S bench/core/hist.c bench/core/workload.c \
 	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \
 	arch/x86/cpu.c \
-	lib/format.c lib/crc32.c lib/ftq.c lib/splitmix.c lib/idlestate.c
+	lib/c/format.c lib/c/crc32.c lib/run/ftq.c lib/c/splitmix.c lib/run/idlestate.c
 LINUX_OBJS := $(patsubst %,$(BUILD)/linux-obj/%.o,$(basename $(LINUX_SRCS)))
 # linux/ stands where kmain stands: it sees every layer, and each shared file is
 # built with its own layer's view (mk/kernel.mk's INCLUDES_*), hosted.
 LINUX_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-INCLUDES_linux := -I linux -I bench/core -I bench/tick -I kernel -I arch/x86 -I lib -I $(BUILD)
+INCLUDES_linux := -I linux -I bench/core -I bench/tick -I kernel -I arch/x86 $(LIB_INCLUDES) -I $(BUILD)
 
 .PHONY: linux-prog
 linux-prog: $(LINUX_PROG)

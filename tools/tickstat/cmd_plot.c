@@ -43,7 +43,7 @@ struct tick_runs {
 	struct dataset off, on, irq;
 };
 
-/* A tick configuration with its CPU count (lib/configuration.h). */
+/* A tick configuration with its CPU count (lib/record/configuration.h). */
 struct config_series {
 	struct configuration config;     /* first: an item of plot's configurations */
 	struct tick_runs runs;

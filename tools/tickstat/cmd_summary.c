@@ -100,7 +100,7 @@ struct group {
 	long double pooled_sum;
 	bool pool_overflow;      /* the counts add up past 2^64: no pooled figures */
 	struct dataset level;    /* run: lost_ppm, stats: p50, per run with its boot */
-	struct dataset direct;   /* spin runs with the timer: direct cost (lib/pairs.h) */
+	struct dataset direct;   /* spin runs with the timer: direct cost (lib/answer/pairs.h) */
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
 	/* Its records' keys: a tick run's with the timer has "expected", one without
@@ -111,7 +111,7 @@ struct group {
 };
 
 /* What a record is: a measurement, or one of the machine and the run (its type's
- * class in lib/schema.def: it describes, or notes what did not run; a type the
+ * class in lib/record/schema.def: it describes, or notes what did not run; a type the
  * schema does not know, of a newer format, measures), of which summary reads boot,
  * calibration, skip and error. Every record type is either a measurement (run,
  * stats, fire, storm, storm_limit, tsc_sync, idle, report) or not: tests/host/
@@ -120,7 +120,7 @@ struct group {
  * warning of boots with different TSC frequencies in every single-boot log. */
 enum record_is { MEASURED, DESCRIBING, BOOT, CALIBRATION, NOTED };
 
-/* What the records of a shape (lib/rec.h) are, and the numbers of the fields that
+/* What the records of a shape (lib/record/rec.h) are, and the numbers of the fields that
  * name their configuration. */
 struct shape_info {
 	uint64_t shape;          /* 0: none known */
@@ -175,7 +175,7 @@ static inline bool same(const char *a, const char *b)
 }
 
 /* Whether field i of r names a CPU (an APIC id: cpu, victim, noisy): its role is
- * identity (lib/schema.def); not a figure. */
+ * identity (lib/record/schema.def); not a figure. */
 static bool is_id_field(const struct rec *r, size_t i)
 {
 	unsigned t = schema_type(r->type, strlen(r->type));
@@ -564,7 +564,7 @@ static inline bool same_config(const struct config_value *c, const struct value 
 }
 
 /* Whether r's type and keys are the layout's: known when r has the shape of a
- * record that fitted (lib/rec.h), else compared (keys of one signature have one
+ * record that fitted (lib/record/rec.h), else compared (keys of one signature have one
  * length). */
 static bool layout_keys(const struct layout *L, const struct rec *r)
 {
@@ -624,7 +624,7 @@ static unsigned put_text(struct layout *L, unsigned *at, const char *s)
 }
 
 /* Whether field i of r names its group's configuration (AS_CONFIG in its layout):
- * lib/configuration.h's. */
+ * lib/record/configuration.h's. */
 static bool names_config(const struct rec *r, int i)
 {
 	return configuration_field(r, (size_t)i);
@@ -953,7 +953,7 @@ static void print_cost(const char *what, double v, double e, double tsc_hz, cons
 	printf("  %-27s %s cycles%s%s%s  %s\n", what, a, *b ? "  " : "", b, *b ? " ns" : "", how);
 }
 
-/* The direct cost per interrupt of the spin runs (lib/pairs.h): its mean and
+/* The direct cost per interrupt of the spin runs (lib/answer/pairs.h): its mean and
  * Student's interval. */
 static bool tick_direct(const struct dataset *direct, double *v, double *e)
 {

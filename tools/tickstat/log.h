@@ -15,7 +15,7 @@
 #include "rec.h"
 #include "schema.h"
 
-/* The record format this reader knows: the schema's (lib/schema.h), docs/FORMAT.md's
+/* The record format this reader knows: the schema's (lib/record/schema.h), docs/FORMAT.md's
  * "Format version" (tests/host/tickstat-format.sh holds the two equal). */
 #define LOG_FORMAT_VERSION SCHEMA_FORMAT_VERSION
 

@@ -1,6 +1,6 @@
 /* "What the OS adds to a tick": the section of tickstat report (os_vs_bare.h;
  * docs/TICKSTAT.md, "What the OS adds to a tick"). Every figure by the rule for
- * figures (lib/figure.h), lines wrapped at 80 columns between items (lib/lines.h). */
+ * figures (lib/answer/figure.h), lines wrapped at 80 columns between items (lib/answer/lines.h). */
 #include "os_vs_bare.h"
 #include "report.h"
 #include "say.h"

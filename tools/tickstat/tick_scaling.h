@@ -22,7 +22,7 @@ struct tick_figures {
 bool tick_figures(const struct dataset *off, const struct dataset *on,
 		  const struct dataset *irq, unsigned cpus, struct tick_figures *f);
 
-/* The tick configurations among keys[0..nkeys) (lib/configuration.h) that ran at two
+/* The tick configurations among keys[0..nkeys) (lib/record/configuration.h) that ran at two
  * or more CPU counts: fn gets each one's key without " cpus=N" and the indices of its keys,
  * with their CPU counts, by ascending count. */
 typedef void (*scaling_fn)(const char *base, const int *members, const unsigned *cpus,

@@ -1,8 +1,8 @@
 /* tickstat: the host tool that reads tickbench logs (docs/TICKSTAT.md), on the
  * record contract (docs/FORMAT.md) and lib/'s report core, which the kernel's
- * report also is: the record parser (lib/rec.h), data sets and their statistics
- * (lib/dataset.h, student.h, estimate.h), the pairing of runs (lib/pairs.h), the
- * figures' rule (lib/figure.h) and the answer (lib/answer.h). main.c dispatches to
+ * report also is: the record parser (lib/record/rec.h), data sets and their statistics
+ * (lib/answer/dataset.h, student.h, estimate.h), the pairing of runs (lib/answer/pairs.h), the
+ * figures' rule (lib/answer/figure.h) and the answer (lib/answer/answer.h). main.c dispatches to
  * one file per command, cmd_*.c; below them the log reader (check.c: lines, the
  * log's rules and ranges), ministat's statistics (stats.c, ministat.c), data sets
  * (select.c), the boots pooled (boots.c), tick's 1 versus N figures (tick.c),

@@ -15,7 +15,7 @@
 
 enum iv_method { IV_RUNS, IV_BOOT_MEANS, IV_BOOTSTRAP };
 
-/* A mean, or a difference, with its interval at conf_pct[level] (lib/student.h). */
+/* A mean, or a difference, with its interval at conf_pct[level] (lib/answer/student.h). */
 struct estimate {
 	double v;                /* the mean (of boot means), or the difference */
 	double lo, hi;           /* the interval; NAN when there is none */
@@ -74,7 +74,7 @@ const char *method_short(enum iv_method m);
 bool estimate_excludes_zero(const struct estimate *e);
 /* "95 %, 3 boots x 10 runs, t on boot means". */
 int fmt_method(char *buf, size_t size, const struct estimate *e, int level);
-/* An estimate by the rule for figures (lib/figure.h): "1149 +/- 5", "18.0 (exact:
+/* An estimate by the rule for figures (lib/answer/figure.h): "1149 +/- 5", "18.0 (exact:
  * 3 equal runs)", a bootstrap's "0.89 (0.83 to 0.96)"; a share's from ppm in %,
  * FIGURE_PERCENT added. Returns the length. */
 int fmt_estimate(char *buf, size_t size, const struct estimate *e, unsigned flags);

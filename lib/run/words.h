@@ -24,7 +24,7 @@ enum word_kind {
 	WORD_UINT_ALL,              /* an integer, or "all" stored as 0 (uint32_t) */
 	WORD_UINT_LIST,             /* a comma list of integers (struct uint_list) */
 	WORD_UINT_ALL_LIST,         /* a comma list of those, each maybe "all" */
-	WORD_WAIT_LIST,             /* a comma list of idle states (lib/idlestate.h) */
+	WORD_WAIT_LIST,             /* a comma list of idle states (lib/run/idlestate.h) */
 	WORD_FLAG,                  /* the key alone (bool) */
 	WORD_OTHER,                 /* the table's parse_other() reads it; names[0]
 				     * says what it takes */

@@ -3,7 +3,7 @@
  * splitting, sqrt the SSE2 instruction (-fno-math-errno). */
 #include "dataset.h"
 #include "format.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 
 #define NOT_A_NUMBER __builtin_nan("")

@@ -32,7 +32,7 @@ struct lost_pairs {
 
 /* Hand every run record to lost_pair in log order (before any filter): an off run
  * is kept; an on run whose off partner was kept gets it (removed) in *out and the
- * call returns true. The key is the file, the configuration (lib/configuration.h), the
+ * call returns true. The key is the file, the configuration (lib/record/configuration.h), the
  * CPU and the run index. */
 bool lost_pair(struct lost_pairs *lp, const struct rec *r, struct run_pair *out);
 void lost_free(struct lost_pairs *lp);

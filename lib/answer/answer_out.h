@@ -1,4 +1,4 @@
-/* Where the answer's lines go (lib/answer.h): the caller's function, each line of
+/* Where the answer's lines go (lib/answer/answer.h): the caller's function, each line of
  * a kind (the end screen's own, kernel/qrscreen.h, one for one). */
 #ifndef LIB_ANSWER_OUT_H
 #define LIB_ANSWER_OUT_H
@@ -31,7 +31,7 @@ struct answer_out {
 
 /* One line of the current kind (trailing spaces cut). */
 void answer_say(struct answer_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A wrapping line (lib/lines.h) that ends in the current kind. */
+/* A wrapping line (lib/answer/lines.h) that ends in the current kind. */
 void answer_line_start(struct answer_out *o, struct line *l, const char *text, int indent);
 
 #endif

@@ -1,10 +1,10 @@
 /* The answer's lines (answer.h; docs/METHOD.md, "The report"): the details, then
- * the answer, every figure by the one rule (lib/figure.h), each estimator named. */
+ * the answer, every figure by the one rule (lib/answer/figure.h), each estimator named. */
 #include "answer.h"
 #include "answer_idle.h"
 #include "figure_double.h"
 #include "format.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "schema.h"
 #include "student.h"

@@ -1,10 +1,10 @@
 /* The answer's figures gathered record by record (answer.h). Every per-run figure
- * is formed from one pair of tick runs (lib/pairs.h), converted to ns with the
+ * is formed from one pair of tick runs (lib/answer/pairs.h), converted to ns with the
  * tsc_hz of the boot it came from. */
 #include "answer.h"
 #include "answer_idle.h"
 #include "format.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "schema.h"
 
@@ -262,7 +262,7 @@ static void take_ftq_pair(struct report *r, struct rconfig *c, const struct rec 
 		c->quantum_cycles = quantum;
 }
 
-/* spin: the direct cost (lib/pairs.h) and the indirect, cost less it. */
+/* spin: the direct cost (lib/answer/pairs.h) and the indirect, cost less it. */
 static void take_direct(struct report *r, struct rconfig *c, const struct rec *rec,
 			double cost, double unit, unsigned boot)
 {

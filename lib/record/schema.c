@@ -1,4 +1,4 @@
-/* lib/schema.def at run time (schema.h): names, kinds and roles. The meanings stay
+/* lib/record/schema.def at run time (schema.h): names, kinds and roles. The meanings stay
  * in the table (the kernel's image carries none: only `make docs` reads them,
  * tools/format-md.c), the values' rules in tickstat (tools/tickstat/contract.c). */
 #include "schema.h"
@@ -7,7 +7,7 @@
 #define SCHEMA_PRESENCE_REQ true
 #define SCHEMA_PRESENCE_OPT false
 
-/* In lib/schema.def's order: each type's fields together after its RECORD, the
+/* In lib/record/schema.def's order: each type's fields together after its RECORD, the
  * types in order (test_schema holds the table to it: the lookups below search a
  * type's own). */
 const struct schema_field schema_fields[] = {

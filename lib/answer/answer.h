@@ -98,7 +98,7 @@ struct rboot {
 struct idle_data;
 
 struct report {
-	int ci;                  /* the level: conf_pct[ci] (lib/student.h) */
+	int ci;                  /* the level: conf_pct[ci] (lib/answer/student.h) */
 	struct lost_pairs pairs;  /* off runs waiting for their on run */
 	struct rboot *boot;      /* boot[0 .. boots) */
 	double tsc_hz, first_tsc_hz; /* the current boot's; the first boot's */

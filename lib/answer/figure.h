@@ -13,7 +13,7 @@
  *   - a figure that cannot be negative, or a share above 100 %, says why it is
  *     noise: "-10 % +/- 70 % (< 0: noise)".
  * In integers (a decimal mantissa and exponent): the kernel's benchmarks print with
- * it without floating point; lib/figure_double.c is the entry for doubles. */
+ * it without floating point; lib/answer/figure_double.c is the entry for doubles. */
 #ifndef LIB_FIGURE_H
 #define LIB_FIGURE_H
 

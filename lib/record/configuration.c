@@ -1,6 +1,6 @@
 /* A record's configuration (see configuration.h). */
 #include "configuration.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "schema.h"
 
@@ -39,7 +39,7 @@ static uint64_t by_kinds(const struct rec *r, uint64_t configured, uint64_t unkn
 }
 
 /* Each shape's roles found once (a record of a shape has its keys at their places,
- * lib/rec.h), its kinds tested record by record. */
+ * lib/record/rec.h), its kinds tested record by record. */
 uint64_t configuration_fields(const struct rec *r)
 {
 	static struct { uint64_t shape, configured, unknown; } kept[REC_SHAPES];

@@ -2,7 +2,7 @@
  * this CPU, in which counters, and the MSR writes that start and stop them. Pure C
  * (no MSR is touched here): arch/x86/pmu.c reads CPUID and performs the writes, and
  * tests/unit/test_pmu.c feeds these functions the CPUID of real CPUs. Readings are
- * differenced at the counter's width with counter_delta (lib/tscvote.h).
+ * differenced at the counter's width with counter_delta (lib/run/tscvote.h).
  *
  * Intel: architectural performance monitoring, SDM vol. 3B, chapter 21 (20 in older
  * editions) and CPUID leaf 0AH: EAX[7:0] version, [15:8] general-purpose counters,

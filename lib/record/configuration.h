@@ -1,5 +1,5 @@
 /* A record's configuration: what was run, as its fields of role configuration or
- * note name it (lib/schema.def: the strings and integers of those roles; a boolean
+ * note name it (lib/record/schema.def: the strings and integers of those roles; a boolean
  * of the configuration, timer_on, splits records into rows, not configurations), in
  * the record's order. The one notion of a configuration: tickstat summary groups
  * records by it, the pairing of runs and plot key their records by it, and the
@@ -29,7 +29,7 @@ struct configuration_part {
 };
 
 /* Whether field i of r belongs to r's configuration (its role's), and all of them
- * as bits (bit i: field i), found once a shape (lib/rec.h). */
+ * as bits (bit i: field i), found once a shape (lib/record/rec.h). */
 bool configuration_field(const struct rec *r, size_t i);
 uint64_t configuration_fields(const struct rec *r);
 

@@ -98,7 +98,7 @@ struct rec_shapes {
 	uint64_t clock;
 };
 
-/* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/crc32.c, or a faster
+/* The CRC-32 of zlib (crc32(0, data, len)): the kernel's lib/c/crc32.c, or a faster
  * one on the host. */
 typedef uint32_t rec_crc_fn(const void *data, size_t len);
 

@@ -3,7 +3,7 @@
 #include "estimate.h"
 #include "figure_double.h"
 #include "format.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "schema.h"
 #include "student.h"

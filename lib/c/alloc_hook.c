@@ -1,5 +1,5 @@
-/* lib/'s memory (see heap.h). */
-#include "heap.h"
+/* lib/'s memory (see alloc_hook.h). */
+#include "alloc_hook.h"
 
 #if __STDC_HOSTED__
 #include <stdlib.h>

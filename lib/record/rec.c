@@ -392,7 +392,7 @@ static bool crc_digits(const struct value *v, uint32_t *want)
 	return hex_digits(w, want);
 }
 
-/* The caller's CRC-32 (rec.h: the kernel's lib/crc32.c, tickstat's isa-l) of the
+/* The caller's CRC-32 (rec.h: the kernel's lib/c/crc32.c, tickstat's isa-l) of the
  * line's first n bytes (up to the comma before "crc"). */
 static rec_crc_fn *line_crc;
 

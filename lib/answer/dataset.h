@@ -1,6 +1,6 @@
 /* Data sets of doubles and their mean and spread, for the report (the kernel's and
  * tickstat's) and every tickstat figure. A value may carry the boot it came from
- * (tickstat pools several boots: tools/tickstat/boots.h); memory from lib/heap.h. */
+ * (tickstat pools several boots: tools/tickstat/boots.h); memory from lib/c/alloc_hook.h. */
 #ifndef LIB_DATASET_H
 #define LIB_DATASET_H
 

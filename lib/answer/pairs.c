@@ -1,7 +1,7 @@
 /* Pairing runs with and without the timer (see pairs.h). */
 #include "pairs.h"
 #include "format.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "configuration.h"
 #include "schema.h"
