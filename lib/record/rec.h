@@ -65,7 +65,7 @@ struct rec {
 	uint64_t shape;
 };
 
-/* The shapes of the records read (rec.c, "Shapes"): the keys of recent records,
+/* The shapes of the records read (rec_shapes.c): the keys of recent records,
  * which the next record of a type is read against. Each of up to REC_SHAPE_TYPES
  * types has REC_SHAPE_WAYS shapes, the least recently used replaced: a real log
  * holds up to nine shapes of "run" (the tick benchmark's records with the timer and
@@ -116,7 +116,7 @@ struct rec_scratch {
 /* Parse one line that starts with '{' into r (type, seq, fields, CRC verified).
  * Returns NULL on success, else a static description of the first problem. */
 const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
-/* The two parsers behind it (rec.c says why), for the fuzzer that holds them equal:
+/* The two parsers behind it (rec_fast.c says why), for the fuzzer that holds them equal:
  * the kernel's form alone (false at anything else), and all of JSON's. */
 bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct rec_scratch *s);
 const char *rec_parse_full(struct rec *r, const char *line, size_t len,
@@ -139,7 +139,7 @@ static inline void field_name(struct field *f, const char *key)
 }
 
 /* The slot of r's index where the field with key signature sig is looked for
- * first (7 bits; rec.c places each field in the first free slot from there on). */
+ * first (7 bits; rec_parse.h places each field in the first free slot from there on). */
 static inline unsigned rec_slot_of(unsigned sig)
 {
 	return sig * 0x9e3779b1u >> 25;

@@ -298,7 +298,7 @@ static const struct plan *plan_of(const struct rec *r, uint64_t version)
 
 /* Whether the 8 bytes of w are lowercase hexadecimal digits: each byte's top bit
  * added to and tested, which never carries into the next byte of plain ASCII (as
- * lib/record/rec.c reads a crc's digits). */
+ * lib/record/rec_parse.h reads a crc's digits). */
 static inline bool hex_word(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;

@@ -1,6 +1,6 @@
 /* The record parser and the log checker (docs/FORMAT.md, "Lines" and "Records";
  * JSON is RFC 8259, of which records use strings, integers, booleans and arrays of
- * unsigned integers; the line itself is lib/record/rec.c's). */
+ * unsigned integers; the line itself is lib/record/rec_*.c's). */
 #include "log.h"
 #include <isa-l/crc.h>
 
