@@ -21,10 +21,14 @@ SHARED_SRCS := lib/c/format.c lib/c/crc32.c lib/c/splitmix.c kernel/record.c $(W
 # lib/'s report core, which the kernel compiles too (lib/answer/answer.h): the record
 # parser, data sets, statistics, the rule for figures and the answer; tickstat is
 # built on it (tickstat.mk).
-REPORT_SRCS := lib/c/alloc_hook.c lib/answer/figure.c lib/answer/figure_double.c lib/answer/student.c lib/answer/dataset.c lib/answer/tickmodel.c \
-	lib/answer/estimate.c lib/answer/lines.c lib/record/rec_full.c lib/record/rec_fast.c lib/record/rec_shapes.c lib/record/schema.c lib/record/configuration.c lib/answer/pairs.c \
-	lib/answer/answer_out.c lib/answer/answer_take.c \
-	lib/answer/answer_print.c lib/answer/answer_idle.c
+REPORT_SRCS := lib/c/alloc_hook.c lib/answer/figure.c lib/answer/figure_double.c \
+	lib/answer/student.c lib/answer/dataset.c lib/answer/tickmodel.c \
+	lib/answer/estimate.c lib/answer/lines.c lib/record/rec.c lib/record/rec_full.c \
+	lib/record/rec_fast.c lib/record/rec_shapes.c lib/record/schema.c \
+	lib/record/configuration.c lib/answer/pairs.c lib/answer/answer_out.c \
+	lib/answer/answer_take.c lib/answer/answer_print.c lib/answer/answer_series.c \
+	lib/answer/answer_table.c lib/answer/answer_timers.c lib/answer/answer_shares.c \
+	lib/answer/answer_idle.c
 QR_SRCS := lib/endscreen/deflate.c lib/endscreen/huffman.c lib/endscreen/qr.c lib/endscreen/qrmask.c lib/endscreen/reedsolomon.c \
 	lib/endscreen/qrpages.c
 

@@ -32,9 +32,12 @@ layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 # with SSE, which the kernel enables after the last benchmark (kernel/report.c,
 # arch/x86/fpu.h); every other file keeps -mgeneral-regs-only, so that no handler
 # and no measured path touches an XMM register (docs/METHOD.md, "The report").
-REPORT_CORE := lib/answer/figure_double.o lib/answer/student.o lib/answer/dataset.o lib/answer/estimate.o lib/record/rec_full.o lib/record/rec_fast.o lib/record/rec_shapes.o \
-	lib/record/schema.o lib/record/configuration.o lib/answer/pairs.o lib/answer/answer_out.o lib/answer/answer_take.o \
-	lib/answer/answer_print.o lib/answer/answer_idle.o
+REPORT_CORE := lib/answer/figure_double.o lib/answer/student.o lib/answer/dataset.o \
+	lib/answer/estimate.o lib/record/rec.o lib/record/rec_full.o lib/record/rec_fast.o \
+	lib/record/rec_shapes.o lib/record/schema.o lib/record/configuration.o \
+	lib/answer/pairs.o lib/answer/answer_out.o lib/answer/answer_take.o \
+	lib/answer/answer_print.o lib/answer/answer_series.o lib/answer/answer_table.o \
+	lib/answer/answer_timers.o lib/answer/answer_shares.o lib/answer/answer_idle.o
 SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
 	-mfpmath=sse -fno-math-errno
 

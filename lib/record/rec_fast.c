@@ -1,6 +1,6 @@
-/* The fast record parser (rec.h's rec_parse_fast and rec_parse, which falls back
- * on the full one, rec_full.c) and the fields' lookup (rec_get_sig). Its speed is
- * tickstat's: SSE2 where the compiler has it, which the kernel's report core has. */
+/* The fast record parser (rec_line.h's rec_parse_fast; rec.h's rec_parse falls back
+ * on the full one, rec_full.c). Its speed is tickstat's: SSE2 where the compiler
+ * has it, which the kernel's report core has. */
 #include "rec_parse.h"
 
 /* ---- one line: the kernel's form ------------------------------------------------
@@ -291,27 +291,4 @@ bool rec_parse_fast(struct rec *r, const char *line, size_t len, const struct re
 			return true;
 		}
 	}
-}
-
-const char *rec_parse(struct rec *r, const char *line, size_t len, const struct rec_scratch *s)
-{
-	if (!rec_parse_fast(r, line, len, s))
-		return rec_parse_full(r, line, len, s);
-	r->raw = line;
-	r->rawlen = len;
-	return NULL;
-}
-
-/* ---- field access ------------------------------------------------------------- */
-
-const struct value *rec_get_sig(const struct rec *r, const char *key, unsigned sig)
-{
-	if (r->indexed) {
-		unsigned k = r->index[slot_for(r, key, sig)];
-		return k ? &r->f[k - 1].v : NULL;
-	}
-	for (size_t i = 0; i < r->nfields; i++)
-		if (key_is(&r->f[i], key, sig))
-			return &r->f[i].v;
-	return NULL;
 }

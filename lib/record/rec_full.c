@@ -1,4 +1,4 @@
-/* The full record parser (rec.h's rec_parse_full; docs/FORMAT.md, "Lines" and
+/* The full record parser (rec_line.h's rec_parse_full; docs/FORMAT.md, "Lines" and
  * "Records"; JSON is RFC 8259, of which records use strings, integers, booleans and
  * arrays of unsigned integers): any line JSON allows, every rule checked and what
  * is wrong named. Freestanding: the kernel reads its own records back with it for

@@ -5,7 +5,7 @@
 #ifndef LIB_REC_PARSE_H
 #define LIB_REC_PARSE_H
 
-#include "rec.h"
+#include "rec_line.h"
 #include "lib.h"
 
 #ifdef __SSE2__

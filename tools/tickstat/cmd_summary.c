@@ -28,9 +28,8 @@ struct bucket { uint64_t lo, n; };
 /* What a group's records hold, field by field, worked out from one of them: a
  * record with the same keys, kinds and configuration values in the same order
  * (the kernel writes a configuration's records alike) has its values added to
- * the rows found then, without a test of each key (those tests, the row's label
- * compared and the configuration key matched were a quarter of summary's
- * instructions). The tick runs with and without the timer are separate rows
+ * the rows found then, without a test of each key, a row's label or the
+ * configuration key. The tick runs with and without the timer are separate rows
  * (" timer_on=false"; other booleans describe the platform and split nothing):
  * each of timer_on's three cases (none, false, true) has its rows, found when a
  * record first has it. */
@@ -104,8 +103,8 @@ struct group {
 	struct { uint64_t cpu, run; double cycles; } off[MAX_PENDING];
 	int noff;                /* tick runs without the timer not yet paired */
 	/* Its records' keys: a tick run's with the timer has "expected", one without
-	 * it not, and they come in turns (one layout made again for each was a third
-	 * of summary's time on real logs). at: the one the last record fitted. */
+	 * it not, and they come in turns: a layout for each. at: the one the last
+	 * record fitted. */
 	struct layout layout[LAYOUTS];
 	int at;
 };
@@ -131,8 +130,8 @@ struct shape_info {
 
 /* The groups by a hash of their configuration (config_hash), 1 + the group's
  * number in each slot, 0 for a free one: in a real log every record is of another
- * configuration than the one before (the order of runs is shuffled), and building
- * its key and comparing it with each group's was half of summary's time. */
+ * configuration than the one before (the order of runs is shuffled), so no key
+ * is built and compared with each group's. */
 struct group_index {
 	uint64_t hash[GROUP_SLOTS];
 	int group[GROUP_SLOTS];
@@ -161,12 +160,10 @@ struct summary {
 	struct group_index *index;
 	unsigned boots;          /* boot records read: the boot a value comes from */
 	struct run_pair pair;    /* take_lost's: off and on set for each pair, the rest 0
-				  * (zeroed for each pair, its 300 bytes were a third of
-				  * take_lost's instructions) */
+				  * (not zeroed for each pair) */
 };
 
-/* strcmp() == 0 for the short strings of the hot path, inlined (the library call
- * was 8% of summary's time). */
+/* strcmp() == 0 for the short strings of the hot path, inlined. */
 static inline bool same(const char *a, const char *b)
 {
 	while (*a && *a == *b)
@@ -282,8 +279,8 @@ static inline void row_add(struct group *g, int k, double x)
 	}
 }
 
-/* A stats record's mean, in the group's "mean" row (its number kept: looked up by
- * name, it was 1 % of summary's instructions). */
+/* A stats record's mean, in the group's "mean" row (its number kept, not looked up
+ * by name). */
 static void add_mean(struct group *g, double v)
 {
 	if (!g->mean_row)
@@ -333,9 +330,8 @@ static void index_hist(struct group *g)
 }
 
 /* The record's buckets all in the group's already (the common case after a few
- * runs): their counts added in place, each found by its index (a scan of the
- * group's buckets in order, from the last one found, was a tenth of summary's own
- * instructions). False, and the group's counts as they were, if one is new. */
+ * runs): their counts added in place, each found by its index, not by a scan of
+ * the group's buckets. False, and the group's counts as they were, if one is new. */
 static bool add_hist(struct group *g, const struct value *lo, const struct value *cnt)
 {
 	size_t j;
@@ -439,9 +435,8 @@ static void put_int(struct text *t, const struct value *v)
 }
 
 /* "skip: tick timer=pit mode=oneshot cpus=2: reason: message": the benchmark, then
- * every other field the record has, then its reason. Put together by hand: one
- * record in 40 of a real log is a skip, and snprintf's were 2 % of summary's
- * instructions. */
+ * every other field the record has, then its reason. Put together by hand, not
+ * by snprintf: one record in 40 of a real log is a skip. */
 static void note_text(const struct rec *r, char *buf, size_t size)
 {
 	const char *bench = rec_str(r, FIELD_OF(bench, STR, skip, error));
@@ -526,8 +521,7 @@ static void take_lost(struct summary *s, struct group *g, const struct rec *r, b
 
 static const char *const suffixes[SUFFIXES] = { "", " timer_on=false", " timer_on=true" };
 
-/* Texts a and b of len bytes each, 8 at a time (byte by byte, the key compares
- * were a tenth of summary's instructions), the last 8 bytes read as one word. A
+/* Texts a and b of len bytes each, 8 at a time, the last 8 bytes read as one word. A
  * text shorter than 8 bytes is read 8 bytes long, its bytes past len shifted out:
  * a key or string of a parsed record lies in the copy of its line with the "crc"
  * member after it, and the layout's text has 8 bytes to spare. */
@@ -707,8 +701,7 @@ static int layout_case(struct group *g, const struct rec *r)
 	return c;
 }
 
-/* What a record of type is to summary (found once a shape: four compares of its
- * type at every record were 1 % of summary's instructions). */
+/* What a record of type is to summary (found once a shape, not at every record). */
 static enum record_is record_is(const char *type)
 {
 	unsigned t = schema_type(type, strlen(type));
