@@ -35,6 +35,9 @@ TICKSTAT_LIB := lib/c/format.c $(REPORT_SRCS) \
 	tools/tickstat/cmd_compare.c \
 	tools/tickstat/cmd_column.c \
 	tools/tickstat/cmd_summary.c \
+	tools/tickstat/summary_groups.c \
+	tools/tickstat/summary_take.c \
+	tools/tickstat/summary_print.c \
 	tools/tickstat/cmd_export.c \
 	tools/tickstat/cmd_plot.c \
 	tools/tickstat/cmd_report.c \
