@@ -8,7 +8,7 @@
 #                    carries them: a plain make fetches the packages once; LINUX=no not)
 #   make anatomy     tools/anatomy's QEMU plugin and annex writer (a plain make too)
 #   make docs        docs/OPTIONS.md's table of kernel words, from kernel/cmdline.c,
-#                    docs/FORMAT.md's tables of records, from lib/schema.def, and
+#                    docs/FORMAT.md's tables of records, from lib/record/schema.def, and
 #                    iso/grub.cfg's PC estimates, from the benchmarks' (tools/grub-times.c)
 #   make clean
 #   V=1              show each command in full (else one short line per step)
@@ -26,6 +26,11 @@ VERSION  := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 # bench/: its core (bench/core/) and one folder per benchmark, each named in
 # bench/core/benches.def; the kernel links every source of these folders.
 BENCH_FOLDERS := $(filter-out bench/core,$(patsubst %/,%,$(wildcard bench/*/)))
+# lib/: freestanding code in folders by family (docs/HACKING.md, "Code organisation"):
+# the C library's functions, the record contract, the answer, the end screen and the
+# run's words and tables. Every layer that sees lib/ sees each of them.
+LIB_FOLDERS  := lib/c lib/record lib/answer lib/endscreen lib/run
+LIB_INCLUDES := $(addprefix -I ,$(LIB_FOLDERS))
 
 # kbuild's quiet output: "  CC      arch/x86/cpu.o" per step, the command with V=1,
 # nothing with make -s.

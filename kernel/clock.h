@@ -1,4 +1,4 @@
-/* The time base: the TSC's rate, set once by the calibration (bench/core/timers.c at
+/* The time base: the TSC's rate, set once by the calibration (kernel/timers.c at
  * boot), the conversions between cycles and time, delays, and deadlines for bounded
  * waits. Kernel services (console lock, AP start-up, selftests) and benchmarks alike
  * read time through it. Before the calibration a second is taken as

@@ -1,6 +1,6 @@
 /* The kernel's own words on its command line (the console, the CPUs, the APIC mode,
  * self-tests, dumps, the QR pages, help), and the parse of the whole line: these,
- * then the benchmarks' tables (bench/core/config.h), through lib/words.h. An unknown key
+ * then the benchmarks' tables (bench/core/config.h), through lib/run/words.h. An unknown key
  * or a bad value is never guessed at: the run ends with an error that names the word
  * and what it accepts. docs/OPTIONS.md's tables are these (make docs writes them). */
 #ifndef KERNEL_CMDLINE_H
@@ -25,7 +25,7 @@ enum selftest {
 					 * fixup table turns each #GP into a return value */
 	SELFTEST_HPET_WRAP,             /* the HPET's counter moved to 10 ms before 2^32
 					 * ticks before the benchmarks: comparators written
-					 * from then on hold a high half (bench/core/timers.c) */
+					 * from then on hold a high half (kernel/timers.c) */
 };
 
 enum apic_choice { APIC_AUTO, APIC_XAPIC, APIC_X2APIC };

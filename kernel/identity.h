@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "smbios.h"
 
-/* How fast the CPU runs RDTSC and a plain loop, in TSC cycles (bench_probe_speed). */
+/* How fast the CPU runs RDTSC and a plain loop, in TSC cycles (platform_probe_speed). */
 struct platform_speed {
 	uint64_t rdtsc_cycles;          /* back to back, unfenced */
 	uint64_t loop_cycles;           /* 1000 turns of DEC; JNZ */

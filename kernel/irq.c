@@ -1,6 +1,6 @@
 /* Interrupt controller set-up (see irq.h). */
 #include "irq.h"
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "console.h"
 #include "idt.h"
 #include "ioapic.h"

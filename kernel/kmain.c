@@ -1,5 +1,5 @@
 /* tickbench's kernel: the init sequence, then the suite, then the end of the run. */
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "alloc.h"
 #include "bench.h"
 #include "report.h"
@@ -102,10 +102,10 @@ void kmain(uint32_t magic, uint32_t info)
 	platform_emit_boot(&bi, bench_config.seed);          /* record 0 */
 	serial_say();                               /* which UART, and why */
 	console_say_screen(&bi);                    /* mode, text grid */
-	bench_probe_speed(&speed);                  /* RDTSC and a loop: anything below? */
+	platform_probe_speed(&speed);                  /* RDTSC and a loop: anything below? */
 	platform_emit_platform(&bi, qemu ? "qemu" : bochs ? "bochs" : "", &speed); /* record 1 */
 	mcheck_init();                              /* CR4.MCE, banks: #MC is reported */
-	acpi_report();                              /* MADT, HPET, FADT, SPCR */
+	acpi_emit_records();                              /* MADT, HPET, FADT, SPCR */
 	machine_init(&bi);                          /* SMBIOS, microcode: the machine record */
 	if (kernel_config.dumps & DUMP_ACPI)
 		acpi_dump_tables();                 /* hex lines for tools/acpi-undump */

@@ -1,5 +1,5 @@
 /* A copy of every record line as it is emitted (the record sink calls logstore_add),
- * kept for the QR pages shown at the end of the run (lib/qrpages.c). */
+ * kept for the QR pages shown at the end of the run (lib/endscreen/qrpages.c). */
 #ifndef KERNEL_LOGSTORE_H
 #define KERNEL_LOGSTORE_H
 

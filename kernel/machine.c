@@ -1,7 +1,7 @@
 /* The "machine" record (see machine.h). */
 #include "machine.h"
 #include "acpi_dump.h"
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "console.h"
 #include "cpu.h"
 #include "format.h"

@@ -11,7 +11,7 @@
  *   problem_end(&p, "no interrupt arrived");
  *
  * prints "tick error (timer hpet, hz 1000): no interrupt arrived". The fields are
- * lib/schema.def's: PROBLEM_* those both skip and error declare (for a caller of
+ * lib/record/schema.def's: PROBLEM_* those both skip and error declare (for a caller of
  * either kind), SKIP_* and ERROR_* a kind's own. */
 #ifndef KERNEL_PROBLEM_H
 #define KERNEL_PROBLEM_H

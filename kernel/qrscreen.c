@@ -1,6 +1,6 @@
 /* The end screen (see qrscreen.h). Black on white on a framebuffer: zbar reads no
  * inverted symbol, and a quiet zone of 4 modules (ISO/IEC 18004:2015 6.3.8) is white
- * anyway. The text is drawn on a grid of font cells (lib/qrlayout.h), the same grid
+ * anyway. The text is drawn on a grid of font cells (lib/endscreen/qrlayout.h), the same grid
  * a screendump is read back on (tests/host/screen-text.py); on VGA text, in the
  * console's own cells. */
 #include "qrscreen.h"
@@ -137,7 +137,7 @@ static void clear_screen(void)
 }
 
 /* line folded at spaces into rows of cols cells from (col, row), the later rows
- * indented (lib/textpages.h); draws up to max_rows of them, returns how many. */
+ * indented (lib/endscreen/textpages.h); draws up to max_rows of them, returns how many. */
 static unsigned draw_folded(unsigned col, unsigned row, unsigned cols, unsigned max_rows,
 			    const char *line)
 {
@@ -196,7 +196,7 @@ static unsigned cycle_seconds(void)
 /* ---- the text pages ---- */
 
 /* Which section of the text pages a line is in: why the run ended so, the details,
- * the answer (lib/textpages.h: a page break keeps a section whole where it can). */
+ * the answer (lib/endscreen/textpages.h: a page break keeps a section whole where it can). */
 static unsigned section_of(unsigned kind)
 {
 	return kind == QRSCREEN_WHY ? 0 : kind == QRSCREEN_DETAIL ? 1 : 2;
@@ -206,7 +206,7 @@ static bool beside_pages(unsigned i);
 
 /* The lines in page order: why the run ended so first, then the rest as printed
  * (the summary's lines are the text code's alone); those beside the QR pages stay
- * on every text page too (lib/textpages.h: pinned), so that the first page a
+ * on every text page too (lib/endscreen/textpages.h: pinned), so that the first page a
  * person sees, and each after it, has the verdict. */
 static void gather_text(void)
 {

@@ -1,13 +1,13 @@
 /* The end of a run on a screen, in a cycle that nothing but time drives: first the
  * text pages (why the run ended so, where it did not end on its report; then the
  * report, or help's table), each for two turns of the QR pages; then, on a
- * framebuffer, the whole log as QR pages (lib/qrpages.h), one per screen, captioned
+ * framebuffer, the whole log as QR pages (lib/endscreen/qrpages.h), one per screen, captioned
  * "page k/n" with the run id, beside the verdict (or the reason the run ended) and a
  * small plain-text QR code (the run, the machine, the status, the reason, the
  * warnings and the headline verdicts) that any phone camera app reads. Where the
  * 8042 answers, a key turns to the next text page, or from the QR pages to the
  * first; where none is found, the screen says nothing of keys. Layout:
- * lib/qrlayout.h, the text pages: lib/textpages.h. VGA text has no pixels: there
+ * lib/endscreen/qrlayout.h, the text pages: lib/endscreen/textpages.h. VGA text has no pixels: there
  * the text pages alone cycle. */
 #ifndef KERNEL_QRSCREEN_H
 #define KERNEL_QRSCREEN_H

@@ -1,6 +1,6 @@
 /* The output contract: one JSON object per line, "type" and a gap-free "seq" first,
  * "crc" last (CRC-32 of the line's bytes before the comma that precedes "crc").
- * docs/FORMAT.md describes every record, lib/schema.def declares each: a record is
+ * docs/FORMAT.md describes every record, lib/record/schema.def declares each: a record is
  * written through it, its type and every field named as the schema names them, so
  * that a field it does not declare, or of another kind, does not compile:
  *
@@ -47,7 +47,7 @@ void record_hex(struct record *r, const char *key, uint64_t value);  /* "0x%016x
 void record_u64_array(struct record *r, const char *key, const uint64_t *v, size_t n);
 void record_emit(struct record *r);
 
-/* A record of lib/schema.def's type, and its field name of the kind each writes (an
+/* A record of lib/record/schema.def's type, and its field name of the kind each writes (an
  * unsigned integer also into a field of either sign). A family's key (pmu_EVENT) is
  * the writer's to make: FIELD(type, pmu_EVENT, U64) checks that the family exists. */
 #define REC_BEGIN(r, type)              record_begin(r, RECORD_TYPE(type))

@@ -8,7 +8,7 @@
 #include "crc32.h"
 #include "format.h"
 #include "fpu.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "lib.h"
 #include "logstore.h"
 #include "problem.h"

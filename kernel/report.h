@@ -1,6 +1,6 @@
 /* The end-of-run report: the answer a person came for, on one screen (serial and
  * screen alike), and as "report" records so a log alone reproduces it
- * (docs/METHOD.md, "The report"; docs/FORMAT.md, "report"). lib/answer.h computes
+ * (docs/METHOD.md, "The report"; docs/FORMAT.md, "report"). lib/answer/answer.h computes
  * it from the records the run kept (kernel/logstore.h), as tickstat report does from
  * the log: one computation. After the last benchmark, before the end record. */
 #ifndef KERNEL_REPORT_H

@@ -4,7 +4,7 @@
  * the trampoline's parameter block serves one AP until it has left it. */
 #include "smp.h"
 #include "problem.h"
-#include "acpi_report.h"
+#include "acpi_tables.h"
 #include "alloc.h"
 #include "console.h"
 #include "cpu.h"

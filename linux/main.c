@@ -14,7 +14,7 @@
  * status: 0 the run ended pass, 1 fail, 2 error (bad words or options too, before
  * any record is written). */
 #define _GNU_SOURCE
-#include "about.h"
+#include "linux_info.h"
 #include "cmdline.h"
 #include "config.h"
 #include "cpu.h"

@@ -13,7 +13,7 @@
 #define LINUX_TICKRUN_H
 
 #include <stdbool.h>
-#include "about.h"
+#include "linux_info.h"
 #include "config.h"
 
 /* The spin loop's calibration ("spin" record), then every run in order= order

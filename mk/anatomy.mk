@@ -16,7 +16,7 @@ PLUGIN_SRCS      := tools/anatomy/plugin.c tools/anatomy/follow.c tools/anatomy/
 ANNEX_SRCS       := tools/anatomy/annex.c tools/anatomy/annex_caches.c tools/anatomy/profile.c \
 	tools/anatomy/cache.c tools/anatomy/caches.c tools/anatomy/symbols.c \
 	tools/anatomy/table.c tools/anatomy/tally.c tools/tickstat/log.c tools/tickstat/check.c \
-	tools/tickstat/say_error.c tools/tickstat/contract.c $(REPORT_SRCS) lib/format.c lib/crc32.c kernel/record.c
+	tools/tickstat/say_error.c tools/tickstat/contract.c $(REPORT_SRCS) lib/c/format.c lib/c/crc32.c kernel/record.c
 
 .PHONY: anatomy anatomy-try
 all: anatomy
@@ -47,7 +47,7 @@ $(ANATOMY_PLUGIN): $(PLUGIN_SRCS:%.c=$(ANATOMY)/plugin-obj/%.o)
 $(ANATOMY)/annex-obj/%.o: %.c $(BUILD)/version.h
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) $(ANATOMY_CFLAGS) -I tools/anatomy -I tools/tickstat -I kernel -I lib -I $(BUILD) -c $< -o $@
+	$(Q)$(HOSTCC) $(ANATOMY_CFLAGS) -I tools/anatomy -I tools/tickstat -I kernel $(LIB_INCLUDES) -I $(BUILD) -c $< -o $@
 
 $(ANATOMY_ANNEX): $(ANNEX_SRCS:%.c=$(ANATOMY)/annex-obj/%.o)
 	$(call msg,HOSTLD,$@)

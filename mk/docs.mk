@@ -7,7 +7,7 @@
 # A plain make builds the programs but leaves the files alone: rewriting them there
 # would hide a stale doc from the tests.
 
-# docs/FORMAT.md's tables of records, from lib/schema.def by build/format-md: `make
+# docs/FORMAT.md's tables of records, from lib/record/schema.def by build/format-md: `make
 # docs` writes them between the file's markers, tests/host/format-tables.sh fails
 # when they differ.
 
@@ -28,7 +28,7 @@ docs: $(OPTIONS_MD) $(GRUB_TIMES) $(FORMAT_MD)
 	$(Q)cmp -s iso/grub.cfg $(BUILD)/grub.cfg.new || cp $(BUILD)/grub.cfg.new iso/grub.cfg
 
 $(OPTIONS_MD): $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tools/options-md.c $(WORDS_SRCS) \
-		lib/idlestate.c lib/format.c lib/splitmix.c)
+		lib/run/idlestate.c lib/c/format.c lib/c/splitmix.c)
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^
 
@@ -43,7 +43,7 @@ $(GRUB_TIMES): $(BUILD)/tickstat-obj/tools/grub-times.o $(GRUB_TIMES_OBJS)
 	$(Q)$(HOSTCC) -o $@ $^ $(GRUB_TIMES_SYMS:%=-Wl,--defsym=%=0) -Wl,-z,noexecstack
 
 # lib/ alone on its include path, as every reader of the schema.
-$(FORMAT_MD): tools/format-md.c lib/schema.def lib/schema.h $(BUILD)/flags
+$(FORMAT_MD): tools/format-md.c lib/record/schema.def lib/record/schema.h $(BUILD)/flags
 	$(call msg,HOSTCC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -I lib -o $@ $<
+	$(Q)$(HOSTCC) -std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter $(LIB_INCLUDES) -o $@ $<

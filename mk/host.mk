@@ -4,29 +4,33 @@
 HOSTCFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter
 # lib/ includes nothing outside itself: its objects see lib/ alone, which the build
 # holds (an include of another folder does not compile), for every host program.
-HOSTCFLAGS_LIB := $(HOSTCFLAGS) -I lib -MMD -MP
-HOSTCFLAGS += -I kernel -I arch/x86 -I lib -I bench/core $(addprefix -I ,$(BENCH_FOLDERS)) -MMD -MP
+HOSTCFLAGS_LIB := $(HOSTCFLAGS) $(LIB_INCLUDES) -MMD -MP
+HOSTCFLAGS += -I kernel -I arch/x86 $(LIB_INCLUDES) -I bench/core $(addprefix -I ,$(BENCH_FOLDERS)) -MMD -MP
 SANITIZE   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Kernel sources that are pure C, compiled for the host too; the QR pages' encoder
 # and compressor apart, since only their tests and tools link them.
 # The command line's words: the kernel's and the benchmarks' tables (no benchmark
 # code), for test_cmdline, the fuzzers and build/options-md.
-WORDS_SRCS := lib/words.c kernel/cmdline.c bench/core/config.c bench/core/suite.c \
+WORDS_SRCS := lib/run/words.c kernel/cmdline.c bench/core/config.c bench/core/suite.c \
 	$(wildcard bench/*/*_words.c)
-SHARED_SRCS := lib/format.c lib/crc32.c lib/splitmix.c kernel/record.c $(WORDS_SRCS) \
-	kernel/multiboot2.c arch/x86/acpi.c lib/tscvote.c arch/x86/pagetable.c \
-	kernel/smbios.c kernel/alloc.c lib/idlestate.c lib/energy.c arch/x86/rapl.c \
-	arch/x86/cstate.c lib/pmuplan.c lib/ftq.c
-# lib/'s report core, which the kernel compiles too (lib/answer.h): the record
+SHARED_SRCS := lib/c/format.c lib/c/crc32.c lib/c/splitmix.c kernel/record.c $(WORDS_SRCS) \
+	kernel/multiboot2.c arch/x86/acpi.c lib/run/tscvote.c arch/x86/pagetable.c \
+	kernel/smbios.c kernel/alloc.c lib/run/idlestate.c lib/run/energy.c arch/x86/rapl.c \
+	arch/x86/cstate.c lib/run/pmuplan.c lib/run/ftq.c
+# lib/'s report core, which the kernel compiles too (lib/answer/answer.h): the record
 # parser, data sets, statistics, the rule for figures and the answer; tickstat is
 # built on it (tickstat.mk).
-REPORT_SRCS := lib/heap.c lib/figure.c lib/figure_double.c lib/student.c lib/dataset.c lib/tickmodel.c \
-	lib/estimate.c lib/lines.c lib/rec.c lib/schema.c lib/configuration.c lib/pairs.c \
-	lib/answer_out.c lib/answer_take.c \
-	lib/answer_print.c lib/answer_idle.c
-QR_SRCS := lib/deflate.c lib/huffman.c lib/qr.c lib/qrmask.c lib/reedsolomon.c \
-	lib/qrpages.c
+REPORT_SRCS := lib/c/alloc_hook.c lib/answer/figure.c lib/answer/figure_double.c \
+	lib/answer/student.c lib/answer/dataset.c lib/answer/tickmodel.c \
+	lib/answer/estimate.c lib/answer/lines.c lib/record/rec.c lib/record/rec_full.c \
+	lib/record/rec_fast.c lib/record/rec_shapes.c lib/record/schema.c \
+	lib/record/configuration.c lib/answer/pairs.c lib/answer/answer_out.c \
+	lib/answer/answer_take.c lib/answer/answer_print.c lib/answer/answer_series.c \
+	lib/answer/answer_table.c lib/answer/answer_timers.c lib/answer/answer_shares.c \
+	lib/answer/answer_idle.c
+QR_SRCS := lib/endscreen/deflate.c lib/endscreen/huffman.c lib/endscreen/qr.c lib/endscreen/qrmask.c lib/endscreen/reedsolomon.c \
+	lib/endscreen/qrpages.c
 
 UNIT_TESTS := test_format test_crc32 test_record test_cmdline test_acpi test_acpi_lies \
 	test_multiboot2 test_smbios test_tscvote test_deflate test_qr \
@@ -60,14 +64,14 @@ $(BUILD)/tests/test_%: $(BUILD)/host-obj/tests/unit/test_%.o \
 $(BUILD)/tests/test_deflate: LDLIBS_EXTRA := -lz
 $(BUILD)/tests/test_deflate $(BUILD)/tests/test_qr $(BUILD)/tests/test_qrpages: \
 	$(QR_SRCS:%.c=$(BUILD)/host-obj/%.o)
-$(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/qrlayout.o
+$(BUILD)/tests/test_layout: $(BUILD)/host-obj/lib/endscreen/qrlayout.o
 # lib/'s report core (its statistics need libm's sqrt on the host).
 REPORT_TESTS := $(addprefix $(BUILD)/tests/,test_estimate test_figure test_student test_rec \
 	test_answer)
 $(REPORT_TESTS): $(REPORT_SRCS:%.c=$(BUILD)/host-obj/%.o)
 $(REPORT_TESTS): LDLIBS_EXTRA := -lm
-$(BUILD)/tests/test_textpages: $(BUILD)/host-obj/lib/textpages.o
-$(BUILD)/tests/test_progress: $(BUILD)/host-obj/lib/progress.o
+$(BUILD)/tests/test_textpages: $(BUILD)/host-obj/lib/endscreen/textpages.o
+$(BUILD)/tests/test_progress: $(BUILD)/host-obj/lib/run/progress.o
 # The host's own RDTSC cost, for the KVM boot case (tests/boot/check host-rdtsc).
 $(BUILD)/rdtsc-cost: tests/kvm/rdtsc-cost.c
 	$(call msg,HOSTCC,$<)
@@ -96,7 +100,7 @@ $(BUILD)/host-obj/tests/unit/test_smbios.o: HOSTCFLAGS += -DSMBIOS_FIXTURES='"$(
 # The kernel's QR pages of a log as images, for tests/host/qr-import.sh (built
 # without sanitizers, as tickstat is: tickstat.mk's object rule).
 $(BUILD)/qr-render: $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,tests/qr/render.c $(QR_SRCS) \
-		lib/crc32.c)
+		lib/c/crc32.c)
 	$(call msg,HOSTLD,$@)
 	$(Q)$(HOSTCC) -o $@ $^
 
@@ -111,7 +115,7 @@ FUZZ_TARGETS := fuzz_acpi fuzz_multiboot2 fuzz_cmdline fuzz_deflate fuzz_smbios
 FUZZ_BINS    := $(addprefix $(BUILD)/fuzz/,$(FUZZ_TARGETS))
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter
 FUZZ_CFLAGS  += -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86 -I lib -I bench/core \
+FUZZ_CFLAGS  += -fno-omit-frame-pointer -I kernel -I arch/x86 $(LIB_INCLUDES) -I bench/core \
 	$(addprefix -I ,$(BENCH_FOLDERS))
 
 .PHONY: fuzz fuzz-build
@@ -120,8 +124,8 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(SHARED_SRCS)
 	@mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^
 
-# fuzz_deflate: every input compressed by lib/deflate.c inflates with zlib to itself.
-$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c lib/deflate.c lib/huffman.c
+# fuzz_deflate: every input compressed by lib/endscreen/deflate.c inflates with zlib to itself.
+$(BUILD)/fuzz/fuzz_deflate: tests/fuzz/fuzz_deflate.c lib/endscreen/deflate.c lib/endscreen/huffman.c
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $^ -lz

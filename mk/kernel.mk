@@ -22,19 +22,22 @@ LDFLAGS := -m elf_x86_64 -nostdlib -pie --no-dynamic-linker -z text -z nopack-re
 # core. A benchmark's folder (bench/NAME/) is seen by its own files alone (a quoted
 # include looks in the includer's folder first): the core and the other benchmarks
 # cannot include it.
-INCLUDES_lib    := -I lib
-INCLUDES_arch   := -I arch/x86 -I lib -I /usr/share/grub
-INCLUDES_kernel := -I kernel -I arch/x86 -I lib -I $(BUILD)
-INCLUDES_bench  := -I bench/core -I kernel -I arch/x86 -I lib
+INCLUDES_lib    := $(LIB_INCLUDES)
+INCLUDES_arch   := -I arch/x86 $(LIB_INCLUDES) -I /usr/share/grub
+INCLUDES_kernel := -I kernel -I arch/x86 $(LIB_INCLUDES) -I $(BUILD)
+INCLUDES_bench  := -I bench/core -I kernel -I arch/x86 $(LIB_INCLUDES)
 layer_includes = $(INCLUDES_$(firstword $(subst /, ,$(1))))
 
-# The report's core (lib/answer.h and what it computes with): doubles, so compiled
+# The report's core (lib/answer/answer.h and what it computes with): doubles, so compiled
 # with SSE, which the kernel enables after the last benchmark (kernel/report.c,
 # arch/x86/fpu.h); every other file keeps -mgeneral-regs-only, so that no handler
 # and no measured path touches an XMM register (docs/METHOD.md, "The report").
-REPORT_CORE := lib/figure_double.o lib/student.o lib/dataset.o lib/estimate.o lib/rec.o \
-	lib/schema.o lib/configuration.o lib/pairs.o lib/answer_out.o lib/answer_take.o \
-	lib/answer_print.o lib/answer_idle.o
+REPORT_CORE := lib/answer/figure_double.o lib/answer/student.o lib/answer/dataset.o \
+	lib/answer/estimate.o lib/record/rec.o lib/record/rec_full.o lib/record/rec_fast.o \
+	lib/record/rec_shapes.o lib/record/schema.o lib/record/configuration.o \
+	lib/answer/pairs.o lib/answer/answer_out.o lib/answer/answer_take.o \
+	lib/answer/answer_print.o lib/answer/answer_series.o lib/answer/answer_table.o \
+	lib/answer/answer_timers.o lib/answer/answer_shares.o lib/answer/answer_idle.o
 SSE_CFLAGS := $(filter-out -mgeneral-regs-only -mno-sse -mno-mmx,$(CFLAGS)) -msse2 \
 	-mfpmath=sse -fno-math-errno
 
@@ -76,11 +79,11 @@ KERNEL_OBJS := \
 	arch/x86/pmtimer.o \
 	arch/x86/i8042.o \
 	kernel/kmain.o \
-	lib/lib.o \
-	lib/format.o \
-	lib/crc32.o \
+	lib/c/lib.o \
+	lib/c/format.o \
+	lib/c/crc32.o \
 	kernel/record.o \
-	lib/words.o \
+	lib/run/words.o \
 	kernel/cmdline.o \
 	kernel/multiboot2.o \
 	kernel/console.o \
@@ -91,7 +94,7 @@ KERNEL_OBJS := \
 	kernel/identity.o \
 	kernel/run.o \
 	kernel/selftest.o \
-	kernel/acpi_report.o \
+	kernel/acpi_tables.o \
 	kernel/acpi_dump.o \
 	kernel/machine.o \
 	kernel/smbios.o \
@@ -101,42 +104,42 @@ KERNEL_OBJS := \
 	kernel/clock.o \
 	kernel/problem.o \
 	kernel/status.o \
-	lib/splitmix.o \
-	lib/idlestate.o \
-	lib/energy.o \
-	lib/tscvote.o \
-	lib/pmuplan.o \
-	lib/ftq.o \
+	lib/c/splitmix.o \
+	lib/run/idlestate.o \
+	lib/run/energy.o \
+	lib/run/tscvote.o \
+	lib/run/pmuplan.o \
+	lib/run/ftq.o \
 	kernel/logstore.o \
 	arch/x86/fpu.o \
-	lib/heap.o \
-	lib/figure.o \
-	lib/lines.o \
-	lib/tickmodel.o \
+	lib/c/alloc_hook.o \
+	lib/answer/figure.o \
+	lib/answer/lines.o \
+	lib/answer/tickmodel.o \
 	$(REPORT_CORE) \
 	kernel/report.o \
-	lib/deflate.o \
-	lib/huffman.o \
-	lib/qr.o \
-	lib/qrmask.o \
-	lib/reedsolomon.o \
-	lib/qrpages.o \
-	lib/qrlayout.o \
-	lib/textpages.o \
-	lib/progress.o \
+	lib/endscreen/deflate.o \
+	lib/endscreen/huffman.o \
+	lib/endscreen/qr.o \
+	lib/endscreen/qrmask.o \
+	lib/endscreen/reedsolomon.o \
+	lib/endscreen/qrpages.o \
+	lib/endscreen/qrlayout.o \
+	lib/endscreen/textpages.o \
+	lib/run/progress.o \
 	kernel/qrscreen.o \
 	bench/core/bench.o \
 	bench/core/config.o \
 	bench/core/plan.o \
-	bench/core/timers.o \
-	bench/core/calibrate.o \
-	bench/core/calibration.o \
+	kernel/timers.o \
+	kernel/calibrate.o \
+	kernel/calibration.o \
 	bench/core/tscsync.o \
-	bench/core/speed.o \
+	kernel/speed.o \
 	bench/core/source.o \
 	bench/core/handler.o \
-	bench/core/floor.o \
-	bench/core/full.o \
+	bench/core/handler_floor.o \
+	bench/core/handler_full.o \
 	bench/core/entry.o \
 	bench/core/hist.o \
 	bench/core/suite.o \
@@ -179,7 +182,7 @@ $(BUILD)/kernel-obj/%.o: %.S
 INCLUDES_kmain := -I bench/core
 $(BUILD)/kernel-obj/kernel/kmain.o: INCLUDES_kernel += $(INCLUDES_kmain)
 # The floor handlers are leaves of a few instructions: no frame pointer to set up.
-$(BUILD)/kernel-obj/bench/core/floor.o: CFLAGS += -fomit-frame-pointer
+$(BUILD)/kernel-obj/bench/core/handler_floor.o: CFLAGS += -fomit-frame-pointer
 
 # The version (git describe) in a header of its own, rewritten only when it changes:
 # the boot record's "version" is then that of the build, and only platform.o, its

@@ -6,17 +6,17 @@
 # kernel and busybox (scripts/get-linux) with an initramfs that runs the program.
 
 LINUX_PROG := $(BUILD)/tickbench-linux
-LINUX_SRCS := linux/main.c linux/about.c linux/host.c linux/tsc.c linux/proctext.c \
+LINUX_SRCS := linux/main.c linux/linux_info.c linux/host.c linux/tsc.c linux/proctext.c \
 	linux/tickgrid.c linux/tickrun.c linux/measured.c \
 	bench/core/spin.c bench/core/spin_loop.S bench/core/hist.c bench/core/workload.c \
 	kernel/record.c kernel/smbios.c kernel/identity.c $(WORDS_SRCS) \
 	arch/x86/cpu.c \
-	lib/format.c lib/crc32.c lib/ftq.c lib/splitmix.c lib/idlestate.c
+	lib/c/format.c lib/c/crc32.c lib/run/ftq.c lib/c/splitmix.c lib/run/idlestate.c
 LINUX_OBJS := $(patsubst %,$(BUILD)/linux-obj/%.o,$(basename $(LINUX_SRCS)))
 # linux/ stands where kmain stands: it sees every layer, and each shared file is
 # built with its own layer's view (mk/kernel.mk's INCLUDES_*), hosted.
 LINUX_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP
-INCLUDES_linux := -I linux -I bench/core -I bench/tick -I kernel -I arch/x86 -I lib -I $(BUILD)
+INCLUDES_linux := -I linux -I bench/core -I bench/tick -I kernel -I arch/x86 $(LIB_INCLUDES) -I $(BUILD)
 
 .PHONY: linux-prog
 linux-prog: $(LINUX_PROG)
@@ -31,7 +31,7 @@ $(BUILD)/linux-obj/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(HOSTCC) -c $< -o $@
 
-$(BUILD)/linux-obj/linux/about.o: $(BUILD)/version.h
+$(BUILD)/linux-obj/linux/linux_info.o: $(BUILD)/version.h
 $(LINUX_OBJS): $(BUILD)/flags
 
 # Linked at 512 MiB, away from busybox's text (at 4 MiB, in the same initramfs): the

@@ -2,29 +2,29 @@
 # tests, log generator, fuzzer and benchmark. build/tickstat is built without
 # sanitizers (it must be fast); the unit tests link the same sources built with
 # $(SANITIZE).
-TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
+TICKSTAT_LIB := lib/c/format.c $(REPORT_SRCS) \
 	tools/tickstat/log.c \
 	tools/tickstat/check.c \
 	tools/tickstat/contract.c \
-	tools/tickstat/util.c tools/tickstat/say_error.c \
+	tools/tickstat/args.c tools/tickstat/say_error.c \
 	tools/tickstat/stats.c \
 	tools/tickstat/ministat.c \
 	tools/tickstat/select.c \
-	tools/tickstat/tick.c \
+	tools/tickstat/tick_scaling.c \
 	tools/tickstat/boots.c \
 	tools/tickstat/resample.c \
 	tools/tickstat/shift.c \
-	tools/tickstat/report.c \
+	tools/tickstat/boot_twice.c \
 	tools/tickstat/report_print.c \
 	tools/tickstat/report_work.c \
 	tools/tickstat/spectrum.c \
 	tools/tickstat/machines.c \
 	tools/tickstat/machines_report.c \
 	tools/tickstat/machines_plot.c \
-	tools/tickstat/osadds.c \
-	tools/tickstat/osadds_print.c \
+	tools/tickstat/os_vs_bare.c \
+	tools/tickstat/os_vs_bare_print.c \
 	tools/tickstat/say.c \
-	tools/tickstat/osadds_plot.c \
+	tools/tickstat/os_vs_bare_plot.c \
 	tools/tickstat/anatomy.c \
 	tools/tickstat/anatomy_print.c \
 	tools/tickstat/caches_print.c \
@@ -35,6 +35,9 @@ TICKSTAT_LIB := lib/format.c $(REPORT_SRCS) \
 	tools/tickstat/cmd_compare.c \
 	tools/tickstat/cmd_column.c \
 	tools/tickstat/cmd_summary.c \
+	tools/tickstat/summary_groups.c \
+	tools/tickstat/summary_take.c \
+	tools/tickstat/summary_print.c \
 	tools/tickstat/cmd_export.c \
 	tools/tickstat/cmd_plot.c \
 	tools/tickstat/cmd_report.c \
@@ -52,12 +55,12 @@ TICKSTAT_OBJS := $(patsubst %.c,$(BUILD)/tickstat-obj/%.o,$(TICKSTAT_SRCS))
 # tickstat reads logs through lib/'s report core and no other kernel header: its own
 # sources see lib/ alone (the record contract is docs/FORMAT.md, the format version
 # its own copy).
-TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP -I lib
+TICKSTAT_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter -MMD -MP $(LIB_INCLUDES)
 # Records' CRCs by isa-l (libisal-dev), zlib's polynomial folded with carry-less
-# multiplication; the unit tests also link the kernel's lib/crc32.c, with which
+# multiplication; the unit tests also link the kernel's lib/c/crc32.c, with which
 # test_tickstat_log writes its records. FFTW (libfftw3-dev): ftq's power spectrum.
 TICKSTAT_LIBS := -lisal -lfftw3 -lm
-TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/crc32.c)
+TICKSTAT_TEST_OBJS := $(patsubst %.c,$(BUILD)/host-obj/%.o,$(TICKSTAT_LIB) lib/c/crc32.c)
 TICKSTAT_UNIT := $(addprefix $(BUILD)/tests/,test_tickstat_log test_tickstat_stats \
 	test_tickstat_boots \
 	test_tickstat_machines test_tickstat_work test_schema)
@@ -121,7 +124,7 @@ $(TICKSTAT_UNIT): $(BUILD)/tests/%: $(BUILD)/host-obj/tests/unit/%.o $(TICKSTAT_
 $(TICKSTAT_FUZZ): tests/fuzz/fuzz_tickstat_log.c $(TICKSTAT_LIB)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(dir $@)
-	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat -I lib \
+	$(Q)clang -std=gnu11 -g -O1 -I tools/tickstat $(LIB_INCLUDES) \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(TICKSTAT_LIBS)
 
 host: $(BUILD)/tickstat $(TICKSTAT_UNIT) $(GEN_LOG) $(GEN_OS_LOG)

@@ -1,9 +1,9 @@
-/* format-md: docs/FORMAT.md with its tables of records written from lib/schema.def.
+/* format-md: docs/FORMAT.md with its tables of records written from lib/record/schema.def.
  * Each table stands between <!-- schema: TYPE TAG --> and <!-- end schema -->; this
  * program copies the file named on its command line to standard output, each such
  * block written anew from the schema's TABLE(TYPE, TAG): its rows, and under a
  * type's first table the rules tickstat check holds its records to; the line
- * "Format version: **N**" gets lib/schema.h's version. Every table of the schema
+ * "Format version: **N**" gets lib/record/schema.h's version. Every table of the schema
  * must stand in the file once. `make docs` writes the file so;
  * tests/host/format-tables.sh fails when the two differ. */
 #include <stdarg.h>
@@ -15,7 +15,7 @@
 
 #include "schema.h"
 
-/* lib/schema.def as a list of entries, in its order. */
+/* lib/record/schema.def as a list of entries, in its order. */
 enum what { E_RECORD, E_TABLE, E_FIELD, E_ALSO, E_RULE };
 struct entry {
 	enum what what;
@@ -329,7 +329,7 @@ static size_t table_named(const char *type, const char *tag)
 		if (entries[i].what == E_TABLE && !strcmp(entries[i].type, type) &&
 		    !strcmp(entries[i].name, tag))
 			return i;
-	die("docs/FORMAT.md names a table %s %s that lib/schema.def has not", type, tag);
+	die("docs/FORMAT.md names a table %s %s that lib/record/schema.def has not", type, tag);
 }
 
 static void print_block(size_t at)
@@ -343,7 +343,7 @@ static void print_block(size_t at)
 }
 
 /* The line that states the format's version, "Format version: **N** (...": N is
- * lib/schema.h's. */
+ * lib/record/schema.h's. */
 #define VERSION_LINE "Format version: **"
 static void print_version(const char *line)
 {
@@ -359,7 +359,7 @@ int main(int argc, char **argv)
 	char line[8192], type[64], tag[64];
 	FILE *in = argc == 2 ? fopen(argv[1], "r") : NULL;
 	if (!in)
-		die("usage: format-md docs/FORMAT.md (its tables from lib/schema.def to standard output)");
+		die("usage: format-md docs/FORMAT.md (its tables from lib/record/schema.def to standard output)");
 	bool inside = false;
 	while (fgets(line, sizeof(line), in)) {
 		if (sscanf(line, "<!-- schema: %63s %63s -->", type, tag) == 2) {
@@ -378,7 +378,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < ENTRIES; i++)
 		if (entries[i].what == E_TABLE && !placed[i])
-			die("the table %s %s of lib/schema.def is not in the file", entries[i].type,
+			die("the table %s %s of lib/record/schema.def is not in the file", entries[i].type,
 			    entries[i].name);
 	return fflush(stdout) || ferror(stdout) || inside ? 1 : 0;
 }

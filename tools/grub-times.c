@@ -1,8 +1,8 @@
 /* grub-times: the "PC est. D" of each iso/grub.cfg title whose entry boots the kernel
  * (`tickbench WORDS`), from the kernel's own code: the words parsed as the kernel
- * parses them (kernel/cmdline.c, bench/core/config.c, lib/words.c), the suite's
+ * parses them (kernel/cmdline.c, bench/core/config.c, lib/run/words.c), the suite's
  * estimate (bench_plan_ms: each selected row's valid() and plan_ms) on the PC of
- * pc_model(), said as the progress lines say a duration (lib/progress.h). It links
+ * pc_model(), said as the progress lines say a duration (lib/run/progress.h). It links
  * the kernel's objects; only those queries run here, on the state pc_model() gives.
  * Prints FILE with those titles rewritten; `make docs` writes it back
  * (mk/docs.mk), tests/host/grub-times.sh fails when the two differ. The entries of

@@ -74,7 +74,7 @@ void hpet_arm(unsigned n, uint64_t cmp);
  * counter, as on AMD FCH, wraps in 5 minutes at 14.3 MHz). A comparator matches on
  * equality only (spec 2.3.9.2.1), so one written after the counter reached its value
  * fires after a whole wrap, or never: read this after every arm. The same test as
- * counter_since(hpet_read(), cmp, hpet_counter_mask) >= 0 (lib/lib.h), in the one
+ * counter_since(hpet_read(), cmp, hpet_counter_mask) >= 0 (lib/c/lib.h), in the one
  * compare the floor handler's re-arm can afford (through counter_since it took 5
  * instructions more under -icount). */
 static inline bool hpet_reached(uint64_t cmp)

@@ -1,5 +1,5 @@
 /* The core performance counters as hardware verbs: the plan this CPU's CPUID gives
- * (lib/pmuplan.h says which events go to which counter and why), its MSR writes, and
+ * (lib/run/pmuplan.h says which events go to which counter and why), its MSR writes, and
  * the counters' readings. Every MSR goes through the fault-safe accessors, since a
  * hypervisor may advertise counters it does not implement (or the reverse). */
 #ifndef ARCH_X86_PMU_H

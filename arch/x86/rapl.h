@@ -1,7 +1,7 @@
 /* RAPL energy counters and the package temperature: which MSRs a CPU documents.
  * Intel SDM vol. 3B, 15.10 (RAPL) and vol. 4; AMD PPR for family 17h on (RAPL under
  * CPUID.80000007H:EDX[14]). Every counter is 32 bits, in units of 1/2^ESU J from
- * the power-unit MSR (lib/energy.h), but for the DRAM counter of the Xeons from
+ * the power-unit MSR (lib/run/energy.h), but for the DRAM counter of the Xeons from
  * Haswell-EP on, which counts in a fixed 15.3 uJ (their datasheets; Linux's
  * intel_rapl likewise). The map is pure C (host-tested: tests/unit/test_energy.c);
  * the reads are the fault-safe RDMSR, since QEMU's TCG reads what it does not

@@ -61,7 +61,7 @@ static void skip(const char *name, const char *why)
 	problem_end(&p, why);
 }
 
-/* "[k/N] name: about X; about Y left in the run (...)" (lib/progress.h), and why
+/* "[k/N] name: about X; about Y left in the run (...)" (lib/run/progress.h), and why
  * when Y is more than the step before said. */
 static void say_step(struct progress *p, unsigned k, unsigned n, const char *name,
 		     uint64_t plan, uint64_t left, uint64_t done, uint64_t took_ms)

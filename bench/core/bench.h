@@ -36,18 +36,6 @@ const char *tsc_calibrated(void);
 unsigned bench_cpu_counts(const char *bench, const char *option, const struct uint_list *list,
 			  unsigned *counts);
 
-/* How fast this CPU runs two things, in TSC cycles, before anything is calibrated
- * (bench/core/speed.c): RDTSC back to back (the least difference of
- * RDTSC_PROBE_PAIRS unfenced pairs) and a loop of 1000 DEC; JNZ (the least of
- * RDTSC_PROBE_LOOPS). A CPU's own RDTSC takes tens of cycles and its loop about a
- * cycle a turn; an RDTSC that a hypervisor below traps takes a VM exit and entry,
- * thousands; a guest that the hypervisor below runs in an instruction emulator
- * (kvm_pvm runs a guest natively only in its paravirtual PVM mode) takes hundreds
- * of cycles an instruction, RDTSC with the rest. kernel/platform.h, "platform". */
-#define RDTSC_PROBE_PAIRS  1000
-#define RDTSC_PROBE_LOOPS  100
-void bench_probe_speed(struct platform_speed *s);
-
 /* The TSC warp test, boot CPU against each online AP: a "tsc_sync" record each;
  * sets each CPU's tsc_trusted. After smp_init(). */
 void tsc_sync_check(void);

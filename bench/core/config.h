@@ -69,7 +69,7 @@ bool config_wants_bench(const char *name);
  * to 53 bits (docs/FORMAT.md, boot). */
 void config_choose_seed(uint64_t start_tsc);
 /* The help's part of the benchmarks: the shared words, each benchmark's name and
- * summary, each one's own words (lib/words.h's lines, folded or whole). */
+ * summary, each one's own words (lib/run/words.h's lines, folded or whole). */
 void config_print_help(bool fold, words_print_fn *print);
 /* The defaults of the words the line did not give, from the suite= table
  * (bench/core/suite.c); false when one of the suite's words is not valid (a test's

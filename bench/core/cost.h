@@ -39,7 +39,7 @@ void cost_op_end(struct cost_table *t);
 void cost_skip(struct cost_table *t, const char *what, const char *reason);
 /* The console table: min, median, p99, max over all runs, cycles and ns. */
 void cost_print(const struct cost_table *t);
-/* TSC cycles as ns by lib/figure.h's rule ("1.00", "17.9", "2.33k"). */
+/* TSC cycles as ns by lib/answer/figure.h's rule ("1.00", "17.9", "2.33k"). */
 void cost_format_ns(char *buf, size_t size, uint64_t cycles);
 
 /* COST_SAMPLES samples of op into h: each is the TSC difference across op between

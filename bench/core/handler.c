@@ -1,5 +1,5 @@
 /* The measured interrupt's state and set-up (see handler.h); its entries are
- * bench/core/full.c and bench/core/floor.c, one body (bench/core/handler_body.h). */
+ * bench/core/handler_full.c and bench/core/handler_floor.c, one body (bench/core/handler_body.h). */
 #include "handler.h"
 #include "cpu.h"
 #include "idt.h"

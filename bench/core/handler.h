@@ -4,7 +4,7 @@
  *     optionally burns inject_cycles (inject=), re-arms a one-shot timer when the
  *     mode asks for it, and sends the EOI. Settings are plain fields tested with
  *     predictable branches: no function pointer on this path.
- *   - the floor handler (bench/core/floor.c): one entry per EOI kind and re-arm kind that
+ *   - the floor handler (bench/core/handler_floor.c): one entry per EOI kind and re-arm kind that
  *     counts, re-arms and sends the EOI, nothing else: what a timer interrupt cannot
  *     cost less than. tick uses it wherever nothing more is asked (handler=).
  * Both are one body (bench/core/handler_body.h), built for each entry. */
@@ -70,7 +70,7 @@ void bench_irq_ap_bind(unsigned index);
 /* On the AP: zero its state, keep inject_cycles, set eoi and rearm. */
 void bench_irq_ap_reset(unsigned index, enum bench_rearm rearm);
 
-/* bench/core/floor.c. Which handler bench_irq_install and bench_irq_ap_gate put in from
+/* bench/core/handler_floor.c. Which handler bench_irq_install and bench_irq_ap_gate put in from
  * now on where there is a floor entry for the source: tick's choice (handler=)
  * while tick runs, the full one for every other benchmark. */
 void bench_irq_prefer(enum bench_handler h);

@@ -1,5 +1,5 @@
-/* The measured timer interrupt's one body, private to its entries: bench/core/full.c
- * (the full handlers) and bench/core/floor.c (the floor entries). handler_body() is
+/* The measured timer interrupt's one body, private to its entries: bench/core/handler_full.c
+ * (the full handlers) and bench/core/handler_floor.c (the floor entries). handler_body() is
  * parameterised by
  *   - the handler: the floor (count, re-arm, EOI) or the full one (also the entry's
  *     TSC, storm's watchdog, the injected work and the work model's footprint);

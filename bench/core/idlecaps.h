@@ -1,5 +1,5 @@
 /* What the CPU offers to idle in and to count idleness with, found once: the wait
- * states (lib/idlestate.h) from CPUID, the MSRs that allow or limit them
+ * states (lib/run/idlestate.h) from CPUID, the MSRs that allow or limit them
  * (IA32_MISC_ENABLE bit 18, MSR_PKG_CST_CONFIG_CONTROL, IA32_UMWAIT_CONTROL), whether
  * MWAIT's interrupt break with IF = 0 works here, the residency counters
  * (arch/x86/cstate.h) and the RAPL counters (arch/x86/rapl.h) that read without a

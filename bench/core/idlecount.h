@@ -4,7 +4,7 @@
  *   - residency: MPERF (counts only in C0: the time awake), the core C-state
  *     counters of this CPU's core and the package ones (arch/x86/cstate.h), each
  *     counting at the TSC's rate; a counter's share of the batch's TSC interval is
- *     its residency (ppm, lib/energy.h). Granularity: what the counter counts in,
+ *     its residency (ppm, lib/run/energy.h). Granularity: what the counter counts in,
  *     and a package counter moves only when every core of the package is idle;
  *   - the core clock at wake: APERF/MPERF over the first WAKE_CLOCK_US after a wake
  *     (1000 = the nominal clock; below it the core came back slow, above it turbo). */

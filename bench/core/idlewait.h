@@ -1,5 +1,5 @@
 /* Waiting in an idle state until an interrupt: the one loop latency, ipi and idle
- * wait in, whatever the state (lib/idlestate.h).
+ * wait in, whatever the state (lib/run/idlestate.h).
  *
  *   spin    PAUSE with interrupts on
  *   hlt     STI; HLT

@@ -24,7 +24,7 @@ uint64_t workload_memwalk(uint64_t iterations);
 const char *workload_memwalk_init(uint32_t kib);
 
 /* ftq (fixed time quanta): quanta of `quantum` cycles back to back, each counting
- * the units of work done before its end (lib/ftq.h); the boot CPU's. */
+ * the units of work done before its end (lib/run/ftq.h); the boot CPU's. */
 struct ftq_view {
 	uint64_t quantum;               /* cycles, from ftq_us= */
 	struct ftq_sum sum;             /* the run's units, per quantum and in all */

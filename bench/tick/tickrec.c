@@ -218,7 +218,7 @@ void tick_print_result(const struct tick_config *t, uint32_t apic_id, const uint
 		return;
 	}
 	uint64_t per = (sums[1] - sums[0]) / sums[2];
-	char cycles[24], ns[24], share[32];      /* by lib/figure.h's rule */
+	char cycles[24], ns[24], share[32];      /* by lib/answer/figure.h's rule */
 	figure_int(cycles, sizeof(cycles), (int64_t)per, 0, 0);
 	cost_format_ns(ns, sizeof(ns), per);
 	figure_int(share, sizeof(share), (int64_t)mul_div(sums[1] - sums[0], 1000000000, sums[0]),

@@ -21,7 +21,7 @@ unsigned tick_model_count(const struct config *cfg, const struct tick_settings *
 void tick_model_at(const struct config *cfg, const struct tick_settings *ts, unsigned i,
 		   struct tick_model *m);
 /* "floor" (no work), the preset's name, or the non-zero parts: "work 2000 cycles,
- * data 16 KiB, code 8 KiB, pages 32" (lib/tickmodel.h: the report's words too). */
+ * data 16 KiB, code 8 KiB, pages 32" (lib/answer/tickmodel.h: the report's words too). */
 void tick_model_label(const struct tick_model *m, char *buf, size_t size);
 /* " " and the label for the console's lines; "" for the floor without a preset
  * (a static buffer, valid until the next call). */

@@ -1,4 +1,4 @@
-/* libFuzzer target for the command-line parser (lib/words.c with the kernel's and the benchmarks' tables): the input,
+/* libFuzzer target for the command-line parser (lib/run/words.c with the kernel's and the benchmarks' tables): the input,
  * NUL-terminated, is the command line. The error it reports must be two bounded,
  * terminated strings. */
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* libFuzzer target for the compressor (lib/deflate.c): whatever the input, the
+/* libFuzzer target for the compressor (lib/endscreen/deflate.c): whatever the input, the
  * output fits deflate_bound() and zlib's raw inflate gives the input back, the
  * stream ending exactly where deflate_compress() said. */
 #include <stddef.h>

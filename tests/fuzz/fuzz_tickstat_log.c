@@ -1,9 +1,9 @@
 /* libFuzzer target: tickstat's log reader (record parser, range checks, log rules)
- * on arbitrary bytes, and its two record parsers held equal (lib/rec.c: the kernel's
+ * on arbitrary bytes, and its two record parsers held equal (lib/record/rec_fast.c and rec_full.c: the kernel's
  * form, fast, and all of JSON's): each line of the input, given a "crc" member
  * that matches it, is read by both, and a line the fast one takes must be taken by
  * the full one with the same type, seq and fields. The fast one reads against the
- * shapes of the lines before (lib/rec.c, "shapes"): its index must find every field,
+ * shapes of the lines before (lib/record/rec_shapes.c): its index must find every field,
  * and two records of one shape id must have the same type and keys. Built by `make
  * host` (with clang) and `make fuzz`. */
 #include <isa-l/crc.h>

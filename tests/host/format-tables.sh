@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/FORMAT.md's tables of records are lib/schema.def's (build/format-md, `make
+# docs/FORMAT.md's tables of records are lib/record/schema.def's (build/format-md, `make
 # docs`): a field added to or changed in the schema without `make docs` fails here,
 # and so does a table of the schema missing from the file, a record type the file
 # describes (a "### `type`" section of "## Records" or "## The annex") that the schema
@@ -16,37 +16,37 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 "$gen" docs/FORMAT.md >"$out/FORMAT.md" || fail "build/format-md refuses docs/FORMAT.md"
 diff -u docs/FORMAT.md "$out/FORMAT.md" >"$out/diff" ||
-	{ head -40 "$out/diff"; fail "docs/FORMAT.md's tables are not lib/schema.def's: run make docs"; }
+	{ head -40 "$out/diff"; fail "docs/FORMAT.md's tables are not lib/record/schema.def's: run make docs"; }
 tables=$(grep -c '^<!-- schema: ' docs/FORMAT.md)
 
 # The record types: a section per type of the schema, a type per section.
-schema_types=$(sed -n 's/^RECORD(\([a-z_]*\),.*/\1/p' lib/schema.def | sort -u)
+schema_types=$(sed -n 's/^RECORD(\([a-z_]*\),.*/\1/p' lib/record/schema.def | sort -u)
 doc_types=$(awk '/^## / { records = $0 == "## Records" || $0 ~ /^## The annex/ } records' docs/FORMAT.md |
 	sed -n 's/^### `\([a-z_]*\)`.*/\1/p' | sort -u)
 [[ $schema_types == "$doc_types" ]] ||
-	fail "record types of lib/schema.def (<) and of docs/FORMAT.md's sections (>) differ:
+	fail "record types of lib/record/schema.def (<) and of docs/FORMAT.md's sections (>) differ:
 $(diff <(echo "$schema_types") <(echo "$doc_types"))"
-echo "docs/FORMAT.md holds lib/schema.def's $tables tables, $(wc -w <<<"$schema_types") record types"
+echo "docs/FORMAT.md holds lib/record/schema.def's $tables tables, $(wc -w <<<"$schema_types") record types"
 
 # A probe: the schema with one field more in run's first table.
 sed 's/^F(run, hypervisor, BOOL,/F(run, probe_field, U64, "", MEASURE, KERNEL, 1, OPT, ANY,\n  "a probe")\n&/' \
-	lib/schema.def >"$out/schema.def"
+	lib/record/schema.def >"$out/schema.def"
 grep -q probe_field "$out/schema.def" || fail "could not add a field to a copy of schema.def"
-cp lib/schema.h "$out/"
-${HOSTCC:-cc} -std=gnu11 -I "$out" -I lib -o "$out/format-md" tools/format-md.c ||
+cp lib/record/schema.h "$out/"
+${HOSTCC:-cc} -std=gnu11 -I "$out" -I lib/c -I lib/record -I lib/answer -I lib/endscreen -I lib/run -o "$out/format-md" tools/format-md.c ||
 	fail "the probe generator does not build"
 "$out/format-md" docs/FORMAT.md >"$out/probe.md" || fail "the probe generator refuses docs/FORMAT.md"
 if diff docs/FORMAT.md "$out/probe.md" >"$out/probe.diff"; then
-	fail "a field added to a copy of lib/schema.def was not noticed"
+	fail "a field added to a copy of lib/record/schema.def was not noticed"
 fi
 grep -q '^> .*`probe_field`' "$out/probe.diff" || { cat "$out/probe.diff"; fail "the difference does not name the new field"; }
-echo "a field added to a copy of lib/schema.def is noticed: $(grep -c '^>' "$out/probe.diff") line(s) differ"
+echo "a field added to a copy of lib/record/schema.def is noticed: $(grep -c '^>' "$out/probe.diff") line(s) differ"
 
 # The meanings are docs/FORMAT.md's alone: the kernel's image carries the table's
-# names, kinds and roles (lib/schema.c), not one meaning's text.
+# names, kinds and roles (lib/record/schema.c), not one meaning's text.
 elf=build/tickbench.elf
 [[ -f $elf ]] || fail "$elf missing (make)"
-python3 - lib/schema.def "$elf" <<'PY' || fail "the kernel's image carries meanings of lib/schema.def"
+python3 - lib/record/schema.def "$elf" <<'PY' || fail "the kernel's image carries meanings of lib/record/schema.def"
 import re, sys
 schema, image = open(sys.argv[1]).read(), open(sys.argv[2], "rb").read()
 # each meaning: the string literals after presence and value in an F row, joined

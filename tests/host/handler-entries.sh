@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The measured handler's entries as built (build/tickbench-debug.elf, objdump), for
 # every kind, the ones QEMU 7.2 cannot run included (x2APIC, TSC deadline): each of
-# the 17 floor entries (bench/core/floor.c) has at most its instructions of record, ends
+# the 17 floor entries (bench/core/handler_floor.c) has at most its instructions of record, ends
 # in IRETQ and holds no call, no indirect jump and no TSC read; bench_entry and
 # bench_entry_ap read the TSC by their third instruction; nothing on the measured
 # path (the entries, bench_irq, bench_irq_ap) calls or jumps through a register or

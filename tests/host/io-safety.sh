@@ -73,7 +73,7 @@ arch/x86/vga.c	VGA text memory 0xb8000
 arch/x86/paging.c	the page tables themselves
 arch/x86/paging.h	paging_map() declaration
 kernel/console.c	maps the framebuffer
-kernel/acpi_report.c	maps ACPI tables above 4 GiB, read only
+kernel/acpi_tables.c	maps ACPI tables above 4 GiB, read only
 LIST
 )
 

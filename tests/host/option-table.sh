@@ -15,9 +15,9 @@ echo "docs/OPTIONS.md holds the tables' $(build/options-md | grep -c '^| `') row
 sed 's/^\t{ "help", WORD_FLAG,/\t{ "probe_key", WORD_FLAG, NULL, 0, 0, AT(help), "-", "a probe" },\n&/' \
 	kernel/cmdline.c >"$out/cmdline.c"
 grep -q probe_key "$out/cmdline.c" || { echo "FAIL: could not add a key to a copy of cmdline.c"; exit 1; }
-${HOSTCC:-cc} -std=gnu11 -I kernel -I arch/x86 -I lib -I bench/core -o "$out/options-md" tools/options-md.c \
-	"$out/cmdline.c" lib/words.c bench/core/config.c bench/core/suite.c bench/*/*_words.c \
-	lib/format.c lib/idlestate.c lib/splitmix.c ||
+${HOSTCC:-cc} -std=gnu11 -I kernel -I arch/x86 -I lib/c -I lib/record -I lib/answer -I lib/endscreen -I lib/run -I bench/core -o "$out/options-md" tools/options-md.c \
+	"$out/cmdline.c" lib/run/words.c bench/core/config.c bench/core/suite.c bench/*/*_words.c \
+	lib/c/format.c lib/run/idlestate.c lib/c/splitmix.c ||
 	{ echo "FAIL: the probe generator does not build"; exit 1; }
 if scripts/options-doc --check "$out/options-md" >"$out/probe.out" 2>&1; then
 	echo "FAIL: a key added to cmdline.c was not noticed"; exit 1

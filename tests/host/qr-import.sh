@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/qr-import on the kernel's own QR pages, drawn on the host (build/qr-render
-# runs lib/deflate.c, qrpages.c and qr.c on a log): the records come back byte for
+# runs lib/endscreen/deflate.c, qrpages.c and qr.c on a log): the records come back byte for
 # byte whatever the order, with repeats and with several codes in one image (zbar
 # -Sbinary joins them without a separator); a missing page is named (exit 1); pages
 # of two runs are refused (exit 2); the output passes tickstat check.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The kernel's report and tickstat report are one computation (lib/answer.h): boot
+# The kernel's report and tickstat report are one computation (lib/answer/answer.h): boot
 # the quick suite under --icount once (ms=10: shorter runs, every benchmark and
 # section still there; at ms=50 it passed 30 minutes on a loaded 2-core host); every
 # line the kernel printed for its report, the details and the answer (from

@@ -11,7 +11,7 @@
 # Over one cycle of dumps (tests/host/endscreen.bash) the text pages, less the heads
 # they repeat, are the log's report line for line, folded at the screen's width;
 # no page begins with a table's row without its head; where the report is longer
-# than the screen it is paged ("text 1/2"). lib/textpages.c's own test pages both
+# than the screen it is paged ("text 1/2"). lib/endscreen/textpages.c's own test pages both
 # suites' reports at every size. Two boots at a time; the rows are left in
 # build/test-logs/screen-sizes/.
 set -uo pipefail

@@ -25,12 +25,12 @@ last space within the row (arch/x86/fb.c).
 --end reads the end screen (with LOG "-": a run without a serial port: row 0 and
 the verdict table's shape only, beside the QR pages, and with --verdict on a text
 page too) (kernel/qrscreen.c): black text on white on a grid whose
-scale keeps a row within 240 cells (lib/qrlayout.c), around QR codes (cells that are
+scale keeps a row within 240 cells (lib/endscreen/qrlayout.c), around QR codes (cells that are
 no glyph: pictures). Row 0 must name the log's run id (the CRC-32 of its boot
 record's line) and its end record's status. On a text page ("text k/m" in row 0) the
-rows must be a run of the report's rows (folded as lib/textpages.c folds them, a
+rows must be a run of the report's rows (folded as lib/endscreen/textpages.c folds them, a
 table's head repeated above), below the verdict's rows and a blank row where the page
-does not hold the verdict itself (lib/textpages.c keeps it in view on every page
+does not hold the verdict itself (lib/endscreen/textpages.c keeps it in view on every page
 where it leaves 5 rows: the page must then hold it); beside the QR pages every line
 of the report's verdict (the table "CPU lost to the tick on 1 CPU, % +/- 95 % ...",
 as the log has it) must be the text of some row. With --report (after a key from the
@@ -52,7 +52,7 @@ the verdict (its own rows, or the verdict's kept in view first) where the grid
 leaves room, and the text pages' rows, less the heads they repeat and the verdict
 kept in view, are its report's lines (from "tickbench: the details" through the
 answer, and any "No QR pages:" line after it), folded as the end screen folds
-(lib/textpages.c: at a space, the later rows indented by 2).
+(lib/endscreen/textpages.c: at a space, the later rows indented by 2).
 
 --fit: the rows the report's answer takes on a console of COLS columns (its
 banner through "tickbench: finished", wrapped as the console wraps), with --pc as
@@ -297,7 +297,7 @@ def read_xp(path):
 
 
 def end_grid(ppm):
-    """lib/qrlayout.c's grid: the least scale that keeps a row within 240 cells."""
+    """lib/endscreen/qrlayout.c's grid: the least scale that keeps a row within 240 cells."""
     w, h, _ = read_ppm(ppm)
     scale = max(1, -(-w // 1920))
     return w // (8 * scale), h // (16 * scale), scale
@@ -319,7 +319,7 @@ TABLE_ROW = re.compile(r"^([a-z]+ (periodic|oneshot)( \([a-z]+\))? [a-z]+  +\S|"
 
 
 def fold_rows(line, cols):
-    """lib/textpages.c: a row up to its last space within cols, the later rows
+    """lib/endscreen/textpages.c: a row up to its last space within cols, the later rows
     indented by 2 (leading spaces after a fold dropped)."""
     rows, indent = [], 0
     while True:
@@ -332,11 +332,11 @@ def fold_rows(line, cols):
             return rows
 
 
-PIN_ROOM = 5                        # lib/textpages.h's TEXTPAGES_ROOM
+PIN_ROOM = 5                        # lib/endscreen/textpages.h's TEXTPAGES_ROOM
 
 
 def pinned_rows(verdict, cols, rows):
-    """The verdict's rows as every text page keeps them in view (lib/textpages.c): its
+    """The verdict's rows as every text page keeps them in view (lib/endscreen/textpages.c): its
     lines folded, where they and a blank row leave PIN_ROOM of the page's rows; []
     where they would not."""
     pinned = [r for l in verdict for r in fold_rows(l, cols)]

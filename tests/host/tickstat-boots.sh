@@ -147,7 +147,7 @@ echo "headings: the methods computed named"
 
 # The plan (issue 29): under its ceiling of 1000 boots × 10000 runs, or not
 # reachable, and its last sentence ends; "needed:" in the answer's words
-# (lib/estimate.c: ASCII, as the kernel's screen prints them).
+# (lib/answer/estimate.c: ASCII, as the kernel's screen prints them).
 $ts plan noisy.log > plan.out || fail "plan exits $?"
 grep -q 'needed: [0-9]* boots x [0-9]* runs' plan.out || fail "plan gives no boots × runs: $(cat plan.out)"
 $ts plan --precision 0.00001% noisy.log > tight.out || fail "plan --precision 0.00001% exits $?"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tickstat check holds every record to lib/schema.def (docs/FORMAT.md, "Records"): on
+# tickstat check holds every record to lib/record/schema.def (docs/FORMAT.md, "Records"): on
 # a hand-made log that keeps the contract, and on copies that each break one kind of
 # rule — a type or field the schema lacks, a value of another kind, a negative one
 # where a field has none, a hex string that is not one, a value out of its range or
@@ -64,9 +64,9 @@ out=$("$ts" check good.log 2>&1) || fail "the log that keeps the contract: $out"
 echo "$out"
 
 # A field's own rules, and the schema's types and fields.
-refused type 'damaged record refused: no record type "gizmo" in format 1 (lib/schema.def)' \
+refused type 'damaged record refused: no record type "gizmo" in format 1 (lib/record/schema.def)' \
 	'recs.insert(4, ["gizmo", "\"a\":1"])'
-refused field 'damaged record refused: "run" has no field "frob" in format 1 (lib/schema.def)' \
+refused field 'damaged record refused: "run" has no field "frob" in format 1 (lib/record/schema.def)' \
 	'recs[4][1] += ",\"frob\":1"'
 refused kind '"cycles" is a string, not an unsigned integer (run.cycles)' \
 	'recs[4][1] = recs[4][1].replace("\"cycles\":1000000", "\"cycles\":\"1000000\"")'
@@ -110,8 +110,8 @@ echo "each kind of rule broken: exit 1, the file, the line and the rule"
 
 # A newer format: its unknown type and field kept, each warned of once; a known
 # field still held to its rules. (The hand-made logs are of format 1, read as its
-# contract whatever the version this tickstat reads, lib/schema.h's.)
-reads=$(awk '/^#define SCHEMA_FORMAT_VERSION / { print $3 }' "$OLDPWD/lib/schema.h")
+# contract whatever the version this tickstat reads, lib/record/schema.h's.)
+reads=$(awk '/^#define SCHEMA_FORMAT_VERSION / { print $3 }' "$OLDPWD/lib/record/schema.h")
 newer=$((reads + 1))
 log newer.log 'recs[0][1] = recs[0][1].replace("\"format\":1", "\"format\":'$newer'")
 recs[4][1] += ",\"frob\":1"; recs[5][1] += ",\"frob\":2"

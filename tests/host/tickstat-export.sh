@@ -7,7 +7,7 @@
 # appearance, each row's cell the record's value (a string as it is, an integer in
 # decimal, true or false, an array's numbers joined by spaces) or empty where the
 # record has no such field; the JSON object is the record without its crc, with its
-# file, line and machine columns. export finds a shape's columns once (lib/rec.h):
+# file, line and machine columns. export finds a shape's columns once (lib/record/rec.h):
 # a record read through another shape's columns would put its values under the
 # wrong names here.
 set -uo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The record format's version is lib/schema.h's (the schema's, which the kernel writes
+# The record format's version is lib/record/schema.h's (the schema's, which the kernel writes
 # as `format` in `boot` and tickstat reads): it must be the version docs/FORMAT.md
 # states. A log of that version, or of the one before (a field added since is absent
 # from it), is read without a word; one of the next version is named with the
@@ -14,8 +14,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 doc=$(sed -n 's/^Format version: \*\*\([0-9]*\)\*\*.*/\1/p' docs/FORMAT.md)
 [[ $doc =~ ^[0-9]+$ ]] || fail "docs/FORMAT.md states no \"Format version: **N**\""
-schema=$(grep -hE '^#define SCHEMA_FORMAT_VERSION ' lib/schema.h | awk '{ print $3 }')
-[[ $schema == "$doc" ]] || fail "lib/schema.h says format ${schema:-?}, docs/FORMAT.md states $doc"
+schema=$(grep -hE '^#define SCHEMA_FORMAT_VERSION ' lib/record/schema.h | awk '{ print $3 }')
+[[ $schema == "$doc" ]] || fail "lib/record/schema.h says format ${schema:-?}, docs/FORMAT.md states $doc"
 
 log() {   # version, file: boot, end, CRCs the kernel's way
 	python3 - "$1" "$2" <<'PY'

@@ -71,11 +71,11 @@ echo "summary structure ok"
 measures="run stats fire storm storm_limit tsc_sync report idle"
 types=$(sed -n '/^## Records/,/^## Text lines/s/^### `\([a-z_]*\)`.*/\1/p' "$OLDPWD/docs/FORMAT.md" | sort -u)
 [[ $(wc -w <<<"$types") -ge 20 ]] || fail "FORMAT.md's record types not found: $types"
-python3 - every.log "$OLDPWD/lib/schema.def" $types <<'PY' || fail "cannot write every.log"
+python3 - every.log "$OLDPWD/lib/record/schema.def" $types <<'PY' || fail "cannot write every.log"
 import re, sys, zlib
 out, schema, types = sys.argv[1], sys.argv[2], sys.argv[3:]
 measures = {"run", "stats", "fire", "storm", "storm_limit", "tsc_sync", "report", "idle"}
-# each type's first string field and first integer field, as lib/schema.def declares
+# each type's first string field and first integer field, as lib/record/schema.def declares
 # them, and those every record of it has; a string's first word where it has words
 first, word, required = {}, {}, {}
 for t, name, kind, rest in re.findall(r'^F\((\w+), (\w+), (\w+), (.*)', open(schema).read(), re.M):

@@ -1,6 +1,6 @@
 /* The host's own RDTSC cost, measured as the kernel measures it, for the KVM boot
  * case's check (tests/boot/check host-rdtsc): the least difference of 1000 unfenced
- * back-to-back pairs (bench_probe_speed, the platform record's rdtsc_cycles), and
+ * back-to-back pairs (platform_probe_speed, the platform record's rdtsc_cycles), and
  * the median of 1000 readcost samples of "rdtsc" (an RDTSC between two LFENCE;
  * RDTSC reads, less the least of 10000 such pairs: bench/readcost/readcost.c). Prints
  * "rdtsc_cycles N" and "readcost_rdtsc_p50 N". */

@@ -1,7 +1,7 @@
 /* build/qr-render: the kernel's QR pages of a log, drawn on the host into PGM images,
  * for tests/host/qr-import.sh (tools/qr-import without QEMU). The records of LOG
- * (lines starting '{') are compressed by lib/deflate.c and cut into pages by
- * lib/qrpages.c, as kernel/qrscreen.c does, then encoded by lib/qr.c at
+ * (lines starting '{') are compressed by lib/endscreen/deflate.c and cut into pages by
+ * lib/endscreen/qrpages.c, as kernel/qrscreen.c does, then encoded by lib/endscreen/qr.c at
  * VERSION, level M, PX pixels a module.
  *   qr-render LOG VERSION PX OUTDIR [PER_IMAGE]
  * writes OUTDIR/page-K.pgm, or with PER_IMAGE > 1 that many codes side by side per

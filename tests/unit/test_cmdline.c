@@ -1,4 +1,4 @@
-/* The command line's words (lib/words.c with the kernel's table, kernel/cmdline.c,
+/* The command line's words (lib/run/words.c with the kernel's table, kernel/cmdline.c,
  * and the benchmarks', bench/core/config.c and bench/NAME/NAME_words.c): accepted
  * words, refused words and the messages that name them; the benchmarks' names one
  * list. */

@@ -1,4 +1,4 @@
-/* counter_since (lib/lib.h): a counter's distance from then to now within half a
+/* counter_since (lib/c/lib.h): a counter's distance from then to now within half a
  * wrap either way, at 32 and 64 bits. The HPET's shots rest on it (bench/latency/latency.c):
  * an interrupt taken before the counter reached the comparator must come out
  * negative, not as a wrapped distance of nearly 2^64 ticks. */

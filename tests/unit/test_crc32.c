@@ -1,4 +1,4 @@
-/* CRC-32 (lib/crc32.c) against the zlib/IEEE check values. */
+/* CRC-32 (lib/c/crc32.c) against the zlib/IEEE check values. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

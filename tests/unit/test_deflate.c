@@ -1,4 +1,4 @@
-/* lib/deflate.c and huffman.c: the output inflates with zlib (raw, windowBits -15)
+/* lib/endscreen/deflate.c and huffman.c: the output inflates with zlib (raw, windowBits -15)
  * to the input, for generated inputs (empty, one byte, runs, random, text with far
  * repeats, more than one window) and for real logs (the logs in tests/tickstat); the
  * block types chosen; Huffman lengths limited and complete. */

@@ -1,4 +1,4 @@
-/* lib/energy.c, arch/x86/rapl.c and arch/x86/cstate.c driven by what real CPUs give:
+/* lib/run/energy.c, arch/x86/rapl.c and arch/x86/cstate.c driven by what real CPUs give:
  * synthetic MSR sequences (a 32-bit wrap inside a run, a unit change, a counter
  * stuck at 0, one that jumps), the units of the power-unit MSR, and the model
  * tables. */

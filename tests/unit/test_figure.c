@@ -1,4 +1,4 @@
-/* The rule for printed figures (lib/figure.c, lib/figure_double.c) on the worked
+/* The rule for printed figures (lib/answer/figure.c, lib/answer/figure_double.c) on the worked
  * examples of issues 28 and 29: each printed figure as tickstat and the kernel
  * printed it before, then by the rule. */
 #include <stdarg.h>

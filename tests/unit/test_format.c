@@ -1,4 +1,4 @@
-/* The kernel's formatter (lib/format.c) against the C library's snprintf. */
+/* The kernel's formatter (lib/c/format.c) against the C library's snprintf. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* ftq's arithmetic (lib/ftq.c) on synthetic TSC sequences: the quantum ends
+/* ftq's arithmetic (lib/run/ftq.c) on synthetic TSC sequences: the quantum ends
  * compared across the 64-bit wrap, the folding of units into the run's totals and
  * its series, and the kernel's loop (bench/core/workload.c) replayed on a clock that
  * wraps mid-run with an interrupt in one quantum: the quanta keep their absolute

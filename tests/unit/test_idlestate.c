@@ -1,4 +1,4 @@
-/* lib/idlestate.c: the wait= words and the states they name, from the CPUID values
+/* lib/run/idlestate.c: the wait= words and the states they name, from the CPUID values
  * real CPUs and the emulators here give. */
 #include <stdarg.h>
 #include <stddef.h>

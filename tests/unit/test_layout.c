@@ -1,4 +1,4 @@
-/* lib/qrlayout.c, the end screen's layout: on every screen from 640x480 to
+/* lib/endscreen/qrlayout.c, the end screen's layout: on every screen from 640x480 to
  * 7680x4320 its parts lie on the screen and apart (captions, the verdict's rows and
  * columns, the summary code, the data code, each with its quiet zone), the modules
  * are as large as a photo needs where the screen has room, and the default suite's

@@ -1,7 +1,7 @@
-/* The PMU plans (lib/pmuplan.c) from the CPUID of real CPUs: which events go to which
+/* The PMU plans (lib/run/pmuplan.c) from the CPUID of real CPUs: which events go to which
  * counter, the exact MSR writes that start and stop them, what is left out and
  * said, what refuses; and the per-run differences of readings across a wrap at the
- * counters' widths (counter_delta, lib/tscvote.c). No platform here has a PMU
+ * counters' widths (counter_delta, lib/run/tscvote.c). No platform here has a PMU
  * (QEMU TCG reports CPUID.0AH as 0, Bochs none, this KVM no vPMU), so these are the
  * figures a real CPU gives. */
 #include <stdarg.h>

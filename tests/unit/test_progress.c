@@ -1,4 +1,4 @@
-/* lib/progress.c, the progress lines' arithmetic: the issue's run under TCG (the cost
+/* lib/run/progress.c, the progress lines' arithmetic: the issue's run under TCG (the cost
  * benchmarks take 8 times their 10 ms a run, as bench/core/plan.c says QEMU TCG does) made
  * the time left grow from step to step, "[1/6] ... about 11 s left" then 12, 13, 15:
  * each step whose time left is more than the step before said gives what that was

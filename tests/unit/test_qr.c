@@ -1,4 +1,4 @@
-/* lib/qr.c: every version (1-40) at every level (L, M, Q, H), filled to capacity
+/* lib/endscreen/qr.c: every version (1-40) at every level (L, M, Q, H), filled to capacity
  * with bytes of every value, drawn at 3 px per module with a 4-module quiet zone,
  * decodes with zbar (`zbarimg --raw -q -Sbinary`) to exactly the bytes encoded;
  * damaged symbols within each level's correction limit still decode, and one damaged

@@ -1,4 +1,4 @@
-/* lib/qrpages.c: the page layout of docs/FORMAT.md ("QR pages"): header fields,
+/* lib/endscreen/qrpages.c: the page layout of docs/FORMAT.md ("QR pages"): header fields,
  * payloads that tile the stream, the CRC trailer, the run id, the limits. */
 #include <stdarg.h>
 #include <stddef.h>

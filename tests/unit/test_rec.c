@@ -1,5 +1,5 @@
-/* lib/rec.c, the record reader the kernel's report and tickstat share: every line
- * of a real log parsed with the kernel's CRC (lib/crc32.c) and its fields read
+/* lib/record/rec_*.c, the record reader the kernel's report and tickstat share: every line
+ * of a real log parsed with the kernel's CRC (lib/c/crc32.c) and its fields read
  * back; damaged lines refused, each with its reason. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,8 +183,8 @@ static void damaged_lines(void **state)
 	assert_non_null(strstr(parse(line), "CRC mismatch"));
 }
 
-/* A record's configuration (lib/configuration.c): its type and its fields of role
- * configuration or note (lib/schema.def), in the record's order; a measurement
+/* A record's configuration (lib/record/configuration.c): its type and its fields of role
+ * configuration or note (lib/record/schema.def), in the record's order; a measurement
  * (cycles) and the identity (seq, cpu, run) not among them. */
 static void configuration_keys(void **state)
 {
@@ -224,7 +224,7 @@ static void configuration_keys(void **state)
 	configurations_free(&t);
 }
 
-/* Records read against the shapes of those before (lib/rec.c, "shapes"): a record
+/* Records read against the shapes of those before (lib/record/rec_shapes.c): a record
  * of the same keys gets its type's shape id and finds its fields; one whose keys
  * differ from some field on, or that has fewer or a key given twice, is read as
  * any other (the index made anew) and gets a new id; keys of one to four words,

@@ -1,4 +1,4 @@
-/* lib/schema.def against itself, the writers and tickstat check's contract:
+/* lib/record/schema.def against itself, the writers and tickstat check's contract:
  *  - the table: each type's fields together, in the types' order, no field twice,
  *    a family's pattern with its capitals in one run;
  *  - one record of every type written through the kernel's record writer

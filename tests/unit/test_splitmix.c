@@ -1,4 +1,4 @@
-/* lib/splitmix.c against splitmix64's published outputs (Vigna's splitmix64.c from
+/* lib/c/splitmix.c against splitmix64's published outputs (Vigna's splitmix64.c from
  * the state 1234567) and an integer below n worked in Python. */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* lib/student.c: Student's t quantiles without a C library, against values from
+/* lib/answer/student.c: Student's t quantiles without a C library, against values from
  * exact arithmetic (mpmath's regularised incomplete beta, 30 digits) at each of
  * the six levels, small and large df, and on both sides of the series' end at 300
  * degrees of freedom; its atan against the C library's. */

@@ -1,4 +1,4 @@
-/* lib/textpages.c, the end screen's text pages: lines fold at spaces, later rows
+/* lib/endscreen/textpages.c, the end screen's text pages: lines fold at spaces, later rows
  * indented; every line is on exactly one page, in order; no page holds more rows
  * than the screen (a line taller than a page alone excepted); a page never ends on a
  * table's head; a page that goes on with a table's rows repeats its head; a section

@@ -324,7 +324,7 @@ static void parse_reports_column(void **state)
 }
 
 /* The records' CRC (isa-l's, folded 16 bytes at a time) is the kernel's: a record
- * whose crc lib/crc32.c computed passes with a string of 0 to 300 characters
+ * whose crc lib/c/crc32.c computed passes with a string of 0 to 300 characters
  * (lines below, at and past the folding's 16-byte steps, every remainder) at every
  * alignment, of printable and multi-byte UTF-8 characters; one bit off fails. */
 static void record_crc_is_the_kernels(void **state)

@@ -67,7 +67,7 @@ static void ftq_pairs_by_work(void **state)
 	lost_free(&lp);
 }
 
-/* The work model's fields are of the configuration (lib/schema.def), tick_cpus and
+/* The work model's fields are of the configuration (lib/record/schema.def), tick_cpus and
  * inject a measurement, cpu the identity. */
 static bool role_is(const char *type, const char *name, enum schema_role role)
 {

@@ -1,4 +1,4 @@
-/* The calibration's vote and wrap-safe counter deltas (lib/tscvote.c) on
+/* The calibration's vote and wrap-safe counter deltas (lib/run/tscvote.c) on
  * synthetic references: all agree, one liar, two clusters, a chain, a single
  * reference, stated rates only, none. */
 #include <stdarg.h>

@@ -17,7 +17,7 @@ struct cache_kind {
 	size_t n_layers;
 };
 
-/* Each level's field of a quantity (lib/schema.def), l1i, l1d, l2, llc in turn. */
+/* Each level's field of a quantity (lib/record/schema.def), l1i, l1d, l2, llc in turn. */
 static const char *const evicted_keys[PROFILE_LEVELS] =
 	SCHEMA_CACHE_LEVELS(evicted, U64, cache);
 static const char *const excess_keys[PROFILE_LEVELS] =

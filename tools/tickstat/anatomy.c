@@ -13,7 +13,7 @@ static void copy(char *dst, size_t size, const char *src)
 
 /* Whether field i of r, a run record or an annex's record about runs, is of the
  * run's: the run record's own fields, and those of the annex's that a run record
- * has (lib/schema.def's SCHEMA_RUN_CONFIG, copied from the runs), not what the
+ * has (lib/record/schema.def's SCHEMA_RUN_CONFIG, copied from the runs), not what the
  * annex adds (the episodes' kind, the layer, the cache's geometry). */
 static bool of_the_run(const struct rec *r, size_t i)
 {
@@ -22,7 +22,7 @@ static bool of_the_run(const struct rec *r, size_t i)
 }
 
 /* The configuration of a run record or of an annex's record about its runs
- * (lib/configuration.h) without its type and without what the annex adds (the
+ * (lib/record/configuration.h) without its type and without what the annex adds (the
  * episodes' kind, the layer, the cache's geometry): a run's and its episodes' of
  * every kind the same. */
 static void key_of(const struct rec *r, char *key, size_t size)
@@ -202,7 +202,7 @@ static struct an_caches *caches_of(struct anatomy *a, const struct rec *r)
 	return NULL;
 }
 
-/* Each level's field of a quantity (lib/schema.def), l1i, l1d, l2, llc in turn. */
+/* Each level's field of a quantity (lib/record/schema.def), l1i, l1d, l2, llc in turn. */
 static const char *const evicted_keys[AN_LEVELS] =
 	SCHEMA_CACHE_LEVELS(evicted, U64, cache);
 static const char *const excess_keys[AN_LEVELS] =

@@ -46,7 +46,7 @@ struct an_caches {
 struct an_config {
 	char kernel[80];            /* "Linux 6.1.0-57-amd64" or "bare kernel" */
 	char args[160];             /* Linux's own arguments, the runner's left out */
-	char key[512];              /* its runs' configuration (lib/configuration.h) */
+	char key[512];              /* its runs' configuration (lib/record/configuration.h) */
 	char file[160];             /* its log */
 	char workload[16], timer[24], mode[16], handler[16];
 	uint64_t hz, runs, episodes, instructions, min, p50, p99, max;

@@ -1,6 +1,6 @@
 /* A per-run figure over boots (see boots.h). */
 #include "boots.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "resample.h"
 
 #include <math.h>
@@ -275,7 +275,7 @@ static double t_half(double s, double n, int ci)
 	return t_crit(ci, n - 1) * s / sqrt(n);
 }
 
-/* A mean of values of several boots (lib/estimate.h calls it; one boot is its own);
+/* A mean of values of several boots (lib/answer/estimate.h calls it; one boot is its own);
  * without its interval (interval false), its method and counts (estimate_shape). */
 static struct estimate mean_over_boots(const struct dataset *d, int ci, bool interval)
 {
@@ -348,7 +348,7 @@ static void boots_difference(const struct clusters *a, const struct clusters *b,
 	free(d);
 }
 
-/* A difference of values of several boots (lib/estimate.h calls it): one boot each
+/* A difference of values of several boots (lib/answer/estimate.h calls it): one boot each
  * (or too few boots to pair), two sets of runs with the pooled s, as of one boot;
  * without its interval, as mean_over_boots. */
 static struct estimate diff_over_boots(const struct dataset *a, const struct dataset *b,
@@ -389,7 +389,7 @@ static struct estimate boots_shape(const struct dataset *a, const struct dataset
 }
 
 /* ---- boots and runs needed ----------------------------------------------------
- * (Within one boot lib/estimate.c's runs_within answers.) Each search below weighs
+ * (Within one boot lib/answer/estimate.c's runs_within answers.) Each search below weighs
  * a few dozen (k, n), never every k: bisection where a condition holds from some k
  * on, a ternary search where a cost falls then rises. (A walk over k took 8 minutes
  * on two quick-suite boots, k into the millions.) */

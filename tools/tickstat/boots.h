@@ -37,7 +37,7 @@ struct levels {
 };
 bool levels_of(const struct dataset *d, struct levels *lv);   /* false: no values */
 
-/* The means, differences and plans of several boots: lib/estimate.h's estimators
+/* The means, differences and plans of several boots: lib/answer/estimate.h's estimators
  * over boots, installed (estimate_over_boots) when the program starts. */
 extern const struct boots_estimators boots_estimators;
 

@@ -1,7 +1,7 @@
 /* The log's integrity rules (docs/FORMAT.md): CRC and JSON per line (log.c), seq
  * from 0 without gaps or repeats, a "boot" first, an "end" last whose "records"
  * counts the records before it, and every record held to the record contract,
- * lib/schema.def (contract.c). A serial capture may hold several boots: a "boot"
+ * lib/record/schema.def (contract.c). A serial capture may hold several boots: a "boot"
  * with seq 0 starts a new session. After a boot's "end" may come annexes, records
  * written on the host about that boot (tools/anatomy): a session of their own,
  * "annex" first naming the boot by its record's CRC, "annex_end" last. */

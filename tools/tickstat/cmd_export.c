@@ -9,7 +9,7 @@
 
 #define MAX_COLUMNS 256
 
-/* The field of each column in the records of a shape (lib/rec.h), -1 for none:
+/* The field of each column in the records of a shape (lib/record/rec.h), -1 for none:
  * found once a shape, not looked up by name in each record (a real log has some
  * 80 columns, and those lookups were most of export's time). */
 struct shape_columns {

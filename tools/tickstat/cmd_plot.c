@@ -13,7 +13,7 @@
  *     per-run medians, as bars with min..max whiskers;
  *   - idle package power against HZ, tickless its own point (idle_plot.c);
  *   - tickbench-linux's logs beside the bare kernel's: what the OS adds to a tick
- *     (osadds_plot.c);
+ *     (os_vs_bare_plot.c);
  *   - the annexes of tools/run --anatomy: the tick by layer, and with --caches the
  *     modelled damage against the instructions since the tick (anatomy_plot.c).
  * The data go to gnuplot inline (datablocks), so no temporary files are left. */
@@ -25,9 +25,9 @@
 #include "gnuplot.h"
 #include "idle.h"
 #include "machines.h"
-#include "osadds.h"
+#include "os_vs_bare.h"
 #include "anatomy.h"
-#include "tick.h"
+#include "tick_scaling.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -43,7 +43,7 @@ struct tick_runs {
 	struct dataset off, on, irq;
 };
 
-/* A tick configuration with its CPU count (lib/configuration.h). */
+/* A tick configuration with its CPU count (lib/record/configuration.h). */
 struct config_series {
 	struct configuration config;     /* first: an item of plot's configurations */
 	struct tick_runs runs;

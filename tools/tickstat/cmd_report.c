@@ -1,11 +1,11 @@
-/* tickstat report: the logs of one machine make report_print's page (report.c);
+/* tickstat report: the logs of one machine make report_print's page (report_print.c);
  * the logs of several, a report per machine and the table across them
  * (machines.c, machines_report.c). */
 #include "report.h"
 #include "html.h"
 #include "html_logs.h"
 #include "machines.h"
-#include "osadds.h"
+#include "os_vs_bare.h"
 #include "resample.h"
 #include "anatomy.h"
 #include "tickstat.h"

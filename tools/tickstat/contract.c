@@ -1,6 +1,6 @@
 /* The record contract held (contract.h). A record's plan — where each of its fields
  * is in the schema, the kind its value must have, the values and rules to test —
- * is made once for all the records of its shape (lib/rec.h: their type and keys
+ * is made once for all the records of its shape (lib/record/rec.h: their type and keys
  * the same, in the same order), kept by shape id as check's other per-shape
  * places are; a record without a shape gets one of its own. A record is then its
  * kinds compared with the plan's 8 at a time, its unsigned fields looked at only
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* ---- the rules of lib/schema.def, beside its table ------------------------------ */
+/* ---- the rules of lib/record/schema.def, beside its table ------------------------------ */
 
 enum value_test { V_ANY, V_RANGE, V_WORDS };
 struct value_rule {
@@ -21,7 +21,7 @@ struct value_rule {
 	const char *words;          /* "a|b|c" */
 };
 
-/* In schema_fields[]'s order (lib/schema.c expands the same lines). */
+/* In schema_fields[]'s order (lib/record/schema.c expands the same lines). */
 static const struct value_rule value_rules[] = {
 #define ANY { V_ANY, 0, 0, NULL }
 #define RANGE(lo, hi) { V_RANGE, lo, hi, NULL }
@@ -241,7 +241,7 @@ static void plan_field(struct plan *p, const struct rec *r, size_t i)
 		p->any_unknown = true;
 		if (p->version <= SCHEMA_FORMAT_VERSION && !p->broken) {
 			say(p->broken_text, sizeof(p->broken_text), "\"%s\" has no field \"%s\" in "
-			    "format %llu (lib/schema.def)", r->type, key, (unsigned long long)p->version);
+			    "format %llu (lib/record/schema.def)", r->type, key, (unsigned long long)p->version);
 			p->broken = p->broken_text;
 		}
 		return;
@@ -273,7 +273,7 @@ static void plan_make(struct plan *p, const struct rec *r, uint64_t version)
 	if (p->type == SCHEMA_TYPES) {
 		if (version <= SCHEMA_FORMAT_VERSION) {
 			say(p->broken_text, sizeof(p->broken_text), "no record type \"%s\" in format "
-			    "%llu (lib/schema.def)", r->type, (unsigned long long)version);
+			    "%llu (lib/record/schema.def)", r->type, (unsigned long long)version);
 			p->broken = p->broken_text;
 		}
 		return;
@@ -298,7 +298,7 @@ static const struct plan *plan_of(const struct rec *r, uint64_t version)
 
 /* Whether the 8 bytes of w are lowercase hexadecimal digits: each byte's top bit
  * added to and tested, which never carries into the next byte of plain ASCII (as
- * lib/rec.c reads a crc's digits). */
+ * lib/record/rec_parse.h reads a crc's digits). */
 static inline bool hex_word(uint64_t w)
 {
 	const uint64_t ones = 0x0101010101010101ull, tops = 0x8080808080808080ull;

@@ -1,4 +1,4 @@
-/* Every record held to the record contract, lib/schema.def (docs/FORMAT.md,
+/* Every record held to the record contract, lib/record/schema.def (docs/FORMAT.md,
  * "Records"): its type and each field declared in the log's format version, each of
  * its kind, within its range or among its words, those every record has present,
  * and the rules across fields. A log of a version newer than this tickstat's keeps

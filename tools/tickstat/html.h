@@ -8,7 +8,7 @@
  * side in every table and series side by side in every chart. The figures are the
  * terminal's: lib's answer (its lines, its tables' cells) and the report's own
  * sections' text, captured as they would print, and the charts drawn from the
- * same structures with lib's estimators (lib/estimate.h). */
+ * same structures with lib's estimators (lib/answer/estimate.h). */
 #ifndef TICKSTAT_HTML_H
 #define TICKSTAT_HTML_H
 

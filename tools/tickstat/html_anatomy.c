@@ -1,4 +1,4 @@
-/* "The tick, function by function" on the page (html.h; anatomy.h, issue 38's
+/* "The tick, function by function" on the page (html_page.h; anatomy.h, issue 38's
  * annexes): per configuration its instructions a tick stacked by layer (the plot's
  * panel, anatomy_plot.c), then the terminal's section. */
 #include "html_page.h"

@@ -1,4 +1,4 @@
-/* The answer and the details on the page (html.h): lib's answer as it came, its
+/* The answer and the details on the page (html_page.h): lib's answer as it came, its
  * lines (paragraphs: "CPU", "warning", ...) and its tables' rows, laid out as HTML;
  * with several columns, a table per kind of lib's tables, a row per row and column
  * of theirs and a column per machine, the cells lib's own text. */

@@ -1,6 +1,6 @@
-/* The figures behind the answer (html.h): per section its charts, drawn from the
+/* The figures behind the answer (html_page.h): per section its charts, drawn from the
  * answer's structures with lib's estimators (the mean and interval of each set of
- * per-run figures: lib/estimate.h's mean_estimate, the one the answer's tables
+ * per-run figures: lib/answer/estimate.h's mean_estimate, the one the answer's tables
  * print), a series per column; then the terminal's own text of that section. */
 #include "html_page.h"
 #include "svg.h"

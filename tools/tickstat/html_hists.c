@@ -1,4 +1,4 @@
-/* The distributions on the page (html.h): the latency histograms of the stats
+/* The distributions on the page (html_page.h): the latency histograms of the stats
  * records merged over the runs of each source, drawn as CDFs, and the tick's hole
  * sizes (tick's `gap` stats: each hole less the loop's step) as a histogram, a line
  * per timer, mode and work model on one CPU. The buckets are the kernel's

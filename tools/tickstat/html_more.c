@@ -1,7 +1,7 @@
-/* Idle and "What the OS adds to a tick" on the page (html.h): idle's wake-up
+/* Idle and "What the OS adds to a tick" on the page (html_page.h): idle's wake-up
  * latency by state and source and the package's power at each HZ (lib's idle data,
- * lib/answer_idle.h, which the answer's Idle part prints), and per Linux
- * configuration a tick taken apart (osadds.h), with the terminal's text. */
+ * lib/answer/answer_idle.h, which the answer's Idle part prints), and per Linux
+ * configuration a tick taken apart (os_vs_bare.h), with the terminal's text. */
 #include "html_page.h"
 #include "svg.h"
 #include "answer_idle.h"

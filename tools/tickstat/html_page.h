@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "machines.h"
-#include "osadds.h"
+#include "os_vs_bare.h"
 #include "report.h"
 #include "tickstat.h"
 

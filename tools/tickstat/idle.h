@@ -1,5 +1,5 @@
 /* tickstat plot's idle-power panel (idle_plot.c) from lib/'s idle data
- * (lib/answer_idle.h: the answer's Idle part gathers it). */
+ * (lib/answer/answer_idle.h: the answer's Idle part gathers it). */
 #ifndef TICKSTAT_IDLE_H
 #define TICKSTAT_IDLE_H
 

@@ -15,7 +15,7 @@
 #include "rec.h"
 #include "schema.h"
 
-/* The record format this reader knows: the schema's (lib/schema.h), docs/FORMAT.md's
+/* The record format this reader knows: the schema's (lib/record/schema.h), docs/FORMAT.md's
  * "Format version" (tests/host/tickstat-format.sh holds the two equal). */
 #define LOG_FORMAT_VERSION SCHEMA_FORMAT_VERSION
 
@@ -57,6 +57,9 @@ int log_read(const char *path, rec_fn fn, void *ctx, struct log_report *rep);
 /* Whether the log at path can be opened (standard input can); one that cannot is
  * said, once a command, as log_read says it. */
 bool log_readable(const char *path);
+
+/* The same file, by name or not (a link, another path). */
+bool same_file(const char *a, const char *b);
 
 /* The records of a log taken out of an HTML report, by its name, or NULL: set by
  * html_logs.c when tickstat check or report takes such a page; NULL (logs are

@@ -1,7 +1,7 @@
 /* tickstat report across machines (machines.h): per headline figure, one row per
  * machine with its mean and interval over runs, and its difference to the baseline
- * with a verdict, from the answer's per-run figures and verdicts (lib/answer.h,
- * lib/estimate.h). */
+ * with a verdict, from the answer's per-run figures and verdicts (lib/answer/answer.h,
+ * lib/answer/estimate.h). */
 #include "machines.h"
 
 #include <math.h>

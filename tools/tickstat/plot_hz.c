@@ -1,5 +1,5 @@
 /* tickstat plot: the panels against HZ, for tick on the answer's CPUs (1, or the
- * fewest that ran: lib/answer.h), from tickstat report's per-run figures
+ * fewest that ran: lib/answer/answer.h), from tickstat report's per-run figures
  * (report.h) with their 95% intervals (Student's t, exact quantile):
  *   - the CPU share lost, a panel per timer (and delivery path), log-x;
  *   - the total cost per interrupt, all timers, on a panel of its own;

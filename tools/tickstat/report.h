@@ -1,6 +1,6 @@
 /* tickstat report: the one-page answer from one or more logs (docs/TICKSTAT.md,
  * "Report"). The figures, and the lines the kernel also prints, are lib/'s answer
- * (lib/answer.h: gathered record by record, printed with its details); tickstat
+ * (lib/answer/answer.h: gathered record by record, printed with its details); tickstat
  * adds what needs the host on the same structures: several logs and boots pooled
  * (boots.h), the paired shift and the clusters, periodic against one-shot, 1
  * against N CPUs, direct against indirect, the work models and ftq's spectrum
@@ -17,12 +17,7 @@
 
 #define R_WIDTH LINES_WIDTH
 
-/* One boot given twice among the logs (docs/TICKSTAT.md): a log named twice (- twice,
- * or - and the file it reads), or two boots whose machine, build and seed are all
- * equal; said on standard error. Reads the logs (quietly). */
-bool boots_repeat(char **paths, int n);
-
-/* A line of the page to standard output (lib/lines.h's function). */
+/* A line of the page to standard output (lib/answer/lines.h's function). */
 void stdout_line(void *ctx, const char *line);
 
 /* report_print.c: the page: the logs, then lib's answer, then the host's sections. */
@@ -30,7 +25,7 @@ void report_print(struct report *r, char **logs, int nlogs);
 /* "    WHAT: +0.84 % +/- 0.06 % of the CPU (95 %, 1 boot x 10 runs, t over runs)", or
  * "    WHAT: no difference proven (needed: 1 boot x 37 runs): +0.01 % +/- 0.03 %
  * (...)": mean(b) - mean(a) of two sets of shares (ppm), the test of the answer's
- * verdicts (lib/estimate.h's verdict_of); boot_cost as boot_cost() gives it. */
+ * verdicts (lib/answer/estimate.h's verdict_of); boot_cost as boot_cost() gives it. */
 void print_share_verdict(const char *what, const struct dataset *a, const struct dataset *b,
 			 double boot_cost, int ci);
 /* report_work.c: the work models, misses per tick, ftq and the 1 % crossing. */

@@ -1,7 +1,7 @@
 /* tickstat report: the page (report.h, docs/TICKSTAT.md "Report"): the logs, lib's
  * answer (its details and answer, the lines the kernel prints at the end of the
  * run), then what only the host adds, on the answer's structures. Lines wrap at 80
- * columns between figures (lib/lines.h). */
+ * columns between figures (lib/answer/lines.h). */
 #include "report.h"
 #include "shift.h"
 

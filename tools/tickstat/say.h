@@ -1,5 +1,5 @@
 /* A sentence of a report section, wrapped at 80 columns between its words (lib/
- * lines.h), to standard output: osadds_print.c's and anatomy_print.c's prose. */
+ * lines.h), to standard output: os_vs_bare_print.c's and anatomy_print.c's prose. */
 #ifndef TICKSTAT_SAY_H
 #define TICKSTAT_SAY_H
 

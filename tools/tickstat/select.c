@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Per-run figures of tick runs, each the one computation of lib/pairs.h: "cost",
+/* Per-run figures of tick runs, each the one computation of lib/answer/pairs.h: "cost",
  * the total cost per interrupt of a run with the timer against its pair (its run
  * without, of the same CPU and index), and "direct", a spin run's holes' cost per
  * interrupt (TSC cycles both); "lost_ppm", the pair's CPU share. */

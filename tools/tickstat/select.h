@@ -1,7 +1,7 @@
 /* Choosing data sets from logs for compare and column: records of one type that
  * match --where K=V filters, one set per log (and per value of a --by field), a
  * numeric field or a derived per-run figure of tick runs: "cost", "direct",
- * "lost_ppm" (lib/pairs.h). */
+ * "lost_ppm" (lib/answer/pairs.h). */
 #ifndef TICKSTAT_SELECT_H
 #define TICKSTAT_SELECT_H
 

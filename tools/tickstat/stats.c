@@ -2,7 +2,7 @@
  * Recipes' continued fraction (modified Lentz), from which the t and F
  * distributions follow (Abramowitz and Stegun 26.5.27, 26.6.2). */
 #include "stats.h"
-#include "heap.h"
+#include "alloc_hook.h"
 #include "tickstat.h"
 
 #include <math.h>
@@ -17,7 +17,7 @@ void out_of_memory(void)
 	exit(2);
 }
 
-/* lib/'s memory (heap.h): the C library's, and out of memory an exit. */
+/* lib/'s memory (alloc_hook.h): the C library's, and out of memory an exit. */
 static void *resize_or_exit(void *p, size_t old, size_t size)
 {
 	void *q = realloc(p, size ? size : 1);

@@ -1,7 +1,7 @@
 /* Charts as inline SVG for tickstat report --html (html.h): lines of points with
  * their intervals against a linear or logarithmic x, steps (a CDF, a histogram),
  * and bars, grouped or stacked, with their intervals. Every tick label and every
- * value in a point's hover text is a figure by lib's rule (lib/figure.h); every
+ * value in a point's hover text is a figure by lib's rule (lib/answer/figure.h); every
  * axis names its unit. A chart draws its data marks with class "data", so that a
  * browser test can tell an empty chart. */
 #ifndef TICKSTAT_SVG_H

@@ -1,8 +1,8 @@
 /* tickstat: the host tool that reads tickbench logs (docs/TICKSTAT.md), on the
  * record contract (docs/FORMAT.md) and lib/'s report core, which the kernel's
- * report also is: the record parser (lib/rec.h), data sets and their statistics
- * (lib/dataset.h, student.h, estimate.h), the pairing of runs (lib/pairs.h), the
- * figures' rule (lib/figure.h) and the answer (lib/answer.h). main.c dispatches to
+ * report also is: the record parser (lib/record/rec.h), data sets and their statistics
+ * (lib/answer/dataset.h, student.h, estimate.h), the pairing of runs (lib/answer/pairs.h), the
+ * figures' rule (lib/answer/figure.h) and the answer (lib/answer/answer.h). main.c dispatches to
  * one file per command, cmd_*.c; below them the log reader (check.c: lines, the
  * log's rules and ranges), ministat's statistics (stats.c, ministat.c), data sets
  * (select.c), the boots pooled (boots.c), tick's 1 versus N figures (tick.c),
@@ -43,14 +43,11 @@ extern const struct help help_check, help_summary, help_compare, help_column, he
 /* The logs a command reads, before it prints anything: a usage error when there
  * are none; each opened (one that cannot be is said, once); for a command that
  * pools their records (report, plan, compare, column, plot), no boot given twice
- * (report.h's boots_repeat). 0 when all is well, else 2 (said). */
+ * (boot_twice.h). 0 when all is well, else 2 (said). */
 int logs_ready(char **paths, int n, bool pooled);
 
 /* Read every log in paths[0..n) into fn; sums the reports; returns the worst status. */
 int read_logs(char **paths, int n, rec_fn fn, void *ctx, struct log_report *rep);
-
-/* The same file, by name or not (a link, another path). */
-bool same_file(const char *a, const char *b);
 
 /* The value of the option at argv[*i] (the next argument), or a usage error. */
 const char *option_value(int argc, char **argv, int *i);
