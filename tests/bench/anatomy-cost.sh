@@ -46,7 +46,7 @@ for m in ("none", "anatomy", "caches"):
 PY
 }
 
-rm -f "$out"/*.times
+rm -f "$out"/*.times "$out"/*.log*   # an earlier call's logs (tools/run keeps a log it would write over, as LOG.N)
 time_runs bare bench=tick timer=lapic hz=1000 workload=spin,matrix,memwalk runs=2 ms=200 seed=1 &&
 	report bare
 if xorriso -indev build/tickbench.iso -find /boot/linux/initramfs >/dev/null 2>&1; then
